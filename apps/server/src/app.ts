@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import { CATALOG } from '@kinetic/protocol'
+import Fastify, { type FastifyInstance } from 'fastify'
+import qs from 'qs'
+import { accountService } from './features/account/account.service.ts'
+import { registerAccountMethods } from './features/account/account.methods.ts'
+import { accountRepo } from './features/account/account.repo.ts'
+import { codeService } from './features/account/codes.ts'
+import { registerContentMethods } from './features/content/content.methods.ts'
+import { contentService } from './features/content/content.service.ts'
+import { isSameSiteRequest } from './platform/auth/csrf.ts'
+import { sessionService } from './platform/auth/sessions.ts'
+import { sessionsRepo } from './platform/auth/sessions.repo.ts'
+import type { Config } from './platform/config.ts'
+import type { Db } from './platform/db/client.ts'
+import { createMailer } from './platform/mail/mailer.ts'
+import { outboxRepo } from './platform/mail/outbox.repo.ts'
+import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
+import { fail } from './platform/rpc/envelope.ts'
+import { Registry } from './platform/rpc/registry.ts'
+import { catalogSchema } from './platform/rpc/schema-doc.ts'
+
+/** Bodies larger than this are refused with 413 (uploads get their own route and limit). */
+export const BODY_LIMIT = 64 * 1024
+
+export interface App {
+  server: FastifyInstance
+  registry: Registry
+  services: { content: ReturnType<typeof contentService> }
+}
+
+/** Builds the whole HTTP app on a database; `listen` is the caller's. */
+export async function buildApp(config: Config, db: Db): Promise<App> {
+  const server = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+  })
+
+  await server.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // the app is served over plain HTTP on loopback by default
+    strictTransportSecurity: false,
+  })
+  await server.register(cookie)
+  await server.register(formbody, {
+    parser: (body) => qs.parse(body, { depth: 5, arrayLimit: 100, parameterLimit: 500 }),
+  })
+  await server.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (request, context) => ({
+      statusCode: 429,
+      ...fail('RATE_LIMITED', requestLang(request)),
+      retryAfter: context.after,
+    }),
+  })
+
+  server.setErrorHandler((error, request, reply) => {
+    const lang = requestLang(request)
+    const status = (error as { statusCode?: number }).statusCode ?? 500
+    if (status === 413) return reply.code(413).send(fail('BODY_TOO_LARGE', lang))
+    if (status === 429) return reply.code(429).send(fail('RATE_LIMITED', lang))
+    if (status >= 400 && status < 500) return reply.code(status).send(fail('MALFORMED_BODY', lang))
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(500).send(fail('INTERNAL', lang))
+  })
+
+  server.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'POST' && request.url.startsWith('/v1/') && !isSameSiteRequest(request)) {
+      return reply.code(403).send(fail('CSRF_REJECTED', requestLang(request)))
+    }
+  })
+
+  const outbox = outboxRepo(db)
+  const mailer = createMailer({
+    mailUrl: config.mailUrl,
+    from: config.mailFrom,
+    production: config.production,
+    outbox,
+    log: server.log,
+  })
+  const sessions = sessionService(sessionsRepo(db))
+  const registry = new Registry()
+  const content = contentService(db)
+  registerAccountMethods(registry, accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }))
+  registerContentMethods(registry, content)
+
+  await server.register(dispatcher, {
+    registry,
+    sessions,
+    checkResults: config.checkResults,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  })
+
+  server.get('/v1/schema', async () => catalogSchema(CATALOG))
+  server.get('/healthz', async () => {
+    await db.execute('select 1')
+    return { ok: true }
+  })
+
+  if (!config.production) {
+    server.get<{ Querystring: { to?: string } }>('/dev/outbox', async (request) => ({
+      list: await outbox.list(typeof request.query.to === 'string' ? request.query.to : undefined),
+    }))
+  }
+
+  if (existsSync(config.webDist)) {
+    await server.register(fastifyStatic, { root: config.webDist, index: 'index.html', wildcard: true })
+  } else {
+    server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
+  }
+
+  return { server, registry, services: { content } }
+}

@@ -1,0 +1,30 @@
+import { account } from '@kinetic/protocol'
+import type { Registry } from '../../platform/rpc/registry.ts'
+import type { AccountService } from './account.service.ts'
+import { PHONE_PREFIXES } from './phone-prefixes.ts'
+
+export function registerAccountMethods(rpc: Registry, service: AccountService): void {
+  rpc.handle(account.phonePrefixes, async (_params, ctx) => ({
+    list: PHONE_PREFIXES.map((p) => ({ prefix: p.prefix, name: p.name[ctx.lang] })),
+  }))
+
+  rpc.handle(account.sendCode, async (params, ctx) => {
+    await service.sendCode(params, ctx.ip, ctx.lang)
+    return { cooldown: 60 }
+  })
+
+  rpc.handle(account.register, (params, ctx) => service.register(params, ctx))
+
+  rpc.handle(account.login, (params, ctx) => service.login(params, ctx))
+
+  rpc.handle(account.forgotPassword, (params) => service.resetPassword(params))
+
+  rpc.handle(account.userInfo, (_params, ctx) => service.userInfo(ctx.user.id))
+
+  rpc.handle(account.signedInAccounts, (_params, ctx) => service.deviceAccounts(ctx.request))
+
+  rpc.handle(account.logout, async (_params, ctx) => {
+    await service.logout(ctx.reply, { id: ctx.user.sessionId, userId: ctx.user.id })
+    return { ok: true as const }
+  })
+}

@@ -1,0 +1,134 @@
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { loginAttempts, users, verificationCodes } from './account.tables.ts'
+
+export type UserRow = typeof users.$inferSelect
+export type AccountKey = { email: string } | { phonePrefix: string; phone: string }
+
+const byKey = (key: AccountKey) =>
+  'email' in key ? eq(users.email, key.email) : and(eq(users.phonePrefix, key.phonePrefix), eq(users.phone, key.phone))
+
+/** Postgres unique_violation: the account (or invite code) was taken concurrently. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505' ||
+  (typeof error === 'object' && error !== null && isUniqueViolation((error as { cause?: unknown }).cause))
+
+export function accountRepo(db: Db) {
+  return {
+    async findByKey(key: AccountKey): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(byKey(key)).limit(1)
+      return row
+    },
+
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+      return row
+    },
+
+    findByIds(ids: number[]): Promise<UserRow[]> {
+      return ids.length === 0 ? Promise.resolve([]) : db.select().from(users).where(inArray(users.id, ids))
+    },
+
+    async findIdByInviteCode(code: string): Promise<number | undefined> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code)).limit(1)
+      return row?.id
+    },
+
+    async insertUser(row: typeof users.$inferInsert): Promise<UserRow> {
+      const [created] = await db.insert(users).values(row).returning()
+      if (!created) throw new Error('user insert returned nothing')
+      return created
+    },
+
+    async setPassword(id: number, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, id))
+    },
+
+    /** Accepts a TOTP time step only if it is later than the last one used (no replay). */
+    async claimTotpStep(id: number, step: number): Promise<boolean> {
+      const updated = await db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(and(eq(users.id, id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+        .returning({ id: users.id })
+      return updated.length === 1
+    },
+
+    // verification codes
+
+    async insertCode(row: typeof verificationCodes.$inferInsert): Promise<void> {
+      await db.insert(verificationCodes).values(row)
+    },
+
+    async lastCodeSentAt(target: string, scene: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ createdAt: verificationCodes.createdAt })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.target, target), eq(verificationCodes.scene, scene)))
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1)
+      return row?.createdAt
+    },
+
+    async codesSentFromIpSince(ip: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, since)))
+      return row?.n ?? 0
+    },
+
+    /** The newest usable code for a target and scene: not consumed, not expired. */
+    async latestLiveCode(target: string, scene: string) {
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.target, target),
+            eq(verificationCodes.scene, scene),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, sql`now()`),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1)
+      return row
+    },
+
+    /** Counts a wrong try; false once the code has no tries left. */
+    async countCodeAttempt(id: number, maxAttempts: number): Promise<boolean> {
+      const updated = await db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(and(eq(verificationCodes.id, id), lt(verificationCodes.attempts, maxAttempts)))
+        .returning({ id: verificationCodes.id })
+      return updated.length === 1
+    },
+
+    /** Marks a code used; false when a concurrent request used it first. */
+    async consumeCode(id: number): Promise<boolean> {
+      const updated = await db
+        .update(verificationCodes)
+        .set({ consumedAt: sql`now()` })
+        .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+        .returning({ id: verificationCodes.id })
+      return updated.length === 1
+    },
+
+    // sign-in attempts
+
+    async recordLogin(accountKey: string, ip: string, ok: boolean): Promise<void> {
+      await db.insert(loginAttempts).values({ accountKey, ip, ok })
+    },
+
+    async failedLoginsSince(accountKey: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.accountKey, accountKey), eq(loginAttempts.ok, false), gt(loginAttempts.createdAt, since)))
+      return row?.n ?? 0
+    },
+  }
+}
+export type AccountRepo = ReturnType<typeof accountRepo>

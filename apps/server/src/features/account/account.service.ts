@@ -1,0 +1,178 @@
+import { randomInt } from "node:crypto"
+import type { account } from '@kinetic/protocol'
+import * as OTPAuth from 'otpauth'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/passwords.ts'
+import type { SessionService } from '../../platform/auth/sessions.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import { accountRepo, isUniqueViolation, type AccountKey, type UserRow } from './account.repo.ts'
+import type { CodeService } from './codes.ts'
+
+/** Failed sign-ins an account may have in an hour before it is refused (ASVS: ≤ 100). */
+export const MAX_FAILED_LOGINS_PER_HOUR = 20
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+type AccountType = (typeof account.ACCOUNT_TYPES)[number]
+type Web = { request: FastifyRequest; reply: FastifyReply; ip: string }
+
+export function accountKey(type: AccountType, accountText: string, prefix: string): AccountKey {
+  return type === 'email' ? { email: accountText.toLowerCase() } : { phonePrefix: prefix, phone: accountText }
+}
+
+/** The address a code is sent to and stored under. */
+export const codeAddress = (key: AccountKey) => ('email' in key ? key.email : `+${key.phonePrefix} ${key.phone}`)
+
+export function publicUser(row: UserRow): account.User {
+  return {
+    id: row.id,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    gender: row.gender === 'male' || row.gender === 'female' ? row.gender : '',
+    birthday: row.birthday ?? '',
+    height: row.height,
+    weight: row.weight,
+    stride: row.stride,
+    hr_zone: row.hrZone,
+    invite_code: row.inviteCode,
+    email: row.email ?? '',
+    phone: row.phone ? `+${row.phonePrefix} ${row.phone}` : '',
+  }
+}
+
+/** `ab***@mail.com`, `138****5678`: enough to recognise one's own account on a shared device. */
+export function maskedAccount(row: UserRow): string {
+  if (row.email) {
+    const [local = '', domain = ''] = row.email.split('@')
+    return `${local.slice(0, 2)}***@${domain}`
+  }
+  const phone = row.phone ?? ''
+  return `${phone.slice(0, 3)}****${phone.slice(-4)}`
+}
+
+function defaultNickname(key: AccountKey): string {
+  return 'email' in key ? (key.email.split('@')[0] ?? 'user').slice(0, 24) : `Kinetic${key.phone.slice(-4)}`
+}
+
+const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('')
+
+export function accountService(deps: { db: Db; sessions: SessionService; codes: CodeService }) {
+  const { db, sessions, codes } = deps
+  const repo = accountRepo(db)
+
+  async function signIn(web: Web, user: UserRow) {
+    await sessions.signIn(web.request, web.reply, user.id)
+    return { user: publicUser(user) }
+  }
+
+  return {
+    async sendCode(params: { type: AccountType; account: string; prefix: string; scene: string }, ip: string, lang: Parameters<CodeService['send']>[3]) {
+      const key = accountKey(params.type, params.account, params.prefix)
+      const exists = (await repo.findByKey(key)) !== undefined
+      if (params.scene === 'register' && exists) throw new AppError('ACCOUNT_EXISTS', { field: 'account' })
+      if (params.scene === 'forget' && !exists) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'account' })
+      const channel = params.type === 'email' ? 'email' : 'sms'
+      await codes.send({ channel, address: codeAddress(key) }, params.scene, ip, lang)
+    },
+
+    async register(
+      params: { type: AccountType; account: string; prefix: string; code: string; password: string; invite_code?: string | undefined },
+      web: Web,
+    ) {
+      const key = accountKey(params.type, params.account, params.prefix)
+      const passwordHash = await hashPassword(params.password)
+      const user = await db.transaction(async (tx) => {
+        const txRepo = accountRepo(tx)
+        if (await txRepo.findByKey(key)) throw new AppError('ACCOUNT_EXISTS', { field: 'account' })
+        let invitedBy: number | undefined
+        if (params.invite_code) {
+          invitedBy = await txRepo.findIdByInviteCode(params.invite_code.toUpperCase())
+          if (invitedBy === undefined) throw new AppError('INVITE_CODE_INVALID', { field: 'invite_code' })
+        }
+        await codes.consume(txRepo, codeAddress(key), 'register', params.code)
+        try {
+          return await txRepo.insertUser({
+            ...('email' in key ? { email: key.email } : { phonePrefix: key.phonePrefix, phone: key.phone }),
+            passwordHash,
+            nickname: defaultNickname(key),
+            inviteCode: newInviteCode(),
+            invitedBy,
+          })
+        } catch (error) {
+          // Two registrations of one account at once: the second loses and keeps its code.
+          if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS', { field: 'account' })
+          throw error
+        }
+      })
+      return signIn(web, user)
+    },
+
+    async login(params: { account: string; prefix: string; password: string; google_code?: string | undefined }, web: Web) {
+      const key: AccountKey = params.account.includes('@')
+        ? { email: params.account.toLowerCase() }
+        : { phonePrefix: params.prefix, phone: params.account }
+      const keyText = codeAddress(key)
+      const failures = await repo.failedLoginsSince(keyText, new Date(Date.now() - 3_600_000))
+      if (failures >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError('TOO_MANY_ATTEMPTS')
+      const user = await repo.findByKey(key)
+      const passwordOk = user ? await verifyPassword(user.passwordHash, params.password) : await verifyDecoy(params.password)
+      if (!user || !passwordOk) {
+        await repo.recordLogin(keyText, web.ip, false)
+        throw new AppError('LOGIN_FAILED')
+      }
+      if (user.totpSecret) {
+        if (!params.google_code) throw new AppError('GOOGLE_CODE_REQUIRED', { field: 'google_code' })
+        const step = totpStep(user.totpSecret, params.google_code)
+        if (step === undefined || !(await repo.claimTotpStep(user.id, step))) {
+          await repo.recordLogin(keyText, web.ip, false)
+          throw new AppError('GOOGLE_CODE_INVALID', { field: 'google_code' })
+        }
+      }
+      await repo.recordLogin(keyText, web.ip, true)
+      return signIn(web, user)
+    },
+
+    async resetPassword(params: { type: AccountType; account: string; prefix: string; code: string; password: string }) {
+      const key = accountKey(params.type, params.account, params.prefix)
+      const passwordHash = await hashPassword(params.password)
+      const userId = await db.transaction(async (tx) => {
+        const txRepo = accountRepo(tx)
+        const user = await txRepo.findByKey(key)
+        if (!user) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'account' })
+        await codes.consume(txRepo, codeAddress(key), 'forget', params.code)
+        await txRepo.setPassword(user.id, passwordHash)
+        return user.id
+      })
+      // A new password ends every session: whoever knew the old one is out.
+      await sessions.revokeAllOfUser(userId)
+      return { ok: true as const }
+    },
+
+    async userInfo(userId: number) {
+      const user = await repo.findById(userId)
+      if (!user) throw new AppError('ACCOUNT_NOT_FOUND')
+      return publicUser(user)
+    },
+
+    /** The accounts signed in on the requesting device, most recent first. */
+    async deviceAccounts(request: FastifyRequest) {
+      const live = await sessions.deviceSessions(request)
+      const rows = new Map((await repo.findByIds(live.map((s) => s.userId))).map((u) => [u.id, u]))
+      const list = live.flatMap((s) => {
+        const row = rows.get(s.userId)
+        return row ? [{ id: row.id, nickname: row.nickname, avatar: row.avatar, account: maskedAccount(row) }] : []
+      })
+      return { list }
+    },
+
+    logout: (reply: FastifyReply, session: { id: number; userId: number }) => sessions.signOut(reply, session),
+  }
+}
+
+/** The RFC 6238 time step a code belongs to (30 s, ±1 step), or undefined when wrong. */
+function totpStep(secret: string, code: string): number | undefined {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' })
+  const delta = totp.validate({ token: code, window: 1 })
+  return delta === null ? undefined : Math.floor(Date.now() / 30_000) + delta
+}
+export type AccountService = ReturnType<typeof accountService>

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-cased; unique when present. */
+    email: text('email'),
+    phonePrefix: text('phone_prefix'),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    gender: text('gender').notNull().default(''),
+    birthday: date('birthday', { mode: 'string' }),
+    height: integer('height'),
+    weight: integer('weight'),
+    stride: integer('stride'),
+    hrZone: integer('hr_zone'),
+    inviteCode: text('invite_code').notNull(),
+    invitedBy: bigint('invited_by', { mode: 'number' }),
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    /** Google authenticator (TOTP) secret, base32; set once bound (issue 6 binds it). */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a used code is refused a second time. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_key').on(t.phonePrefix, t.phone),
+    uniqueIndex('users_invite_code_key').on(t.inviteCode),
+  ],
+)
+
+/** One-time verification codes, stored as salted hashes. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel').notNull(),
+    /** Lower-cased e-mail, or `+prefix phone`. */
+    target: text('target').notNull(),
+    scene: text('scene').notNull(),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('verification_codes_target_idx').on(t.target, t.scene, t.createdAt),
+    index('verification_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
+)
+
+/** Sign-in attempts, for the per-account failure limit. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountKey: text('account_key').notNull(),
+    ip: text('ip').notNull(),
+    ok: boolean('ok').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_account_idx').on(t.accountKey, t.createdAt).where(sql`NOT ok`)],
+)

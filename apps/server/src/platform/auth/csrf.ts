@@ -1,0 +1,19 @@
+import { CSRF_HEADER, CSRF_VALUE } from '@kinetic/protocol'
+import type { FastifyRequest } from 'fastify'
+
+/**
+ * CSRF guard for every `/v1/*` POST (DESIGN §5): the request must carry
+ * `X-Requested-With: XMLHttpRequest`, which a cross-site form cannot send without a CORS
+ * preflight this server never grants, and an `Origin`, when present, of this host.
+ */
+export function isSameSiteRequest(request: FastifyRequest): boolean {
+  if (request.headers[CSRF_HEADER] !== CSRF_VALUE) return false
+  if (request.headers['sec-fetch-site'] === 'cross-site') return false
+  const origin = request.headers.origin
+  if (origin === undefined) return true
+  try {
+    return new URL(origin).host === request.headers.host
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,47 @@
+import nodemailer from 'nodemailer'
+import type { FastifyBaseLogger } from 'fastify'
+import type { OutboxRepo } from './outbox.repo.ts'
+
+export interface Message {
+  channel: 'email' | 'sms'
+  to: string
+  subject: string
+  text: string
+}
+
+export interface Mailer {
+  /** Whether text messages can reach a phone (no SMS gateway is configured yet). */
+  readonly smsAvailable: boolean
+  send(message: Message): Promise<void>
+}
+
+/**
+ * E-mail goes over SMTP when `MAIL_URL` is set; otherwise, and for text messages (no SMS
+ * gateway yet), to the dev outbox, listed at `/dev/outbox` outside production.
+ */
+export function createMailer(options: {
+  mailUrl: string | undefined
+  from: string
+  production: boolean
+  outbox: OutboxRepo
+  log: FastifyBaseLogger
+}): Mailer {
+  const transport = options.mailUrl ? nodemailer.createTransport(options.mailUrl) : undefined
+  return {
+    smsAvailable: !options.production,
+    async send(message) {
+      if (message.channel === 'email' && transport) {
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text })
+        return
+      }
+      await options.outbox.add({
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject,
+        body: message.text,
+      })
+      // Never the body: it carries a code.
+      options.log.info({ channel: message.channel }, 'message put in the dev outbox (see /dev/outbox)')
+    },
+  }
+}

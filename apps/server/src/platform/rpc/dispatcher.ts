@@ -1,0 +1,102 @@
+import {
+  CATALOG_BY_NAME,
+  DEFAULT_WIRE_LANG,
+  INDEX_PATH,
+  isWireLang,
+  langFromAcceptLanguage,
+  LOGIN_PATH,
+  type MethodDef,
+  type WireLang,
+} from '@kinetic/protocol'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { SessionService } from '../auth/sessions.ts'
+import { AppError } from './app-error.ts'
+import { fail, ok, unauthorized, validationFailure } from './envelope.ts'
+import type { Registry, RequestContext } from './registry.ts'
+
+export interface DispatcherOptions {
+  registry: Registry
+  sessions: SessionService
+  /** Check every result against its contract (on in tests). */
+  checkResults: boolean
+  rateLimitPerMinute: number
+}
+
+/** The body's `lang`; for a body that could not be read, the Accept-Language header's. */
+export function requestLang(request: FastifyRequest): WireLang {
+  const body: unknown = request.body
+  const lang = isRecord(body) ? body.lang : undefined
+  if (isWireLang(lang)) return lang
+  return langFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_WIRE_LANG
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * `POST /v1/index` and `POST /v1/login/index` (DESIGN §4): the body names the operation in
+ * `method`; params are checked against the operation's contract before any handler runs.
+ */
+export async function dispatcher(app: FastifyInstance, options: DispatcherOptions): Promise<void> {
+  const { registry, sessions } = options
+
+  async function dispatch(path: string, request: FastifyRequest, reply: FastifyReply) {
+    const body: unknown = request.body
+    const lang = requestLang(request)
+    if (!isRecord(body)) return reply.code(400).send(fail('MALFORMED_BODY', lang))
+    const name = body.method
+    const def = typeof name === 'string' ? CATALOG_BY_NAME.get(name) : undefined
+    if (!def || def.path !== path) {
+      return fail('UNKNOWN_METHOD', lang, { args: { method: typeof name === 'string' ? name.slice(0, 64) : '' } })
+    }
+    const ctx: RequestContext = {
+      lang,
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      request,
+      reply,
+      user: undefined,
+    }
+    if (def.auth) {
+      const session = await sessions.resolve(request)
+      if (!session) return unauthorized(lang)
+      ctx.user = { id: session.userId, sessionId: session.id }
+    }
+    const { method: _method, lang: _lang, ...raw } = body
+    const parsed = def.params.safeParse(raw)
+    if (!parsed.success) return validationFailure(parsed.error.issues, lang)
+    const handler = registry.get(def.name)
+    if (!handler) return fail('NOT_OPEN', lang)
+    try {
+      const data = await handler(parsed.data, ctx)
+      if (options.checkResults) checkResult(def, data)
+      return ok(data, lang)
+    } catch (error) {
+      if (error instanceof AppError) {
+        const fields = error.options.field
+          ? { [error.options.field]: fail(error.code, lang, { args: error.options.args }).msg }
+          : undefined
+        return fail(error.code, lang, { args: error.options.args, fields })
+      }
+      throw error
+    }
+  }
+
+  const routeOptions = {
+    config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
+  }
+  app.post(INDEX_PATH, routeOptions, (request, reply) => dispatch(INDEX_PATH, request, reply))
+  app.post(
+    LOGIN_PATH,
+    { config: { rateLimit: { max: Math.min(60, options.rateLimitPerMinute), timeWindow: '1 minute' } } },
+    (request, reply) => dispatch(LOGIN_PATH, request, reply),
+  )
+}
+
+function checkResult(def: MethodDef, data: unknown): void {
+  const checked = def.result.safeParse(data)
+  if (!checked.success) {
+    throw new Error(`${def.name} returned data outside its contract: ${JSON.stringify(checked.error.issues)}`)
+  }
+}

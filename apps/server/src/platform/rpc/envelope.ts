@@ -1,0 +1,52 @@
+import {
+  errorMessage,
+  isErrorCode,
+  SUCCESS_MSG,
+  type ErrorCode,
+  type Fail,
+  type MessageArgs,
+  type Ok,
+  type Unauthorized,
+  type WireLang,
+} from '@kinetic/protocol'
+import type { z } from 'zod'
+
+export function ok<T>(data: T, lang: WireLang): Ok<T> {
+  return { code: true, msg: SUCCESS_MSG[lang], data }
+}
+
+export function fail(
+  code: ErrorCode,
+  lang: WireLang,
+  options: { args?: MessageArgs; fields?: Record<string, string> } = {},
+): Fail {
+  const body: Fail = { code: false, msg: errorMessage(code, lang, options.args), error: code }
+  if (options.fields) body.fields = options.fields
+  return body
+}
+
+export function unauthorized(lang: WireLang): Unauthorized {
+  return { code: 401, msg: errorMessage('TOKEN_INVALID', lang) }
+}
+
+/** Turns zod issues into one error: the first issue decides `error`/`msg`; `fields` names each field at fault. */
+export function validationFailure(issues: readonly z.core.$ZodIssue[], lang: WireLang): Fail {
+  const fields: Record<string, string> = {}
+  let first: { code: ErrorCode; field: string } | undefined
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || 'params'
+    const code = issueCode(issue)
+    if (!(field in fields)) fields[field] = errorMessage(code, lang, { field: String(issue.path[0] ?? field) })
+    first ??= { code, field: String(issue.path[0] ?? field) }
+  }
+  const { code, field } = first ?? { code: 'FIELD_INVALID' as const, field: 'params' }
+  return fail(code, lang, { args: { field }, fields })
+}
+
+function issueCode(issue: z.core.$ZodIssue): ErrorCode {
+  // Contracts put an ErrorCode in the message; zod's own messages map by issue kind.
+  if (isErrorCode(issue.message)) return issue.message
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'FIELD_REQUIRED'
+  if (issue.code === 'too_big') return 'FIELD_TOO_LONG'
+  return 'FIELD_INVALID'
+}

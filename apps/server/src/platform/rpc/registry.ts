@@ -1,0 +1,42 @@
+import type { MethodDef, Params, Result, WireLang } from '@kinetic/protocol'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+/** What a handler knows about the request it serves. */
+export interface RequestContext {
+  lang: WireLang
+  ip: string
+  userAgent: string
+  request: FastifyRequest
+  reply: FastifyReply
+  /** The acting account; set for every `auth: true` method. */
+  user: { id: number; sessionId: number } | undefined
+}
+
+export interface AuthedContext extends RequestContext {
+  user: { id: number; sessionId: number }
+}
+
+export type Handler<M extends MethodDef> = (
+  params: Params<M>,
+  ctx: M extends { auth: true } ? AuthedContext : RequestContext,
+) => Promise<Result<M>>
+
+type AnyHandler = (params: unknown, ctx: RequestContext) => Promise<unknown>
+
+/** The operations this server implements, keyed by method name. */
+export class Registry {
+  readonly #handlers = new Map<string, AnyHandler>()
+
+  handle<M extends MethodDef>(def: M, handler: Handler<M>): void {
+    if (this.#handlers.has(def.name)) throw new Error(`${def.name} is registered twice`)
+    this.#handlers.set(def.name, handler as AnyHandler)
+  }
+
+  get(name: string): AnyHandler | undefined {
+    return this.#handlers.get(name)
+  }
+
+  has(name: string): boolean {
+    return this.#handlers.has(name)
+  }
+}

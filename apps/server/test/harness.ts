@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import qs from 'qs'
+import { inject } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import { loadConfig, type Config } from '../src/platform/config.ts'
+import { connect, type Database } from '../src/platform/db/client.ts'
+
+const TEMPLATE_DB = 'kinetic_template'
+
+export interface TestApp {
+  server: FastifyInstance
+  database: Database
+  config: Config
+  close(): Promise<void>
+}
+
+/** A fresh database cloned from the migrated template, for one test file. */
+export async function cloneDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl')
+  const name = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
+  await admin.end()
+  return {
+    url: adminUrl.replace(/\/postgres$/, `/${name}`),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
+
+/** The real app (buildApp) on its own cloned database, seeded like a fresh install. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const clone = await cloneDatabase()
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: clone.url, WEB_DIST: '/nonexistent', ...env })
+  const database = connect(clone.url, 10)
+  const { server, services } = await buildApp(config, database.db)
+  await services.content.seed()
+  await server.ready()
+  return {
+    server,
+    database,
+    config,
+    async close() {
+      await server.close()
+      await database.close()
+      await clone.drop()
+    },
+  }
+}
+
+/** A client keeping cookies like a browser does, posting as the web app does. */
+export class Client {
+  readonly cookies = new Map<string, string>()
+  account: number | undefined
+
+  constructor(readonly server: FastifyInstance) {}
+
+  async call(method: string, params: Record<string, unknown> = {}, options: { lang?: string; path?: string; json?: boolean } = {}) {
+    const payload = { method, lang: options.lang ?? 'us-en', ...params }
+    const response = await this.server.inject({
+      method: 'POST',
+      url: options.path ?? (method === '/v1/login' ? '/v1/login/index' : '/v1/index'),
+      headers: {
+        'content-type': options.json ? 'application/json' : 'application/x-www-form-urlencoded',
+        'x-requested-with': 'XMLHttpRequest',
+        ...(this.account ? { 'x-account': String(this.account) } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      },
+      payload: options.json ? JSON.stringify(payload) : qs.stringify(payload, { arrayFormat: 'indices' }),
+    })
+    this.keepCookies(response)
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> & { data?: any }, response }
+  }
+
+  keepCookies(response: LightMyRequestResponse): void {
+    for (const c of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const cleared = c.value === '' || c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() < Date.now())
+      if (cleared) this.cookies.delete(c.name)
+      else this.cookies.set(c.name, c.value)
+    }
+  }
+}
+
+/** The code mailed to an address, read from the dev outbox. */
+export async function codeFromOutbox(server: FastifyInstance, to: string): Promise<string> {
+  const response = await server.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}` })
+  const [latest] = (response.json() as { list: { body: string }[] }).list
+  const code = latest && /\b(\d{6})\b/.exec(latest.body)?.[1]
+  if (!code) throw new Error(`no code in the outbox for ${to}`)
+  return code
+}
+
+/** Registers an e-mail account through the real flow and leaves the client signed in. */
+export async function registerUser(client: Client, email: string, password = 'secret123', extra: Record<string, string> = {}) {
+  const sent = await client.call('/v1/send', { type: 'email', account: email, scene: 'register' })
+  if (sent.body.code !== true) throw new Error(`send failed: ${JSON.stringify(sent.body)}`)
+  const code = await codeFromOutbox(client.server, email)
+  const registered = await client.call('/v1/register', {
+    type: 'email',
+    account: email,
+    code,
+    password,
+    repassword: password,
+    agree: '1',
+    ...extra,
+  })
+  if (registered.body.code !== true) throw new Error(`register failed: ${JSON.stringify(registered.body)}`)
+  return registered.body.data.user as { id: number; invite_code: string; email: string }
+}

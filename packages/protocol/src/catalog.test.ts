@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { CATALOG, CATALOG_BY_NAME } from './catalog.ts'
+import { INDEX_PATH, LOGIN_PATH } from './method.ts'
+import { SPEC_OPERATIONS } from './spec-operations.ts'
+
+const names = CATALOG.map((m) => m.name)
+const LATER_FEATURES = ['health', 'device', 'earn', 'shop', 'wallet', 'support']
+const PENDING_ACCOUNT_CONTENT = [
+  '/v1/infoedit',
+  '/v1/image',
+  '/v1/file',
+  '/v1/googleauth',
+  '/v1/password',
+  '/v1/email',
+  '/v1/logoff',
+  '/v1/msg',
+  '/v1/msginfo',
+]
+
+describe('CATALOG', () => {
+  it('holds every spec operation exactly once', () => {
+    for (const name of SPEC_OPERATIONS) expect(names.filter((n) => n === name), name).toHaveLength(1)
+  })
+
+  it('holds login, posted to /v1/login/index', () => {
+    expect(CATALOG_BY_NAME.get('/v1/login')?.path).toBe(LOGIN_PATH)
+    expect(LOGIN_PATH).toBe('/v1/login/index')
+  })
+
+  it('posts everything else to /v1/index', () => {
+    for (const m of CATALOG.filter((m) => m.name !== '/v1/login')) expect(m.path, m.name).toBe(INDEX_PATH)
+  })
+
+  it('has no duplicate names', () => {
+    expect(new Set(names).size).toBe(names.length)
+    expect(CATALOG_BY_NAME.size).toBe(CATALOG.length)
+  })
+
+  it('gives every method a params schema that parses {} without throwing', () => {
+    for (const m of CATALOG) {
+      expect(m.params, m.name).toBeInstanceOf(z.ZodType)
+      const result = m.params.safeParse({})
+      if (!result.success) expect(result.error.issues.length, m.name).toBeGreaterThan(0)
+    }
+  })
+
+  it('marks every operation of a later feature as pending', () => {
+    const later = CATALOG.filter((m) => LATER_FEATURES.includes(m.feature))
+    expect(later.length).toBeGreaterThan(0)
+    for (const m of later) expect(m.pending, m.name).toBeTruthy()
+  })
+
+  it('marks exactly the later account and content operations as pending', () => {
+    const pending = CATALOG.filter((m) => (m.feature === 'account' || m.feature === 'content') && m.pending)
+    expect(pending.map((m) => m.name).sort()).toEqual([...PENDING_ACCOUNT_CONTENT].sort())
+  })
+
+  it('keeps the operations of this issue open', () => {
+    const open = ['/v1/code', '/v1/send', '/v1/register', '/v1/login', '/v1/pass', '/v1/userinfo', '/v1/version']
+    for (const name of [...open, '/v1/articleinfo']) {
+      expect(CATALOG_BY_NAME.get(name), name).toBeDefined()
+      expect(CATALOG_BY_NAME.get(name)?.pending, name).toBeUndefined()
+    }
+  })
+})

@@ -1,0 +1,43 @@
+/** Building blocks for method params and results. Error messages are ErrorCodes (errors.ts). */
+import { z } from 'zod'
+
+/** A trimmed string of at most `max` characters. */
+export const text = (max: number) => z.string().trim().max(max, 'FIELD_TOO_LONG')
+
+/** A required, non-blank trimmed string. */
+export const required = (max: number) => text(max).min(1, 'FIELD_REQUIRED')
+
+/** An integer, from a JSON number or a form-encoded decimal string. */
+export const int = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v) : v),
+    z.number().int().safe(),
+  )
+
+export const id = () => int().pipe(z.number().positive())
+
+/** An optional form value: missing, empty string or null all read as `undefined`. */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+
+/** A decimal amount as a string (money never travels as a float). */
+export const decimal = () => z.string().trim().regex(/^\d{1,30}(\.\d{1,18})?$/, 'FIELD_INVALID')
+
+export const PAGE_LIMIT_MAX = 100
+
+export const pageParams = {
+  page: optional(int().pipe(z.number().min(1))).default(1),
+  limit: optional(int().pipe(z.number().min(1).max(PAGE_LIMIT_MAX))).default(20),
+}
+
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
+
+export const okResult = z.object({ ok: z.literal(true) })
+
+export const none = z.object({})
+
+/** A result shape that the issue building the operation will define. */
+export const pendingResult = z.unknown()
+
+export const isoTime = () => z.iso.datetime({ offset: true })
