@@ -62,21 +62,40 @@ export class Client {
 
   constructor(readonly server: FastifyInstance) {}
 
-  async call(method: string, params: Record<string, unknown> = {}, options: { lang?: string; path?: string; json?: boolean } = {}) {
+  async call(
+    method: string,
+    params: Record<string, unknown> = {},
+    options: { lang?: string; path?: string; json?: boolean } = {},
+  ) {
     const payload = { method, lang: options.lang ?? 'us-en', ...params }
+    const response = await this.post(
+      options.path ?? (method === '/v1/login' ? '/v1/login/index' : '/v1/index'),
+      options.json ? JSON.stringify(payload) : qs.stringify(payload, { arrayFormat: 'indices' }),
+      { 'content-type': options.json ? 'application/json' : 'application/x-www-form-urlencoded' },
+    )
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> & { data?: any }, response }
+  }
+
+  /**
+   * Posts a raw body with this client's cookies and the web app's headers; `headers`
+   * override them (`undefined` leaves one out), `ip` is the address the request comes from.
+   */
+  async post(url: string, payload: string, headers: Record<string, string | undefined> = {}, ip?: string) {
+    const merged: Record<string, string | undefined> = {
+      'x-requested-with': 'XMLHttpRequest',
+      ...(this.account ? { 'x-account': String(this.account) } : {}),
+      ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      ...headers,
+    }
     const response = await this.server.inject({
       method: 'POST',
-      url: options.path ?? (method === '/v1/login' ? '/v1/login/index' : '/v1/index'),
-      headers: {
-        'content-type': options.json ? 'application/json' : 'application/x-www-form-urlencoded',
-        'x-requested-with': 'XMLHttpRequest',
-        ...(this.account ? { 'x-account': String(this.account) } : {}),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-      },
-      payload: options.json ? JSON.stringify(payload) : qs.stringify(payload, { arrayFormat: 'indices' }),
+      url,
+      headers: Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)) as Record<string, string>,
+      payload,
+      ...(ip ? { remoteAddress: ip } : {}),
     })
     this.keepCookies(response)
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> & { data?: any }, response }
+    return response
   }
 
   keepCookies(response: LightMyRequestResponse): void {
@@ -98,7 +117,12 @@ export async function codeFromOutbox(server: FastifyInstance, to: string): Promi
 }
 
 /** Registers an e-mail account through the real flow and leaves the client signed in. */
-export async function registerUser(client: Client, email: string, password = 'secret123', extra: Record<string, string> = {}) {
+export async function registerUser(
+  client: Client,
+  email: string,
+  password = 'secret123',
+  extra: Record<string, string> = {},
+) {
   const sent = await client.call('/v1/send', { type: 'email', account: email, scene: 'register' })
   if (sent.body.code !== true) throw new Error(`send failed: ${JSON.stringify(sent.body)}`)
   const code = await codeFromOutbox(client.server, email)
@@ -113,4 +137,18 @@ export async function registerUser(client: Client, email: string, password = 'se
   })
   if (registered.body.code !== true) throw new Error(`register failed: ${JSON.stringify(registered.body)}`)
   return registered.body.data.user as { id: number; invite_code: string; email: string }
+}
+
+/** Rows in a table, optionally filtered (`where` uses $1, $2… for `values`). */
+export async function rowCount(app: TestApp, table: string, where = 'true', values: unknown[] = []): Promise<number> {
+  const { rows } = await app.database.pool.query<{ n: string }>(
+    `SELECT count(*) AS n FROM ${table} WHERE ${where}`,
+    values,
+  )
+  return Number(rows[0]?.n)
+}
+
+/** Row counts of several tables, for asserting that nothing was written. */
+export async function rowCounts(app: TestApp, tables: readonly string[]): Promise<Record<string, number>> {
+  return Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowCount(app, t)] as const)))
 }

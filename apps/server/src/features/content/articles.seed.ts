@@ -30,7 +30,7 @@ Earning and shop: energy, points, computing power and KNT balances and their led
 
 Support: your customer-service chat messages, work tickets and the files you attach to them.
 
-Technical: IP address, browser and device type, sign-in times and security logs.
+Technical: IP address, device type, sign-in times and security logs.
 
 2. How we use it
 
@@ -58,11 +58,11 @@ You can access and correct your profile, goals and devices in the app at any tim
 
 7. Children
 
-Kinetic is not intended for children under 14, and we do not knowingly collect their personal information. If you believe a child has registered, contact us and we will delete the account.
+Kinetic is not intended for children under 14, and we do not knowingly collect their data. If a child has registered, contact us and we will delete the account.
 
 8. Changes to this policy
 
-We may update this policy. The effective date at the top shows the current version. We will tell you in the app before a material change takes effect; if you do not agree, you can stop using Kinetic and cancel your account.
+The effective date above shows the current version. We will announce material changes in the app before they take effect; if you disagree, you can cancel your account.
 
 9. Contact us
 
@@ -86,7 +86,7 @@ const PRIVACY_ZH_CN = `生效日期：2026-11-22
 
 客户服务：你与在线客服的聊天内容、工单及其中上传的文件。
 
-技术信息：IP 地址、浏览器和设备类型、登录时间及安全日志。
+技术信息：IP 地址、设备类型、登录时间及安全日志。
 
 2. 我们如何使用
 
@@ -114,11 +114,11 @@ const PRIVACY_ZH_CN = `生效日期：2026-11-22
 
 7. 儿童
 
-Kinetic 不面向 14 岁以下的儿童，我们不会故意收集其个人信息。如你认为有儿童注册了账户，请联系我们，我们将删除该账户。
+Kinetic 不面向 14 岁以下的儿童，我们不会故意收集其信息。如有儿童注册了账户，请联系我们，我们将删除该账户。
 
 8. 政策变更
 
-我们可能会更新本政策，页首的生效日期即为当前版本。重大变更生效前，我们会在应用内通知你；如你不同意，可以停止使用 Kinetic 并注销账户。
+页首的生效日期即为当前版本。重大变更生效前，我们会在应用内公告；如你不同意，可以注销账户。
 
 9. 联系我们
 
@@ -142,7 +142,7 @@ const PRIVACY_ZH_HK = `生效日期：2026-11-22
 
 客戶服務：你與線上客服的對話內容、工單及其中上載的檔案。
 
-技術資料：IP 位址、瀏覽器和裝置類型、登入時間及安全日誌。
+技術資料：IP 位址、裝置類型、登入時間及安全日誌。
 
 2. 我們如何使用
 
@@ -170,11 +170,11 @@ const PRIVACY_ZH_HK = `生效日期：2026-11-22
 
 7. 兒童
 
-Kinetic 並非為 14 歲以下兒童而設，我們不會蓄意收集其個人資料。如你認為有兒童註冊了帳戶，請聯絡我們，我們會刪除該帳戶。
+Kinetic 並非為 14 歲以下兒童而設，我們不會蓄意收集其資料。如有兒童註冊了帳戶，請聯絡我們，我們會刪除該帳戶。
 
 8. 政策修訂
 
-我們可能會更新本政策，頁首的生效日期即為現行版本。重大修訂生效前，我們會在應用程式內通知你；如你不同意，可以停止使用 Kinetic 並註銷帳戶。
+頁首的生效日期即為現行版本。重大修訂生效前，我們會在應用程式內公佈；如你不同意，可以註銷帳戶。
 
 9. 聯絡我們
 
@@ -182,153 +182,153 @@ Kinetic 並非為 14 歲以下兒童而設，我們不會蓄意收集其個人�
 
 const PROTOCOL_EN = `Effective date: 2026-11-22
 
-This User Agreement is between you and Kinetic. It governs your use of the Kinetic app, the smart-watch service, the earning area, the points shop and the wallet. Please read it together with the Privacy Policy. By registering or using Kinetic you accept this agreement; if you do not accept it, do not use Kinetic.
+This agreement between you and Kinetic governs your use of the app, the smart-watch service, the earning area, the points shop and the wallet. Read it with the Privacy Policy. By registering or using Kinetic you accept it.
 
 1. Your account and its security
 
-You register with an e-mail address or mobile phone number and a verification code, and you must give accurate information. Your password must be 6 to 20 characters without spaces; keep it secret and do not reuse it elsewhere. We recommend switching on Google Authenticator. You are responsible for everything done under your account. You may sign in to several accounts on one device and switch between them; each remains a separate account, so keep the device itself locked. If you suspect someone else is using your account, change your password and contact us at once.
+You register with an e-mail address or mobile number and must give accurate information. Your password must be 6 to 20 characters without spaces; keep it secret. We recommend switching on Google Authenticator. You are responsible for everything done under your account. If you suspect misuse, change your password and contact us at once.
 
 2. Verification codes
 
-We send 6-digit verification codes to your e-mail address or phone to register, reset or change a password, bind an e-mail address and cancel an account. A code expires after 10 minutes and allows only a few tries. Never give a code to anyone: Kinetic staff will never ask for your codes, your password or your 12 recovery words.
+Verification codes (6 digits) confirm registration, password changes, e-mail binding and account cancellation. A code expires after 10 minutes and allows only a few tries. Never give a code to anyone: our staff will never ask for your codes, your password or your 12 recovery words.
 
 3. Acceptable use
 
-You must not: register accounts in bulk or for other people to collect rewards; use scripts, bots, simulators or altered devices to fake steps, sleep, heart rate or workouts; interfere with, overload or probe the service; bypass limits or security checks; post unlawful, abusive or infringing content in chat or tickets; or use Kinetic for fraud, money laundering or anything else unlawful. We may cancel rewards, points or orders obtained this way.
+You must not register accounts in bulk to collect rewards; fake steps, sleep, heart rate or workouts with scripts, simulators or altered devices; attack, overload or bypass the limits of the service; post unlawful or abusive content in chat or tickets; or use Kinetic for fraud, money laundering or anything unlawful. We may cancel rewards, points or orders obtained this way.
 
 4. Health data is not medical advice
 
-Readings and reports in Kinetic, including heart rate, blood pressure, blood oxygen, sleep, heart-rate zones, VO2max estimates and the physical-fitness analysis, are estimates for general wellness. Kinetic is not a medical device and does not diagnose, treat or prevent any disease. Consult a doctor about your health, stop exercising if you feel unwell, and call emergency services in an emergency.
+Readings and reports, including heart rate, blood pressure, blood oxygen, sleep, VO2max and the physical-fitness analysis, are estimates for general wellness. Kinetic is not a medical device and does not diagnose or treat any disease. Consult a doctor, stop exercising if you feel unwell, and call emergency services in an emergency.
 
 5. Energy, points, computing power and KNT
 
-Energy comes from activity you have authorized (steps, workouts, sleep), up to a daily cap. You can contribute energy to turn it into computing power. Each day a settlement divides that day's KNT emission among users by computing power; the emission follows stages and halves from stage to stage. Your share appears as unclaimed rewards, which you receive into your balance. Pledging KNT activates a node and boosts your computing power. KNT can be collected to your own wallet on BNB Smart Chain. Points come from newbie, daily and weekly tasks and from invitations, and are spent in the shop.
+Energy comes from authorized activity (steps, workouts, sleep), up to a daily cap, and can be contributed to become computing power. A daily settlement divides that day's KNT emission by computing power; the emission halves from stage to stage. Your share appears as unclaimed rewards until you receive it. Pledging KNT activates a node and boosts computing power, and KNT can be collected to your own wallet. Points come from tasks and invitations and are spent in the shop.
 
-These are virtual rewards for using Kinetic. They are not deposits, securities, investment products or electronic money, and they have no guaranteed value, price or return; we do not promise that KNT can be traded anywhere. All rates, caps, emissions, stages, pledge terms, task rewards and prices are tunable and may change. The rules page in the app shows the numbers in force and governs them. Points, energy and computing power cannot be transferred between accounts or exchanged for cash unless the rules page says so. We may correct amounts credited by mistake. You are responsible for any taxes on what you receive.
+These are virtual rewards, not deposits, securities, investments or electronic money, with no guaranteed value, price or return; we do not promise that KNT can be traded anywhere. All rates, caps, emissions, stages, pledge terms, task rewards and prices are tunable and may change; the rules page in the app shows the numbers in force and governs. Points, energy and computing power cannot be transferred between accounts or exchanged for cash unless the rules page says so.
 
 6. The points shop
 
-Virtual goods are redeemed with points and delivered at once. For example, the physical-fitness analysis is valid for the number of days shown on the product, counted from redemption. Redeemed virtual goods cannot be returned unless they fail to work. For physical goods you must give an accurate recipient, phone number and address; an order is confirmed only while stock lasts, delivery times are estimates, and you can follow the order status in the app. Report a missing or damaged parcel promptly through a work ticket. Pictures are for illustration.
+Virtual goods are redeemed with points and delivered at once; the physical-fitness analysis, for example, is valid for the number of days shown on the product, counted from redemption. Redeemed virtual goods cannot be returned unless they fail to work. For physical goods, give an accurate recipient, phone number and address; orders are confirmed while stock lasts, delivery times are estimates, and the order status is shown in the app. Report a missing or damaged parcel through a work ticket.
 
 7. The non-custodial wallet
 
-Kinetic provides wallet software; your keys are created and used only on your device, and we never hold your assets or keys. You alone hold your 12 recovery words. Write them down offline and never share or photograph them: anyone who has them controls the wallet. Lost words cannot be recovered by us or by anyone else, and a forgotten wallet password can only be reset by entering the words again. The wallet supports BNB and BSC/BEP20 tokens: only send BSC/BEP20 assets to your receive address, because assets sent from other networks may be lost for good. Transactions you sign are broadcast to BNB Smart Chain and are irreversible once confirmed; check the address and amount every time, because we cannot cancel or refund them. Network fees are paid in BNB to the network, not to us; the fast, recommended and slow tiers (about 3 seconds, 15 seconds and 1 minute) are estimates, so keep some BNB for fees. Prices and listed tokens are shown for information only and are not endorsements.
+Kinetic provides wallet software: your keys are created and used only on your device, and we never hold your assets or keys. You alone hold your 12 recovery words. Write them down offline and never share them; whoever has them controls the wallet. Lost words cannot be recovered by us or anyone else, and a forgotten wallet password can only be reset with the words. Only send BSC/BEP20 assets to your receive address; assets sent from other networks may be lost for good. Transactions you sign are broadcast to BNB Smart Chain and are irreversible; check the address and amount, because we cannot cancel or refund them. Network fees are paid in BNB to the network, not to us; the fast, recommended and slow tiers (about 3 seconds, 15 seconds, 1 minute) are estimates.
 
 8. Limitation of liability
 
-Kinetic is provided "as is". To the extent the law allows, we are not liable for losses caused by lost recovery words or passwords, a compromised device, network congestion or failures of the blockchain, changes in the value of KNT or other tokens, inaccurate sensor readings, third-party services or events beyond our control. Where we are liable, our liability is limited to the amount you paid us for the goods or service concerned. Nothing here limits liability that cannot be limited by law.
+Kinetic is provided "as is". To the extent the law allows, we are not liable for losses caused by lost words or passwords, a compromised device, blockchain congestion or failure, changes in the value of KNT or other tokens, inaccurate sensor readings, or events beyond our control. Where we are liable, our liability is limited to what you paid us for the goods or service concerned. Nothing here limits liability that the law does not allow to be limited.
 
 9. Suspension and termination
 
-We may suspend or close an account, or freeze rewards while we investigate, if this agreement is broken, if there is a security risk, or if the law requires it. You may cancel your account at any time in the app. Cancelling forfeits points, energy, computing power and unclaimed rewards, so collect your KNT to your wallet first. Your on-chain wallet stays yours for as long as you keep the words.
+We may suspend or close an account, or freeze rewards during an investigation, if this agreement is broken, there is a security risk or the law requires it. You may cancel your account at any time in the app; this forfeits points, energy, computing power and unclaimed rewards, so collect your KNT first. Your on-chain wallet stays yours as long as you keep the words.
 
 10. Changes
 
-We may change this agreement or the rules. We will tell you in the app before a material change takes effect; if you keep using Kinetic afterwards, you accept the change.
+We will announce material changes to this agreement or the rules in the app before they take effect; continuing to use Kinetic means you accept them.
 
 11. Governing terms
 
-This agreement, the Privacy Policy and the rules page form the whole agreement between you and Kinetic. If a part is found invalid, the rest stays in force. The three language versions have the same meaning. Mandatory consumer rights where you live are not affected. Please raise any dispute first with customer service or a work ticket so that we can try to settle it together.`
+This agreement, the Privacy Policy and the rules page form the whole agreement; if a part is invalid, the rest stays in force. The three language versions have the same meaning, and mandatory consumer rights where you live are not affected. Please raise any dispute first through customer service or a work ticket.`
 
 const PROTOCOL_ZH_CN = `生效日期：2026-11-22
 
-本用户协议是你与 Kinetic 之间的协议，适用于你对 Kinetic 应用、智能手表服务、收益专区、积分商城和钱包的使用。请与隐私政策一并阅读。注册或使用 Kinetic 即表示你接受本协议；如不接受，请不要使用 Kinetic。
+本协议是你与 Kinetic 之间的协议，适用于你对本应用、智能手表服务、收益专区、积分商城和钱包的使用。请与隐私政策一并阅读。注册或使用 Kinetic 即表示你接受本协议。
 
 1. 账户与安全
 
-你需使用电子邮箱或手机号码及验证码注册，并提供真实信息。密码须为 6 至 20 位且不含空格；请妥善保管，不要在其他地方重复使用。我们建议开启谷歌验证器。你需对账户下的一切行为负责。你可以在同一设备上登录多个账户并随时切换，但每个账户彼此独立，因此请锁好你的设备。如怀疑账户被他人使用，请立即修改密码并联系我们。
+你需使用电子邮箱或手机号码注册，并提供真实信息。密码须为 6 至 20 位且不含空格，请妥善保管。我们建议开启谷歌验证器。你需对账户下的一切行为负责。如怀疑账户被盗用，请立即修改密码并联系我们。
 
 2. 验证码
 
-注册、找回或修改密码、绑定邮箱以及注销账户时，我们会向你的邮箱或手机发送 6 位验证码。验证码 10 分钟后失效，且只能尝试有限次数。切勿将验证码告诉任何人：Kinetic 工作人员绝不会向你索要验证码、密码或 12 个助记词。
+注册、修改密码、绑定邮箱和注销账户时需使用 6 位验证码确认。验证码 10 分钟后失效，且只能尝试有限次数。切勿将验证码告诉任何人：我们的工作人员绝不会向你索要验证码、密码或 12 个助记词。
 
 3. 使用规范
 
-你不得：批量注册账户或替他人注册账户以获取奖励；使用脚本、机器人、模拟器或改装设备伪造步数、睡眠、心率或运动记录；干扰、攻击或探测本服务；绕过限制或安全校验；在聊天或工单中发布违法、辱骂或侵权内容；或利用 Kinetic 从事欺诈、洗钱或其他违法活动。通过上述方式获得的奖励、积分或订单，我们有权取消。
+你不得批量注册账户以获取奖励；不得用脚本、模拟器或改装设备伪造步数、睡眠、心率或运动记录；不得攻击本服务、使其过载或绕过其限制；不得在聊天或工单中发布违法或辱骂内容；不得利用 Kinetic 从事欺诈、洗钱或其他违法活动。通过上述方式获得的奖励、积分或订单，我们有权取消。
 
 4. 健康数据不构成医疗建议
 
-Kinetic 中的读数和报告，包括心率、血压、血氧、睡眠、心率区间、最大摄氧量估算和体能分析，均为一般健康参考的估算值。Kinetic 不是医疗器械，不用于诊断、治疗或预防任何疾病。有关健康问题请咨询医生；如感到不适请立即停止运动；遇到紧急情况请拨打急救电话。
+读数和报告，包括心率、血压、血氧、睡眠、最大摄氧量和体能分析，均为一般健康参考的估算值。Kinetic 不是医疗器械，不用于诊断或治疗任何疾病。请咨询医生；如感到不适请停止运动；遇到紧急情况请拨打急救电话。
 
 5. 能量、积分、算力与 KNT
 
-能量来自你已授权的活动（步数、运动、睡眠），每日设有上限。你可以贡献能量，将其转化为算力。每天的结算会按算力把当天的 KNT 产出分配给用户；产出按阶段进行，每进入下一阶段减半。你应得的部分会显示为待领取奖励，领取后计入余额。质押 KNT 可激活节点并提升算力。KNT 可以提取到你自己在 BNB 智能链上的钱包。积分来自新手任务、每日任务、每周任务和邀请，可在商城中使用。
+能量来自已授权的活动（步数、运动、睡眠），每日设有上限，可通过贡献转化为算力。每日结算按算力分配当天的 KNT 产出；产出每进入下一阶段减半。你应得的部分显示为待领取奖励，直到你领取。质押 KNT 可激活节点并提升算力，KNT 也可以提取到你自己的钱包。积分来自任务和邀请，可在商城中使用。
 
-以上均为使用 Kinetic 获得的虚拟奖励，不是存款、证券、投资产品或电子货币，不保证任何价值、价格或回报；我们也不承诺 KNT 可在任何地方交易。所有比率、上限、产出、阶段、质押条款、任务奖励和价格均可调整，并可能变更。应用内的规则页面展示现行数值，并以其为准。除非规则页面另有说明，积分、能量和算力不能在账户之间转让，也不能兑换现金。对于错误入账的数额，我们有权更正。你获得的收益如涉及税费，由你自行承担。
+以上均为虚拟奖励，不是存款、证券、投资产品或电子货币，不保证任何价值、价格或回报；我们也不承诺 KNT 可在任何地方交易。所有比率、上限、产出、阶段、质押条款、任务奖励和价格均可调整并可能变更，以应用内规则页面展示的现行数值为准。除非规则页面另有说明，积分、能量和算力不能在账户之间转让，也不能兑换现金。
 
 6. 积分商城
 
-虚拟商品使用积分兑换，兑换后立即发放。例如，体能分析的有效期为商品页面所示的天数，自兑换之日起计算。已兑换的虚拟商品除无法正常使用外，不予退回。购买实物商品时，你须提供准确的收货人、电话和地址；订单以库存为准确认，配送时间仅为预估，你可在应用中查看订单状态。如包裹丢失或损坏，请及时通过工单反馈。商品图片仅供参考。
+虚拟商品使用积分兑换，兑换后立即发放；例如体能分析的有效期为商品页面所示的天数，自兑换之日起计算。已兑换的虚拟商品除无法正常使用外，不予退回。购买实物商品时，请提供准确的收货人、电话和地址；订单以库存为准确认，配送时间仅为预估，订单状态可在应用中查看。如包裹丢失或损坏，请通过工单反馈。
 
 7. 非托管钱包
 
-Kinetic 提供的是钱包软件：你的密钥只在你的设备上生成和使用，我们从不保管你的资产或密钥。12 个助记词只由你本人持有。请离线抄写，切勿分享或拍照：任何拿到助记词的人都能控制该钱包。助记词一旦丢失，我们或任何人都无法找回；忘记钱包密码时，只能通过重新输入助记词来重置。钱包支持 BNB 和 BSC/BEP20 代币：请只向你的收款地址转入 BSC/BEP20 资产，从其他网络转入的资产可能永久丢失。你签名的交易会广播到 BNB 智能链，一经确认便不可撤销；每次转账前请核对地址和金额，我们无法取消或退回。网络手续费以 BNB 支付给网络，而不是支付给我们；快速、推荐和慢速三档（约 3 秒、15 秒和 1 分钟）均为预估时间，请预留一些 BNB 用于支付手续费。价格和币种列表仅供参考，不构成任何推荐。
+Kinetic 提供的是钱包软件：你的密钥只在你的设备上生成和使用，我们从不保管你的资产或密钥。12 个助记词只由你本人持有。请离线抄写，切勿分享；谁拿到助记词，谁就能控制该钱包。助记词一旦丢失，我们或任何人都无法找回；忘记钱包密码时，只能凭助记词重置。请只向你的收款地址转入 BSC/BEP20 资产，从其他网络转入的资产可能永久丢失。你签名的交易会广播到 BNB 智能链，不可撤销；请核对地址和金额，我们无法取消或退回。网络手续费以 BNB 支付给网络，而不是支付给我们；快速、推荐和慢速三档（约 3 秒、15 秒、1 分钟）均为预估时间。
 
 8. 责任限制
 
-Kinetic 按“现状”提供。在法律允许的范围内，对于因助记词或密码丢失、设备被入侵、区块链网络拥堵或故障、KNT 或其他代币价值变动、传感器读数不准确、第三方服务或我们无法控制的事件造成的损失，我们不承担责任。如我们须承担责任，以你就相关商品或服务向我们支付的金额为限。本协议不限制依法不得限制的责任。
+Kinetic 按“现状”提供。在法律允许的范围内，对于因助记词或密码丢失、设备被入侵、区块链拥堵或故障、KNT 或其他代币价值变动、传感器读数不准确或我们无法控制的事件造成的损失，我们不承担责任。如我们须承担责任，以你就相关商品或服务向我们支付的金额为限。本协议不限制依法不得限制的责任。
 
 9. 暂停与终止
 
-如你违反本协议、存在安全风险或法律有此要求，我们可以暂停或关闭账户，或在调查期间冻结奖励。你可以随时在应用内注销账户。注销将放弃积分、能量、算力和待领取奖励，因此请先把 KNT 提取到你的钱包。只要你保管好助记词，链上的钱包始终归你所有。
+如你违反本协议、存在安全风险或法律有此要求，我们可以暂停或关闭账户，或在调查期间冻结奖励。你可以随时在应用内注销账户；注销将放弃积分、能量、算力和待领取奖励，因此请先提取 KNT。只要你保管好助记词，链上的钱包始终归你所有。
 
 10. 协议变更
 
-我们可能修改本协议或规则。重大变更生效前，我们会在应用内通知你；变更后你继续使用 Kinetic，即表示接受变更。
+本协议或规则的重大变更生效前，我们会在应用内公告；你继续使用 Kinetic 即表示接受变更。
 
 11. 适用条款
 
-本协议、隐私政策和规则页面共同构成你与 Kinetic 之间的完整协议。如某一条款被认定无效，其余条款仍然有效。三种语言版本含义相同。你所在地法律赋予消费者的强制性权利不受影响。如有争议，请先通过在线客服或工单与我们联系，以便我们共同协商解决。`
+本协议、隐私政策和规则页面共同构成完整协议；如某一条款无效，其余条款仍然有效。三种语言版本含义相同，你所在地法律赋予消费者的强制性权利不受影响。如有争议，请先通过在线客服或工单与我们联系。`
 
 const PROTOCOL_ZH_HK = `生效日期：2026-11-22
 
-本用戶協議是你與 Kinetic 之間的協議，適用於你對 Kinetic 應用程式、智能手錶服務、收益專區、積分商城和錢包的使用。請與隱私政策一併閱讀。註冊或使用 Kinetic 即表示你接受本協議；如不接受，請勿使用 Kinetic。
+本協議是你與 Kinetic 之間的協議，適用於你對本應用程式、智能手錶服務、收益專區、積分商城和錢包的使用。請與隱私政策一併閱讀。註冊或使用 Kinetic 即表示你接受本協議。
 
 1. 帳戶與安全
 
-你須以電郵地址或手機號碼連同驗證碼註冊，並提供真實資料。密碼須為 6 至 20 個字元，且不可包含空格；請妥善保管，亦不要在其他地方重複使用。我們建議你啟用 Google 驗證器。你須為帳戶下的一切行為負責。你可在同一部裝置上登入多個帳戶並隨時切換，但每個帳戶各自獨立，所以請鎖好你的裝置。如懷疑帳戶被他人使用，請立即更改密碼並聯絡我們。
+你須以電郵地址或手機號碼註冊，並提供真實資料。密碼須為 6 至 20 個字元，且不可包含空格，請妥善保管。我們建議你啟用 Google 驗證器。你須為帳戶下的一切行為負責。如懷疑帳戶被盜用，請立即更改密碼並聯絡我們。
 
 2. 驗證碼
 
-註冊、重設或更改密碼、綁定電郵及註銷帳戶時，我們會向你的電郵或手機發送 6 位數字驗證碼。驗證碼 10 分鐘後失效，而且只可嘗試有限次數。切勿把驗證碼告訴任何人：Kinetic 職員絕不會向你索取驗證碼、密碼或 12 個助記詞。
+註冊、更改密碼、綁定電郵及註銷帳戶時須以 6 位數字驗證碼確認。驗證碼 10 分鐘後失效，而且只可嘗試有限次數。切勿把驗證碼告訴任何人：我們的職員絕不會向你索取驗證碼、密碼或 12 個助記詞。
 
 3. 使用守則
 
-你不得：大量註冊帳戶或代他人註冊帳戶以賺取獎勵；使用腳本、機械人、模擬器或改裝裝置偽造步數、睡眠、心率或運動紀錄；干擾、攻擊或探測本服務；繞過限制或安全檢查；在對話或工單中發佈違法、辱罵或侵權內容；或利用 Kinetic 進行詐騙、洗黑錢或其他違法活動。以上述方式取得的獎勵、積分或訂單，我們有權取消。
+你不得大量註冊帳戶以賺取獎勵；不得用腳本、模擬器或改裝裝置偽造步數、睡眠、心率或運動紀錄；不得攻擊本服務、令其超出負荷或繞過其限制；不得在對話或工單中發佈違法或辱罵內容；不得利用 Kinetic 進行詐騙、洗黑錢或其他違法活動。以上述方式取得的獎勵、積分或訂單，我們有權取消。
 
 4. 健康資料並非醫療建議
 
-Kinetic 中的讀數和報告，包括心率、血壓、血氧、睡眠、心率區間、最大攝氧量估算和體能分析，都只是供一般健康參考的估算值。Kinetic 並非醫療器材，不會診斷、治療或預防任何疾病。有關健康問題請諮詢醫生；如感到不適請立即停止運動；遇上緊急情況請致電緊急服務。
+讀數和報告，包括心率、血壓、血氧、睡眠、最大攝氧量和體能分析，都只是供一般健康參考的估算值。Kinetic 並非醫療器材，不會診斷或治療任何疾病。請諮詢醫生；如感到不適請停止運動；遇上緊急情況請致電緊急服務。
 
 5. 能量、積分、算力與 KNT
 
-能量來自你已授權的活動（步數、運動、睡眠），每日設有上限。你可以貢獻能量，把它轉化為算力。每日結算會按算力把當日的 KNT 產出分配給用戶；產出分階段進行，每進入下一階段便減半。你應得的部分會顯示為待領取獎勵，領取後計入餘額。質押 KNT 可啟動節點並提升算力。KNT 可以提取到你自己在 BNB 智能鏈上的錢包。積分來自新手任務、每日任務、每週任務及邀請，可在商城使用。
+能量來自已授權的活動（步數、運動、睡眠），每日設有上限，可透過貢獻轉化為算力。每日結算按算力分配當日的 KNT 產出；產出每進入下一階段便減半。你應得的部分會顯示為待領取獎勵，直至你領取。質押 KNT 可啟動節點並提升算力，KNT 亦可提取到你自己的錢包。積分來自任務及邀請，可在商城使用。
 
-以上都是使用 Kinetic 所得的虛擬獎勵，並非存款、證券、投資產品或電子貨幣，不保證任何價值、價格或回報；我們亦不承諾 KNT 可在任何地方買賣。所有比率、上限、產出、階段、質押條款、任務獎勵和價格均可調整，並可能更改。應用程式內的規則頁面列出現行數值，並以其為準。除非規則頁面另有說明，積分、能量和算力不可在帳戶之間轉讓，亦不可兌換現金。如有錯誤入帳，我們有權更正。你所得收益如涉及稅項，由你自行負責。
+以上都是虛擬獎勵，並非存款、證券、投資產品或電子貨幣，不保證任何價值、價格或回報；我們亦不承諾 KNT 可在任何地方買賣。所有比率、上限、產出、階段、質押條款、任務獎勵和價格均可調整及更改，以應用程式內規則頁面列出的現行數值為準。除非規則頁面另有說明，積分、能量和算力不可在帳戶之間轉讓，亦不可兌換現金。
 
 6. 積分商城
 
-虛擬商品以積分兌換，兌換後即時發放。例如，體能分析的有效期為商品頁面所示的日數，由兌換當日起計。已兌換的虛擬商品除非無法正常使用，否則不設退還。購買實物商品時，你須提供準確的收件人、電話和地址；訂單視乎存貨確認，送貨時間只屬預計，你可在應用程式內查看訂單狀態。如包裹遺失或損壞，請盡快透過工單通知我們。商品圖片只供參考。
+虛擬商品以積分兌換，兌換後即時發放；例如體能分析的有效期為商品頁面所示的日數，由兌換當日起計。已兌換的虛擬商品除非無法正常使用，否則不設退還。購買實物商品時，請提供準確的收件人、電話和地址；訂單視乎存貨確認，送貨時間只屬預計，訂單狀態可在應用程式內查看。如包裹遺失或損壞，請透過工單通知我們。
 
 7. 非託管錢包
 
-Kinetic 提供的是錢包軟件：你的密鑰只會在你的裝置上產生和使用，我們從不保管你的資產或密鑰。12 個助記詞只由你本人持有。請離線抄寫，切勿分享或拍照：任何取得助記詞的人都能控制該錢包。助記詞一旦遺失，我們或任何人都無法找回；忘記錢包密碼時，只能重新輸入助記詞來重設。錢包支援 BNB 和 BSC/BEP20 代幣：請只向你的收款地址轉入 BSC/BEP20 資產，從其他網絡轉入的資產可能永久遺失。你簽署的交易會廣播到 BNB 智能鏈，一經確認便無法撤回；每次轉帳前請核對地址和金額，我們無法取消或退回。網絡手續費以 BNB 支付給網絡，而非支付給我們；快速、推薦和慢速三個檔位（約 3 秒、15 秒和 1 分鐘）都只是預計時間，請預留一些 BNB 支付手續費。價格和幣種列表只供參考，並不構成任何推薦。
+Kinetic 提供的是錢包軟件：你的密鑰只會在你的裝置上產生和使用，我們從不保管你的資產或密鑰。12 個助記詞只由你本人持有。請離線抄寫，切勿分享；誰取得助記詞，誰就能控制該錢包。助記詞一旦遺失，我們或任何人都無法找回；忘記錢包密碼時，只能憑助記詞重設。請只向你的收款地址轉入 BSC/BEP20 資產，從其他網絡轉入的資產可能永久遺失。你簽署的交易會廣播到 BNB 智能鏈，無法撤回；請核對地址和金額，我們無法取消或退回。網絡手續費以 BNB 支付給網絡，而非支付給我們；快速、推薦和慢速三個檔位（約 3 秒、15 秒、1 分鐘）都只是預計時間。
 
 8. 責任限制
 
-Kinetic 按「現狀」提供。在法律容許的範圍內，對於因助記詞或密碼遺失、裝置被入侵、區塊鏈網絡擠塞或故障、KNT 或其他代幣價值變動、感應器讀數不準確、第三方服務或我們無法控制的事件所引致的損失，我們概不負責。如我們須承擔責任，以你就相關商品或服務向我們支付的金額為限。本協議不會限制依法不得限制的責任。
+Kinetic 按「現狀」提供。在法律容許的範圍內，對於因助記詞或密碼遺失、裝置被入侵、區塊鏈擠塞或故障、KNT 或其他代幣價值變動、感應器讀數不準確或我們無法控制的事件所引致的損失，我們概不負責。如我們須承擔責任，以你就相關商品或服務向我們支付的金額為限。本協議不會限制依法不得限制的責任。
 
 9. 暫停與終止
 
-如你違反本協議、出現安全風險或法律有所要求，我們可暫停或關閉帳戶，或在調查期間凍結獎勵。你可隨時在應用程式內註銷帳戶。註銷會放棄積分、能量、算力和待領取獎勵，因此請先把 KNT 提取到你的錢包。只要你保管好助記詞，鏈上的錢包始終屬於你。
+如你違反本協議、出現安全風險或法律有所要求，我們可暫停或關閉帳戶，或在調查期間凍結獎勵。你可隨時在應用程式內註銷帳戶；註銷會放棄積分、能量、算力和待領取獎勵，因此請先提取 KNT。只要你保管好助記詞，鏈上的錢包始終屬於你。
 
 10. 協議修訂
 
-我們可能修訂本協議或規則。重大修訂生效前，我們會在應用程式內通知你；修訂後你繼續使用 Kinetic，即表示接受有關修訂。
+本協議或規則的重大修訂生效前，我們會在應用程式內公佈；你繼續使用 Kinetic 即表示接受有關修訂。
 
 11. 適用條款
 
-本協議、隱私政策和規則頁面共同構成你與 Kinetic 之間的完整協議。如任何條款被裁定無效，其餘條款仍然有效。三個語言版本的意思相同。你所在地法律賦予消費者的強制性權利不受影響。如有爭議，請先透過線上客服或工單聯絡我們，讓我們一同協商解決。`
+本協議、隱私政策和規則頁面共同構成完整協議；如任何條款無效，其餘條款仍然有效。三個語言版本的意思相同，你所在地法律賦予消費者的強制性權利不受影響。如有爭議，請先透過線上客服或工單聯絡我們。`
 
 const INTRODUCE_EN = `Kinetic turns the smart watch on your wrist into a health companion, a source of rewards and a door to your own crypto wallet, all in one app.
 

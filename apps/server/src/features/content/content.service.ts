@@ -8,14 +8,28 @@ export const APP_VERSION_KEY = 'app_version'
 /** The version a fresh install starts at; operators raise it (issue 6 console) to force updates. */
 export const INITIAL_APP_VERSION = '1.0.0'
 
+/**
+ * Every app start asks for the version, so it is read through a short cache: a raised
+ * version reaches every server instance within this time.
+ */
+export const VERSION_CACHE_MS = 5_000
+
 export function contentService(db: Db) {
   const repo = contentRepo(db)
+  let cached: { value: string; until: number } | undefined
   return {
     async appVersion() {
-      return { app_version: (await repo.setting(APP_VERSION_KEY)) ?? INITIAL_APP_VERSION }
+      if (!cached || cached.until < Date.now()) {
+        const value = (await repo.setting(APP_VERSION_KEY)) ?? INITIAL_APP_VERSION
+        cached = { value, until: Date.now() + VERSION_CACHE_MS }
+      }
+      return { app_version: cached.value }
     },
 
-    setAppVersion: (version: string) => repo.setSetting(APP_VERSION_KEY, version),
+    async setAppVersion(version: string) {
+      await repo.setSetting(APP_VERSION_KEY, version)
+      cached = undefined
+    },
 
     async article(type: content.ArticleType, lang: WireLang) {
       const row = (await repo.article(type, lang)) ?? (await repo.article(type, 'us-en'))

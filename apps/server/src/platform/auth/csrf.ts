@@ -12,7 +12,9 @@ export function isSameSiteRequest(request: FastifyRequest): boolean {
   const origin = request.headers.origin
   if (origin === undefined) return true
   try {
-    return new URL(origin).host === request.headers.host
+    const site = new URL(origin)
+    // parse the Host header too, so a default port spelled out (`localhost:80`) still matches
+    return site.host === new URL(`${site.protocol}//${request.headers.host}`).host
   } catch {
     return false
   }

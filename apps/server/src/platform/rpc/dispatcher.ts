@@ -83,14 +83,18 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
     }
   }
 
-  const routeOptions = {
-    config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
-  }
-  app.post(INDEX_PATH, routeOptions, (request, reply) => dispatch(INDEX_PATH, request, reply))
-  app.post(
-    LOGIN_PATH,
-    { config: { rateLimit: { max: Math.min(60, options.rateLimitPerMinute), timeWindow: '1 minute' } } },
-    (request, reply) => dispatch(LOGIN_PATH, request, reply),
+  // JSON answers need no CSP (helmet would rebuild its policy on every request): they get
+  // the two headers that matter for an API instead.
+  const apiRoute = (max: number) => ({
+    helmet: false as const,
+    config: { rateLimit: { max, timeWindow: '1 minute' } },
+    onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')
+    },
+  })
+  app.post(INDEX_PATH, apiRoute(options.rateLimitPerMinute), (request, reply) => dispatch(INDEX_PATH, request, reply))
+  app.post(LOGIN_PATH, apiRoute(Math.min(60, options.rateLimitPerMinute)), (request, reply) =>
+    dispatch(LOGIN_PATH, request, reply),
   )
 }
 

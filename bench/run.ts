@@ -1,0 +1,94 @@
+// `npm run bench`: measures the budgets of DESIGN §10 that exist so far and writes
+// bench/results/latest.json plus a table. Ratios next to a bare Fastify route in the
+// same run, not absolute times, are what compare across machines.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import autocannon from 'autocannon'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200)
+
+interface Target {
+  process: ChildProcess
+  port: number
+}
+
+function startTarget(kind: 'app' | 'bare'): Promise<Target> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/targets.ts', kind], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString())
+      if (match) resolve({ process: child, port: Number(match[1]) })
+    })
+    child.on('exit', (code) => reject(new Error(`${kind} target exited with ${code}`)))
+  })
+}
+
+async function stopTarget(target: Target): Promise<void> {
+  const exited = new Promise((resolve) => target.process.once('exit', resolve))
+  target.process.kill('SIGTERM')
+  await exited
+}
+
+interface Measure {
+  name: string
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  errors: number
+  non2xx: number
+}
+
+async function load(name: string, url: string, body: string): Promise<Measure> {
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      method: 'POST',
+      connections: CONNECTIONS,
+      duration,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+      body,
+    })
+  await run(2) // warm-up: JIT, pool connections
+  const result = await run(DURATION_S)
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+const body = 'method=%2Fv1%2Fversion&lang=us-en'
+const bare = await startTarget('bare')
+const bareMeasure = await load('bare Fastify route', `http://127.0.0.1:${bare.port}/bare`, body).finally(() => stopTarget(bare))
+const app = await startTarget('app')
+const appMeasure = await load('/v1/version', `http://127.0.0.1:${app.port}/v1/index`, body).finally(() => stopTarget(app))
+
+const ratio = appMeasure.requestsPerSecond / bareMeasure.requestsPerSecond
+const results = {
+  at: new Date().toISOString(),
+  machine: { node: process.version, connections: CONNECTIONS, durationSeconds: DURATION_S },
+  api: [bareMeasure, appMeasure],
+  budgets: [
+    {
+      budget: 'API throughput ≥ 40% of a bare Fastify route (measured on /v1/version until /v1/gethome exists)',
+      value: `${(ratio * 100).toFixed(1)}%`,
+      met: ratio >= 0.4,
+    },
+    { budget: `API p99 < 50 ms at ${CONNECTIONS} concurrent clients`, value: `${appMeasure.p99Ms} ms`, met: appMeasure.p99Ms < 50 },
+  ],
+}
+
+mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true })
+writeFileSync(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n')
+console.table(results.api)
+console.table(results.budgets)
+console.log('wrote bench/results/latest.json')

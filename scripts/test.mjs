@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm test`: every test on a fresh machine — static checks, unit, server integration on
+// embedded Postgres, then browser e2e in Debian's Chromium against the built app.
+// Ends with one line `tests: N passed, N failed`.
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { ensureChromium, ensureInstalled, run } from './lib.mjs'
+
+const reports = mkdtempSync(path.join(tmpdir(), 'kinetic-test-'))
+const totals = { passed: 0, failed: 0, skipped: 0 }
+let failedStep
+
+async function step(name, fn) {
+  console.log(`\n== ${name}`)
+  try {
+    await fn()
+  } catch (error) {
+    console.error(`!! ${name}: ${error.message}`)
+    failedStep ??= name
+  }
+}
+
+async function vitest(name, projects) {
+  const report = path.join(reports, `${name}.json`)
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`)
+  const outcome = await run('npx', args).then(
+    () => undefined,
+    (error) => error,
+  )
+  const json = readReport(report)
+  if (!json) {
+    totals.failed += 1
+    throw outcome ?? new Error(`${name}: vitest wrote no report`)
+  }
+  totals.passed += json.numPassedTests
+  totals.failed += json.numFailedTests
+  totals.skipped += json.numPendingTests + json.numTodoTests
+  if (outcome) throw outcome
+  if (json.numTotalTests === 0) throw new Error(`${name}: no test ran`)
+}
+
+function readReport(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+await ensureInstalled()
+await step('typecheck', () => run('npm', ['run', 'typecheck']))
+await step('lint', () => run('npm', ['run', 'lint']))
+await step('format', () => run('npm', ['run', 'format:check']))
+await step('generated files are current', () => run('npx', ['tsx', 'scripts/check-generated.ts']))
+await step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'web', 'server']))
+await step('browser', async () => {
+  await ensureChromium()
+  await run('npm', ['run', 'build'])
+  await vitest('e2e', ['e2e'])
+})
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+if (failedStep) {
+  console.error(`failed at: ${failedStep}`)
+  process.exit(1)
+}
