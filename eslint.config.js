@@ -21,7 +21,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@/features/*/*'], message: 'Import another feature through its index: @/features/<f>.' },
-            { group: ['@kinetic/wallet-core'], message: 'Only features/wallet may use wallet-core (keys stay behind a wall).' },
+            {
+              group: ['@kinetic/wallet-core'],
+              message: 'Only features/wallet may use wallet-core (keys stay behind a wall).',
+            },
           ],
         },
       ],
@@ -32,7 +35,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*/*'], message: 'Import another feature through its index: @/features/<f>.' }] },
+        {
+          patterns: [
+            { group: ['@/features/*/*'], message: 'Import another feature through its index: @/features/<f>.' },
+          ],
+        },
       ],
     },
   },
@@ -44,7 +51,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../*/*.repo.ts', '../*/*.service.ts'], message: "Use the other feature's methods or tables, not its repo/service internals." },
+            {
+              group: ['../*/*.repo.ts', '../*/*.service.ts'],
+              message: "Use the other feature's methods or tables, not its repo/service internals.",
+            },
           ],
         },
       ],

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 /** Three tiers (DESIGN §11): unit beside the code, server integration on real Postgres, browser e2e. */
@@ -19,6 +20,8 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        define: { __APP_VERSION__: JSON.stringify('test') },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
@@ -42,6 +45,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           fileParallelism: false,
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -68,9 +68,13 @@ async function load(name: string, url: string, body: string): Promise<Measure> {
 
 const body = 'method=%2Fv1%2Fversion&lang=us-en'
 const bare = await startTarget('bare')
-const bareMeasure = await load('bare Fastify route', `http://127.0.0.1:${bare.port}/bare`, body).finally(() => stopTarget(bare))
+const bareMeasure = await load('bare Fastify route', `http://127.0.0.1:${bare.port}/bare`, body).finally(() =>
+  stopTarget(bare),
+)
 const app = await startTarget('app')
-const appMeasure = await load('/v1/version', `http://127.0.0.1:${app.port}/v1/index`, body).finally(() => stopTarget(app))
+const appMeasure = await load('/v1/version', `http://127.0.0.1:${app.port}/v1/index`, body).finally(() =>
+  stopTarget(app),
+)
 
 const ratio = appMeasure.requestsPerSecond / bareMeasure.requestsPerSecond
 const results = {
@@ -83,7 +87,11 @@ const results = {
       value: `${(ratio * 100).toFixed(1)}%`,
       met: ratio >= 0.4,
     },
-    { budget: `API p99 < 50 ms at ${CONNECTIONS} concurrent clients`, value: `${appMeasure.p99Ms} ms`, met: appMeasure.p99Ms < 50 },
+    {
+      budget: `API p99 < 50 ms at ${CONNECTIONS} concurrent clients`,
+      value: `${appMeasure.p99Ms} ms`,
+      met: appMeasure.p99Ms < 50,
+    },
   ],
 }
 

@@ -23,17 +23,23 @@ async function app() {
   await ensureDatabase(url)
   await runMigrations(url)
   const database = connect(url)
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:9', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MIN: '100000000' })
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    MAIL_URL: 'smtp://127.0.0.1:9',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MIN: '100000000',
+  })
   const { server, services } = await buildApp(config, database.db)
   await services.content.seed()
   await server.listen({ port: 0, host: '127.0.0.1' })
   return {
     port: (server.server.address() as AddressInfo).port,
     stop: async () => {
-    await server.close()
-    await database.close()
-    await pg.stop()
-    rmSync(dir, { recursive: true, force: true })
+      await server.close()
+      await database.close()
+      await pg.stop()
+      rmSync(dir, { recursive: true, force: true })
     },
   }
 }

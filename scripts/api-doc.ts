@@ -33,7 +33,18 @@ export function renderApiDoc(): string {
     }
     lines.push('')
     for (const m of group.filter((m) => !m.pending)) {
-      lines.push(`### \`${m.name}\``, '', m.summary, '', 'Params:', '', '```json', JSON.stringify(m.params, null, 2), '```', '')
+      lines.push(
+        `### \`${m.name}\``,
+        '',
+        m.summary,
+        '',
+        'Params:',
+        '',
+        '```json',
+        JSON.stringify(m.params, null, 2),
+        '```',
+        '',
+      )
       lines.push('Data:', '', '```json', JSON.stringify(m.result, null, 2), '```', '')
     }
   }

@@ -9,7 +9,9 @@ export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options })
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))))
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    )
   })
 }
 
@@ -35,7 +37,13 @@ function newestMtime(dir) {
 export function webIsStale() {
   const built = path.join(ROOT, 'apps/web/dist/index.html')
   if (!existsSync(built)) return true
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/protocol/src']
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/protocol/src',
+  ]
     .map((p) => path.join(ROOT, p))
     .filter(existsSync)
     .map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs))
@@ -47,7 +55,8 @@ export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
 /** Installs Debian's chromium (and CJK fonts for the Chinese screens) when missing, as root. */
 export async function ensureChromium() {
   if (existsSync(CHROMIUM)) return
-  if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`)
+  if (process.getuid?.() !== 0)
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`)
   await run('apt-get', ['update', '-qq'])
   await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },

@@ -61,7 +61,9 @@ await step('browser', async () => {
   await vitest('e2e', ['e2e'])
 })
 
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+console.log(
+  `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+)
 if (failedStep) {
   console.error(`failed at: ${failedStep}`)
   process.exit(1)

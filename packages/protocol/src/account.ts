@@ -7,7 +7,12 @@ export const ACCOUNT_TYPES = ['email', 'phone'] as const
 export const CODE_SCENES = ['register', 'forget', 'bind', 'password', 'logoff'] as const
 
 const accountType = z.enum(ACCOUNT_TYPES, 'FIELD_INVALID')
-const prefix = optional(z.string().trim().regex(/^\d{1,4}$/, 'FIELD_INVALID')).default('86')
+const prefix = optional(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, 'FIELD_INVALID'),
+).default('86')
 const code = z.string('CODE_REQUIRED').trim().min(1, 'CODE_REQUIRED').regex(VERIFICATION_CODE_RE, 'CODE_INVALID')
 const password = z
   .string('PASSWORD_REQUIRED')
@@ -17,10 +22,7 @@ const password = z
 const accountText = z.string().trim().max(EMAIL_MAX, 'FIELD_TOO_LONG').default('')
 
 /** The account is an e-mail address or an 11-digit phone number, as `type` says. */
-function checkAccount(
-  value: { type: (typeof ACCOUNT_TYPES)[number]; account: string },
-  ctx: z.RefinementCtx,
-): void {
+function checkAccount(value: { type: (typeof ACCOUNT_TYPES)[number]; account: string }, ctx: z.RefinementCtx): void {
   const { type, account } = value
   const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['account'], message })
   if (type === 'email') {
@@ -103,7 +105,12 @@ export const login = method('/v1/login', {
     account: z.string().trim().min(1, 'FIELD_REQUIRED').max(EMAIL_MAX, 'FIELD_TOO_LONG'),
     prefix,
     password: z.string('PASSWORD_REQUIRED').min(1, 'PASSWORD_REQUIRED').max(64, 'LOGIN_FAILED'),
-    google_code: optional(z.string().trim().regex(/^\d{6}$/, 'GOOGLE_CODE_INVALID')),
+    google_code: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'GOOGLE_CODE_INVALID'),
+    ),
   }),
   result: z.object({ user: User }),
 })
@@ -228,4 +235,3 @@ export const logoff = method('/v1/logoff', {
   params: z.object({ code: optional(text(6)), google_code: optional(text(6)) }),
   result: pendingResult,
 })
-

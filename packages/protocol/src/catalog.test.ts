@@ -20,7 +20,11 @@ const PENDING_ACCOUNT_CONTENT = [
 
 describe('CATALOG', () => {
   it('holds every spec operation exactly once', () => {
-    for (const name of SPEC_OPERATIONS) expect(names.filter((n) => n === name), name).toHaveLength(1)
+    for (const name of SPEC_OPERATIONS)
+      expect(
+        names.filter((n) => n === name),
+        name,
+      ).toHaveLength(1)
   })
 
   it('holds login, posted to /v1/login/index', () => {

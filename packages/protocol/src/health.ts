@@ -6,11 +6,20 @@ import { optional, pageParams, pendingResult, text } from './schema.ts'
 const pending = 'issue 4'
 const day = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'FIELD_INVALID'))
 const health = (name: string, summary: string, params: z.ZodRawShape = {}) =>
-  method(name, { feature: 'health', summary, auth: true, pending, params: z.object({ date: day, ...params }), result: pendingResult })
+  method(name, {
+    feature: 'health',
+    summary,
+    auth: true,
+    pending,
+    params: z.object({ date: day, ...params }),
+    result: pendingResult,
+  })
 
 export const well = health('/v1/well', 'Health overview: steps, mileage, calories, heart rate, sleep')
 export const wellInfo = health('/v1/wellinfo', 'Health questionnaire and its answers')
-export const wellInfoUp = health('/v1/wellinfoup', 'Submit the health questionnaire', { answers: optional(z.array(text(20)).max(100)) })
+export const wellInfoUp = health('/v1/wellinfoup', 'Submit the health questionnaire', {
+  answers: optional(z.array(text(20)).max(100)),
+})
 export const exchangeFitness = health('/v1/exchange_fitness', 'Redeem the physical-fitness analysis with points')
 export const heartRate = health('/v1/heartrate', 'Heart-rate records, zones and blood pressure')
 export const weekly = health('/v1/weekly', 'Weekly reports', { ...pageParams })

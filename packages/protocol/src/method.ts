@@ -1,15 +1,6 @@
 import { z } from 'zod'
 
-export const FEATURES = [
-  'account',
-  'content',
-  'health',
-  'device',
-  'earn',
-  'shop',
-  'wallet',
-  'support',
-] as const
+export const FEATURES = ['account', 'content', 'health', 'device', 'earn', 'shop', 'wallet', 'support'] as const
 export type Feature = (typeof FEATURES)[number]
 
 export const INDEX_PATH = '/v1/index'

@@ -9,10 +9,7 @@ export const required = (max: number) => text(max).min(1, 'FIELD_REQUIRED')
 
 /** An integer, from a JSON number or a form-encoded decimal string. */
 export const int = () =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v) : v),
-    z.number().int().safe(),
-  )
+  z.preprocess((v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v) : v), z.number().int().safe())
 
 export const id = () => int().pipe(z.number().positive())
 
@@ -21,7 +18,11 @@ export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
 
 /** A decimal amount as a string (money never travels as a float). */
-export const decimal = () => z.string().trim().regex(/^\d{1,30}(\.\d{1,18})?$/, 'FIELD_INVALID')
+export const decimal = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}(\.\d{1,18})?$/, 'FIELD_INVALID')
 
 export const PAGE_LIMIT_MAX = 100
 

@@ -8,10 +8,12 @@ export type AccountKey = { email: string } | { phonePrefix: string; phone: strin
 const byKey = (key: AccountKey) =>
   'email' in key ? eq(users.email, key.email) : and(eq(users.phonePrefix, key.phonePrefix), eq(users.phone, key.phone))
 
-/** Postgres unique_violation: the account (or invite code) was taken concurrently. */
-export const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505' ||
-  (typeof error === 'object' && error !== null && isUniqueViolation((error as { cause?: unknown }).cause))
+/** Postgres unique_violation (drizzle wraps the driver's error in `cause`): taken concurrently. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, cause } = error as { code?: unknown; cause?: unknown }
+  return code === '23505' || isUniqueViolation(cause)
+}
 
 export function accountRepo(db: Db) {
   return {
@@ -126,7 +128,13 @@ export function accountRepo(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(loginAttempts)
-        .where(and(eq(loginAttempts.accountKey, accountKey), eq(loginAttempts.ok, false), gt(loginAttempts.createdAt, since)))
+        .where(
+          and(
+            eq(loginAttempts.accountKey, accountKey),
+            eq(loginAttempts.ok, false),
+            gt(loginAttempts.createdAt, since),
+          ),
+        )
       return row?.n ?? 0
     },
   }

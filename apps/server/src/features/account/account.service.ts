@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto"
+import { randomInt } from 'node:crypto'
 import type { account } from '@kinetic/protocol'
 import * as OTPAuth from 'otpauth'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -66,7 +66,11 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
   }
 
   return {
-    async sendCode(params: { type: AccountType; account: string; prefix: string; scene: string }, ip: string, lang: Parameters<CodeService['send']>[3]) {
+    async sendCode(
+      params: { type: AccountType; account: string; prefix: string; scene: string },
+      ip: string,
+      lang: Parameters<CodeService['send']>[3],
+    ) {
       const key = accountKey(params.type, params.account, params.prefix)
       const exists = (await repo.findByKey(key)) !== undefined
       if (params.scene === 'register' && exists) throw new AppError('ACCOUNT_EXISTS', { field: 'account' })
@@ -76,7 +80,14 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
     },
 
     async register(
-      params: { type: AccountType; account: string; prefix: string; code: string; password: string; invite_code?: string | undefined },
+      params: {
+        type: AccountType
+        account: string
+        prefix: string
+        code: string
+        password: string
+        invite_code?: string | undefined
+      },
       web: Web,
     ) {
       const key = accountKey(params.type, params.account, params.prefix)
@@ -107,7 +118,10 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
       return signIn(web, user)
     },
 
-    async login(params: { account: string; prefix: string; password: string; google_code?: string | undefined }, web: Web) {
+    async login(
+      params: { account: string; prefix: string; password: string; google_code?: string | undefined },
+      web: Web,
+    ) {
       const key: AccountKey = params.account.includes('@')
         ? { email: params.account.toLowerCase() }
         : { phonePrefix: params.prefix, phone: params.account }
@@ -115,7 +129,9 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
       const failures = await repo.failedLoginsSince(keyText, new Date(Date.now() - 3_600_000))
       if (failures >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError('TOO_MANY_ATTEMPTS')
       const user = await repo.findByKey(key)
-      const passwordOk = user ? await verifyPassword(user.passwordHash, params.password) : await verifyDecoy(params.password)
+      const passwordOk = user
+        ? await verifyPassword(user.passwordHash, params.password)
+        : await verifyDecoy(params.password)
       if (!user || !passwordOk) {
         await repo.recordLogin(keyText, web.ip, false)
         throw new AppError('LOGIN_FAILED')
@@ -132,7 +148,13 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
       return signIn(web, user)
     },
 
-    async resetPassword(params: { type: AccountType; account: string; prefix: string; code: string; password: string }) {
+    async resetPassword(params: {
+      type: AccountType
+      account: string
+      prefix: string
+      code: string
+      password: string
+    }) {
       const key = accountKey(params.type, params.account, params.prefix)
       const passwordHash = await hashPassword(params.password)
       const userId = await db.transaction(async (tx) => {

@@ -67,5 +67,9 @@ export const loginAttempts = pgTable(
     ok: boolean('ok').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_account_idx').on(t.accountKey, t.createdAt).where(sql`NOT ok`)],
+  (t) => [
+    index('login_attempts_account_idx')
+      .on(t.accountKey, t.createdAt)
+      .where(sql`NOT ok`),
+  ],
 )

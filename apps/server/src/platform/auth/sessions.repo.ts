@@ -12,7 +12,13 @@ export interface LiveSession {
 
 export function sessionsRepo(db: Db) {
   return {
-    async insert(row: { userId: number; tokenHash: string; userAgent: string; ip: string; expiresAt: Date }): Promise<number> {
+    async insert(row: {
+      userId: number
+      tokenHash: string
+      userAgent: string
+      ip: string
+      expiresAt: Date
+    }): Promise<number> {
       const [created] = await db.insert(sessions).values(row).returning({ id: sessions.id })
       if (!created) throw new Error('session insert returned nothing')
       return created.id
@@ -30,16 +36,24 @@ export function sessionsRepo(db: Db) {
           lastSeenAt: sessions.lastSeenAt,
         })
         .from(sessions)
-        .where(and(inArray(sessions.tokenHash, tokenHashes), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .where(
+          and(inArray(sessions.tokenHash, tokenHashes), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+        )
         .orderBy(desc(sessions.createdAt), desc(sessions.id))
     },
 
     async touch(id: number, expiresAt: Date): Promise<void> {
-      await db.update(sessions).set({ lastSeenAt: sql`now()`, expiresAt }).where(eq(sessions.id, id))
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()`, expiresAt })
+        .where(eq(sessions.id, id))
     },
 
     async revoke(id: number): Promise<void> {
-      await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     },
 
     async revokeByTokenHash(tokenHash: string): Promise<void> {

@@ -27,7 +27,8 @@ function deviceCookies(request: FastifyRequest): DeviceCookie[] {
   const found: DeviceCookie[] = []
   for (const [name, value] of Object.entries(request.cookies)) {
     const match = COOKIE_RE.exec(name)
-    if (match?.[1] && value && value.length <= 128) found.push({ userId: Number(match[1]), tokenHash: hashToken(value) })
+    if (match?.[1] && value && value.length <= 128)
+      found.push({ userId: Number(match[1]), tokenHash: hashToken(value) })
   }
   return found
 }

@@ -16,7 +16,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -26,7 +28,10 @@ export async function freePort(): Promise<number> {
  * data in `dir`. Postgres refuses to run as root: as root it runs as the `postgres` user
  * (created when missing), which is given the data directory.
  */
-export async function startEmbeddedPostgres(dir: string, options: { port?: number; log?: (line: string) => void } = {}): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  options: { port?: number; log?: (line: string) => void } = {},
+): Promise<EmbeddedDb> {
   const port = options.port ?? (await freePort())
   const password = 'kinetic'
   await mkdir(path.dirname(dir), { recursive: true })

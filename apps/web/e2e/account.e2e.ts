@@ -1,0 +1,176 @@
+import { errorMessage, wireLang, type ErrorCode, type Locale } from '@kinetic/protocol'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import enAccount from '../src/i18n/locales/en-US/account.json'
+import enApp from '../src/i18n/locales/en-US/app.json'
+import cnAccount from '../src/i18n/locales/zh-CN/account.json'
+import cnApp from '../src/i18n/locales/zh-CN/app.json'
+import twAccount from '../src/i18n/locales/zh-TW/account.json'
+import { launchBrowser, mailCount, mailedCode, open, phoneContext, uniqueEmail } from './support.ts'
+
+const ACCOUNT = { 'zh-CN': cnAccount, 'en-US': enAccount, 'zh-TW': twAccount } as const
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser.close())
+
+async function newPage(locale?: Locale): Promise<Page> {
+  const context = await phoneContext(browser)
+  if (locale) await context.addInitScript((l) => localStorage.setItem('currentLanguage', l), locale)
+  return context.newPage()
+}
+
+/** Fills and submits the register form as a person does, reading the code from the mailbox. */
+async function registerThroughForm(page: Page, email: string, password: string, t = cnAccount) {
+  await open(page, '/register')
+  await page.getByPlaceholder(t.form.email).fill(email)
+  const before = mailCount(email)
+  await page.getByRole('button', { name: t.form.sendCode }).click()
+  const code = await mailedCode(email, before)
+  await page.getByPlaceholder(t.form.code).fill(code)
+  await page.getByPlaceholder(t.form.password, { exact: true }).fill(password)
+  await page.getByPlaceholder(t.form.repeatPassword).fill(password)
+  await page.locator('input[type=checkbox]').check({ force: true })
+  await page.getByRole('button', { name: t.register.submit, exact: true }).click()
+  await page.waitForURL(/#\/homePage$/)
+}
+
+async function logIn(page: Page, email: string, password: string, t = cnAccount) {
+  await page.getByPlaceholder(t.form.loginAccount).fill(email)
+  await page.getByPlaceholder(t.form.password, { exact: true }).fill(password)
+  await page.getByRole('button', { name: t.login.submit, exact: true }).click()
+}
+
+describe('accounts in the browser', () => {
+  it('registers with an e-mail code, shows the shell in Chinese, switches to English and logs back in', async () => {
+    const page = await newPage()
+    const email = uniqueEmail('first')
+    await registerThroughForm(page, email, 'walk1234')
+
+    // the shell in Chinese: tab bar and the not-yet-open home
+    const tabs = page.getByRole('navigation').or(page.locator('.adm-tab-bar'))
+    await expect.poll(() => tabs.first().innerText()).toContain(cnApp.tabs.home)
+    await expect.poll(() => page.getByText(errorMessage('NOT_OPEN', 'zh-cn')).count()).toBeGreaterThan(0)
+
+    // Mine → Language → English
+    await page.getByText(cnApp.tabs.mine, { exact: true }).click()
+    await page.waitForURL(/#\/my$/)
+    await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0)
+    await page.getByText(cnAccount.mine.language, { exact: true }).click()
+    await page.getByText('English', { exact: true }).click()
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('currentLanguage'))).toBe('en-US')
+    await open(page, '/my')
+    await expect.poll(() => page.getByText(enApp.tabs.mine, { exact: true }).count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByText(enAccount.mine.signOut, { exact: true }).count()).toBe(1)
+
+    // sign out, then log in again in English
+    await page.getByRole('button', { name: enAccount.mine.signOut }).click()
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await page.waitForURL(/#\/login$/)
+    // signing out keeps the device's language
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('currentLanguage'))).toBe('en-US')
+    await logIn(page, email, 'walk1234', enAccount)
+    await page.waitForURL(/#\/homePage$/)
+    await page.context().close()
+  })
+
+  it('adds a second account and switches between them without a password', async () => {
+    const firstEmail = uniqueEmail('alice')
+    const secondEmail = uniqueEmail('bob')
+    const other = await newPage()
+    await registerThroughForm(other, secondEmail, 'bobpass1')
+    await other.context().close()
+
+    const page = await newPage()
+    await registerThroughForm(page, firstEmail, 'alicepass1')
+    await open(page, '/switchAccount')
+    await page.getByRole('button', { name: cnAccount.switch.add }).click()
+    await page.waitForURL(/#\/switchLogin$/)
+    await logIn(page, secondEmail, 'bobpass1')
+    await page.waitForURL(/#\/switchAccount$/)
+
+    // both listed; the newest (bob) acts
+    const nickname = (email: string) => email.split('@')[0] as string
+    await expect.poll(() => page.getByText(nickname(firstEmail)).count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByText(nickname(secondEmail)).count()).toBeGreaterThan(0)
+    await open(page, '/my')
+    await expect.poll(() => page.getByText(secondEmail).count()).toBe(1)
+
+    // switch to alice, then back to bob
+    await open(page, '/switchAccount')
+    await page.getByText(nickname(firstEmail), { exact: true }).click()
+    await page.waitForURL(/#\/my$/)
+    await expect.poll(() => page.getByText(firstEmail).count()).toBe(1)
+    await open(page, '/switchAccount')
+    await page.getByText(nickname(secondEmail), { exact: true }).click()
+    await page.waitForURL(/#\/my$/)
+    await expect.poll(() => page.getByText(secondEmail).count()).toBe(1)
+    await page.context().close()
+  })
+
+  it.each(['zh-CN', 'en-US', 'zh-TW'] as const)('shows every spec §5 register message in %s', async (locale) => {
+    const t = ACCOUNT[locale]
+    const lang = wireLang(locale)
+    const page = await newPage(locale)
+    await open(page, '/register')
+    const submit = () => page.getByRole('button', { name: t.register.submit, exact: true }).click()
+    const expectToast = async (code: ErrorCode) => {
+      const text = errorMessage(code, lang)
+      await expect.poll(() => page.getByText(text, { exact: true }).count(), { message: text }).toBeGreaterThan(0)
+      await expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 4000 }).toBe(0)
+    }
+    const field = (label: string) => page.getByPlaceholder(label, { exact: true })
+
+    await submit()
+    await expectToast('EMAIL_REQUIRED')
+    await field(t.form.email).fill('not-an-email')
+    await submit()
+    await expectToast('EMAIL_INVALID')
+    await field(t.form.email).fill(uniqueEmail('rules'))
+    await field(t.form.code).fill('123456')
+    await submit()
+    await expectToast('PASSWORD_REQUIRED')
+    await field(t.form.password).fill('secret123')
+    await field(t.form.repeatPassword).fill('secret124')
+    await submit()
+    await expectToast('PASSWORD_MISMATCH')
+    await field(t.form.repeatPassword).fill('secret123')
+    await submit()
+    await expectToast('PRIVACY_NOT_AGREED')
+    await page.context().close()
+  })
+
+  it('keeps the spec English texts word for word', () => {
+    expect(errorMessage('EMAIL_REQUIRED', 'us-en')).toBe('Please enter your email address')
+    expect(errorMessage('EMAIL_INVALID', 'us-en')).toBe('Enter the correct email address')
+    expect(errorMessage('PASSWORD_REQUIRED', 'us-en')).toBe('Please input a password')
+    expect(errorMessage('PASSWORD_MISMATCH', 'us-en')).toBe('Two passwords are inconsistent')
+    expect(errorMessage('PRIVACY_NOT_AGREED', 'us-en')).toBe('Please agree to the privacy policy first')
+  })
+
+  it('returns to /login with local storage cleared when the session is gone', async () => {
+    const page = await newPage()
+    await registerThroughForm(page, uniqueEmail('expired'), 'walk1234')
+    await page.evaluate(() => localStorage.setItem('somethingLocal', 'kept until 401'))
+    await page.context().clearCookies()
+    await open(page, '/my')
+    await page.waitForURL(/#\/login$/)
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('somethingLocal'))).toBeNull()
+    await page.context().close()
+  })
+
+  it('blocks an outdated app with the update dialog that loads /download/', async () => {
+    const context = await phoneContext(browser)
+    // the host shell reports an older installed version than the server's 1.0.0
+    await context.addInitScript(() => Object.assign(window, { appVersion: '0.9.0' }))
+    const page = await context.newPage()
+    await open(page, '/login')
+    await expect.poll(() => page.getByText(cnApp.update.title).count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => page.getByText('v1.0.0').count()).toBe(1)
+    await page.getByRole('button', { name: cnApp.update.button }).click()
+    await page.waitForURL(/\/download\/$/)
+    await context.close()
+  })
+})

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
+
+/** Debian's Chromium, headless, without the background traffic this offline machine refuses. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** A phone-sized context (iPhone 12-like viewport) on the app. */
+export async function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  })
+}
+
+/** Opens a hash route; routed content appears after the 2 s launch screen (locators wait for it). */
+export async function open(page: Page, route: string): Promise<void> {
+  await page.goto(`/#${route}`)
+}
+
+/** The newest 6-digit code mailed to `email`, as received by the SMTP sink. */
+export async function mailedCode(email: string, after = 0, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const mails = readFileSync(inject('mailbox'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { to: string; text: string })
+      .filter((m) => m.to.toLowerCase() === email.toLowerCase())
+    const code = mails.length > after ? /\b(\d{6})\b/.exec(mails[mails.length - 1]?.text ?? '')?.[1] : undefined
+    if (code) return code
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`no code mailed to ${email}`)
+}
+
+export function mailCount(email: string): number {
+  return readFileSync(inject('mailbox'), 'utf8')
+    .split('\n')
+    .filter((line) => line && (JSON.parse(line) as { to: string }).to.toLowerCase() === email.toLowerCase()).length
+}
+
+export const uniqueEmail = (name: string) =>
+  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`

@@ -1,0 +1,171 @@
+import { account, content, ERRORS } from '@kinetic/protocol'
+import qs from 'qs'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { call, SERVER_ERROR_DELAY_MS } from './client'
+import { ApiError } from './errors'
+import { onApiEvent } from './events'
+
+type Init = RequestInit & { headers: Record<string, string>; body: string; signal: AbortSignal }
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+const fetchMock = vi.fn<(url: string, init: Init) => Promise<Response>>()
+const lastInit = () => fetchMock.mock.lastCall?.[1] as Init
+
+/** A fetch that never answers by itself but rejects when its signal aborts, as fetch does. */
+function pendingUntilAborted(_url: string, init: Init): Promise<Response> {
+  return new Promise((_resolve, reject) => {
+    init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+  })
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  window.location.hash = ''
+  fetchMock.mockReset()
+  vi.stubGlobal('fetch', fetchMock)
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+describe('call', () => {
+  it('posts a form body with the method, the wire language and the params', async () => {
+    localStorage.setItem('currentLanguage', 'en-US')
+    fetchMock.mockResolvedValueOnce(json({ code: true, msg: '', data: { cooldown: 60 } }))
+
+    await expect(call(account.sendCode, { type: 'email', account: 'a@b.co', scene: 'register' })).resolves.toEqual({
+      cooldown: 60,
+    })
+
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    expect(url).toBe('/v1/index')
+    expect(init?.method).toBe('POST')
+    expect(init?.credentials).toBe('include')
+    expect(init?.headers['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/)
+    expect(qs.parse(init?.body ?? '')).toEqual({
+      type: 'email',
+      account: 'a@b.co',
+      scene: 'register',
+      method: '/v1/send',
+      lang: 'us-en',
+    })
+  })
+
+  it('indexes nested arrays and sends login to its own path, in zh-cn by default', async () => {
+    fetchMock.mockResolvedValueOnce(json({ code: true, msg: '', data: {} }))
+    const withList = { ...account.login, name: '/v1/test' } as unknown as typeof content.appVersion
+    await call(withList, { ids: [4, 5] } as never)
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/v1/login/index')
+    expect(decodeURIComponent(lastInit().body)).toBe('ids[0]=4&ids[1]=5&method=/v1/test&lang=zh-cn')
+  })
+
+  it('sends X-Requested-With always and X-Account when an account is chosen', async () => {
+    fetchMock.mockImplementation(async () => json({ code: true, msg: '', data: { app_version: '1.0.0' } }))
+    await call(content.appVersion)
+    expect(lastInit().headers['x-requested-with']).toBe('XMLHttpRequest')
+    expect(lastInit().headers).not.toHaveProperty('x-account')
+
+    localStorage.setItem('currentAccount', '42')
+    await call(content.appVersion)
+    expect(lastInit().headers['x-account']).toBe('42')
+  })
+
+  it('cancels the earlier of two identical requests in flight with the Chinese message', async () => {
+    fetchMock.mockImplementationOnce(pendingUntilAborted)
+    fetchMock.mockResolvedValueOnce(json({ code: true, msg: '', data: { app_version: '2.0.0' } }))
+
+    const first = call(content.appVersion)
+    const second = call(content.appVersion)
+
+    await expect(first).rejects.toMatchObject({ message: '操作太频繁，请稍后再试', kind: 'superseded' })
+    expect(ERRORS.OPERATION_TOO_FREQUENT['zh-cn']).toBe('操作太频繁，请稍后再试')
+    await expect(second).resolves.toEqual({ app_version: '2.0.0' })
+  })
+
+  it('lets different requests run side by side', async () => {
+    fetchMock.mockImplementation(async (_url, init) =>
+      json({ code: true, msg: '', data: { type: qs.parse(init.body).type } }),
+    )
+    const results = await Promise.all([
+      call(content.article, { type: 'privacy' }),
+      call(content.article, { type: 'protocol' }),
+    ])
+    expect(results.map((r) => r.type)).toEqual(['privacy', 'protocol'])
+  })
+
+  it('on code 401 clears local storage and goes to the login page', async () => {
+    localStorage.setItem('currentAccount', '42')
+    localStorage.setItem('currentLanguage', 'en-US')
+    const expired = vi.fn()
+    const stop = onApiEvent('sessionExpired', expired)
+    fetchMock.mockResolvedValueOnce(json({ code: 401, msg: 'Token is invalid or expired, please log in again' }))
+
+    const error = await call(account.userInfo).catch((e: unknown) => e)
+
+    stop()
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ kind: 'session', silent: true })
+    expect(localStorage.length).toBe(0)
+    expect(window.location.hash).toBe('#/login')
+    expect(expired).toHaveBeenCalledOnce()
+  })
+
+  it('treats an answer without code whose message names the Token as a lost session', async () => {
+    localStorage.setItem('currentAccount', '7')
+    fetchMock.mockResolvedValueOnce(json({ msg: 'Token missing' }))
+    await expect(call(account.userInfo)).rejects.toMatchObject({ kind: 'session' })
+    expect(localStorage.getItem('currentAccount')).toBeNull()
+    expect(window.location.hash).toBe('#/login')
+  })
+
+  it('rejects a code:false answer with the server message, code and fields', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json({ code: false, msg: 'Incorrect account or password', error: 'LOGIN_FAILED', fields: { password: 'x' } }),
+    )
+    const error = await call(account.login, { account: 'a@b.co', password: 'wrong1' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      message: 'Incorrect account or password',
+      kind: 'business',
+      code: 'LOGIN_FAILED',
+      fields: { password: 'x' },
+      silent: false,
+    })
+    expect(localStorage.length).toBe(0)
+    expect(window.location.hash).toBe('')
+  })
+
+  it('rejects other statuses with the body message and nothing else', async () => {
+    fetchMock.mockResolvedValueOnce(json({ code: false, msg: 'Too many requests, please try again later' }, 429))
+    await expect(call(content.appVersion)).rejects.toMatchObject({
+      message: 'Too many requests, please try again later',
+      kind: 'http',
+      status: 429,
+    })
+    expect(window.location.hash).toBe('')
+  })
+
+  it('on HTTP 500 rejects at once and runs the handler after 5000 ms', async () => {
+    vi.useFakeTimers()
+    const handler = vi.fn()
+    const stop = onApiEvent('serverError', handler)
+    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }))
+
+    await expect(call(content.appVersion)).rejects.toMatchObject({ kind: 'http', status: 500, silent: true })
+    vi.advanceTimersByTime(SERVER_ERROR_DELAY_MS - 1)
+    expect(handler).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(handler).toHaveBeenCalledOnce()
+    stop()
+  })
+
+  it('makes one attempt only when the network fails', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await expect(call(content.appVersion)).rejects.toMatchObject({ kind: 'network' })
+    expect(fetchMock).toHaveBeenCalledOnce()
+  })
+})

@@ -1,0 +1,7 @@
+export { call, type ParamsArgs } from './client'
+export { ApiError, isApiError, type ApiErrorKind } from './errors'
+export { onApiEvent, type ApiEvent } from './events'
+export { queryKeys } from './keys'
+export { methodQuery } from './methodQuery'
+export { createQueryClient } from './queryClient'
+export { clearCurrentAccountId, currentAccountId, setCurrentAccountId } from './session'

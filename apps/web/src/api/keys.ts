@@ -1,0 +1,15 @@
+import type { MethodDef, ParamsIn } from '@kinetic/protocol'
+import { currentAccountId } from './session'
+
+/**
+ * The one query-key factory. Answers of operations that need a session are keyed under
+ * `signedIn` and the acting account (so one account's data is never shown for another);
+ * the others under `public`. Then feature, operation and params.
+ */
+export const queryKeys = {
+  signedIn: ['signedIn'] as const,
+  method: <M extends MethodDef>(def: M, params?: ParamsIn<M>) =>
+    def.auth
+      ? (['signedIn', currentAccountId(), def.feature, def.name, params ?? {}] as const)
+      : (['public', def.feature, def.name, params ?? {}] as const),
+}

@@ -1,0 +1,87 @@
+import { call, clearCurrentAccountId, methodQuery, queryKeys, setCurrentAccountId } from '@/api'
+import { setLanguage } from '@/i18n'
+import { account, type Locale, type ParamsIn } from '@kinetic/protocol'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+
+/** The acting account's profile; `enabled: false` while that account is being signed out. */
+export function useUserInfoQuery({ enabled = true } = {}) {
+  return useQuery({ ...methodQuery(account.userInfo), meta: { silent: true }, enabled })
+}
+
+/** Accounts signed in on this device; re-read whenever the list is shown. */
+export function useSignedInAccountsQuery() {
+  return useQuery({ ...methodQuery(account.signedInAccounts), staleTime: 0, meta: { silent: true } })
+}
+
+export function usePhonePrefixesQuery() {
+  return useQuery({ ...methodQuery(account.phonePrefixes), staleTime: Infinity })
+}
+
+/**
+ * Makes the app act as another account (or none): stores `currentAccount`, which every
+ * request sends as `X-Account`, and drops what was loaded for the previous one (and the
+ * list of signed-in accounts, which a sign-in or sign-out changes).
+ */
+export function useActAs(): (id: number | null) => void {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (id: number | null) => {
+      if (id === null) clearCurrentAccountId()
+      else setCurrentAccountId(id)
+      queryClient.removeQueries({ queryKey: queryKeys.signedIn })
+      queryClient.removeQueries({ queryKey: queryKeys.method(account.signedInAccounts) })
+    },
+    [queryClient],
+  )
+}
+
+export function useLoginMutation() {
+  const actAs = useActAs()
+  return useMutation({
+    mutationFn: (params: ParamsIn<typeof account.login>) => call(account.login, params),
+    onSuccess: ({ user }) => actAs(user.id),
+  })
+}
+
+export function useRegisterMutation() {
+  const actAs = useActAs()
+  return useMutation({
+    mutationFn: (params: ParamsIn<typeof account.register>) => call(account.register, params),
+    onSuccess: ({ user }) => actAs(user.id),
+  })
+}
+
+export function useSendCodeMutation() {
+  return useMutation({ mutationFn: (params: ParamsIn<typeof account.sendCode>) => call(account.sendCode, params) })
+}
+
+export function useForgotPasswordMutation() {
+  return useMutation({
+    mutationFn: (params: ParamsIn<typeof account.forgotPassword>) => call(account.forgotPassword, params),
+  })
+}
+
+/** Signs the acting account out; resolves with the accounts still signed in on this device. */
+export function useLogoutMutation() {
+  const actAs = useActAs()
+  return useMutation({
+    mutationFn: async () => {
+      await call(account.logout)
+      return (await call(account.signedInAccounts)).list
+    },
+    onSuccess: (remaining) => actAs(remaining[0]?.id ?? null),
+  })
+}
+
+/** Switches the interface language and reloads server texts (they come in the request's language). */
+export function useChangeLanguage(): (locale: Locale) => Promise<void> {
+  const queryClient = useQueryClient()
+  return useCallback(
+    async (locale: Locale) => {
+      await setLanguage(locale)
+      void queryClient.invalidateQueries()
+    },
+    [queryClient],
+  )
+}

@@ -1,0 +1,77 @@
+import { useErrorText } from '@/i18n'
+import { Page } from '@/shared/ui/Page'
+import { showSuccess, showToast } from '@/shared/ui/toast'
+import { Button } from 'antd-mobile'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { useForgotPasswordMutation } from '../account.queries'
+import { AccountFields } from '../components/AccountFields'
+import { AuthHeader } from '../components/AuthHeader'
+import styles from '../components/AuthForm.module.css'
+import { PasswordField } from '../components/PasswordField'
+import { checkCredentials, type CredentialsForm } from '../validation'
+
+type ForgetForm = CredentialsForm & { prefix: string }
+
+export function ForgetPasswordPage() {
+  const { t } = useTranslation()
+  const errorText = useErrorText()
+  const navigate = useNavigate()
+  const reset = useForgotPasswordMutation()
+  const [form, setForm] = useState<ForgetForm>({
+    type: 'email',
+    prefix: '86',
+    account: '',
+    code: '',
+    password: '',
+    repassword: '',
+  })
+  const update = (patch: Partial<ForgetForm>) => setForm((current) => ({ ...current, ...patch }))
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const problem = checkCredentials(form)
+    if (problem) return showToast(errorText(problem.code, problem.args))
+    reset.mutate(
+      {
+        type: form.type,
+        account: form.account.trim(),
+        ...(form.type === 'phone' && { prefix: form.prefix }),
+        code: form.code.trim(),
+        password: form.password,
+        repassword: form.repassword,
+      },
+      {
+        onSuccess: () => {
+          showSuccess(t('common.toast.modified'))
+          void navigate('/login', { replace: true })
+        },
+      },
+    )
+  }
+
+  return (
+    <Page title={t('account.forget.title')}>
+      <AuthHeader heading={t('account.forget.heading')} />
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <AccountFields value={form} onChange={update} scene="forget" />
+        <PasswordField
+          label={t('account.form.newPassword')}
+          value={form.password}
+          onChange={(password) => update({ password })}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label={t('account.form.repeatPassword')}
+          value={form.repassword}
+          onChange={(repassword) => update({ repassword })}
+          autoComplete="new-password"
+        />
+        <Button className={styles.submit} type="submit" block color="primary" loading={reset.isPending}>
+          {t('account.forget.submit')}
+        </Button>
+      </form>
+    </Page>
+  )
+}

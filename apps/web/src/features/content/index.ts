@@ -1,0 +1,2 @@
+export { useAppVersionQuery } from './content.queries'
+export { contentRoutes } from './routes'

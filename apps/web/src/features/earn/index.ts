@@ -1,0 +1,1 @@
+export { earnRoutes } from './routes'

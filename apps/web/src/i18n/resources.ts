@@ -1,0 +1,20 @@
+import type { Resource } from 'i18next'
+
+/**
+ * Every `locales/<lng>/<file>.json`, bundled. Each file is one feature's (or the shell's)
+ * texts and is mounted under its file name, so keys read `account.register.title`.
+ */
+const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' })
+
+function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
+  const resources: Resource = {}
+  for (const [path, texts] of Object.entries(modules)) {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)
+    if (!match?.[1] || !match[2]) continue
+    const translation = (resources[match[1]] ??= { translation: {} }).translation as Record<string, unknown>
+    translation[match[2]] = texts
+  }
+  return resources
+}
+
+export const resources = buildResources(files)

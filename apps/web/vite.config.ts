@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react'
+import pxtorem from 'postcss-pxtorem'
+import { defineConfig } from 'vite'
+import pkg from './package.json' with { type: 'json' }
+
+const API = 'http://127.0.0.1:8080'
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+  },
+  // The installed version when the host shell sets no `window.appVersion` (spec §3).
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  css: {
+    postcss: {
+      // Design px (375 wide) become rem on a 37.5 root; 1px hairlines stay px.
+      plugins: [pxtorem({ rootValue: 37.5, propList: ['*'], minPixelValue: 2 })],
+    },
+  },
+  server: {
+    proxy: Object.fromEntries(['/v1', '/dev', '/download', '/healthz'].map((path) => [path, API])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+})
