@@ -1,6 +1,7 @@
 import { account } from '@kinetic/protocol'
 import type { Registry } from '../../platform/rpc/registry.ts'
 import type { AccountService } from './account.service.ts'
+import { CODE_COOLDOWN_S } from './codes.ts'
 import { PHONE_PREFIXES } from './phone-prefixes.ts'
 
 export function registerAccountMethods(rpc: Registry, service: AccountService): void {
@@ -10,7 +11,7 @@ export function registerAccountMethods(rpc: Registry, service: AccountService): 
 
   rpc.handle(account.sendCode, async (params, ctx) => {
     await service.sendCode(params, ctx.ip, ctx.lang)
-    return { cooldown: 60 }
+    return { cooldown: CODE_COOLDOWN_S }
   })
 
   rpc.handle(account.register, (params, ctx) => service.register(params, ctx))

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { account } from '@kinetic/protocol'
+import type { account, WireLang } from '@kinetic/protocol'
 import * as OTPAuth from 'otpauth'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/passwords.ts'
@@ -69,7 +69,7 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
     async sendCode(
       params: { type: AccountType; account: string; prefix: string; scene: string },
       ip: string,
-      lang: Parameters<CodeService['send']>[3],
+      lang: WireLang,
     ) {
       const key = accountKey(params.type, params.account, params.prefix)
       const exists = (await repo.findByKey(key)) !== undefined

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sessions } from './sessions.tables.ts'
 
@@ -70,10 +70,6 @@ export function sessionsRepo(db: Db) {
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), others))
-    },
-
-    async deleteExpired(before: Date): Promise<void> {
-      await db.delete(sessions).where(lt(sessions.expiresAt, before))
     },
   }
 }

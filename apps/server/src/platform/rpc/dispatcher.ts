@@ -1,6 +1,7 @@
 import {
   CATALOG_BY_NAME,
   DEFAULT_WIRE_LANG,
+  errorMessage,
   INDEX_PATH,
   isWireLang,
   langFromAcceptLanguage,
@@ -74,10 +75,9 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       return ok(data, lang)
     } catch (error) {
       if (error instanceof AppError) {
-        const fields = error.options.field
-          ? { [error.options.field]: fail(error.code, lang, { args: error.options.args }).msg }
-          : undefined
-        return fail(error.code, lang, { args: error.options.args, fields })
+        const { field, args } = error.options
+        const fields = field ? { [field]: errorMessage(error.code, lang, args) } : undefined
+        return fail(error.code, lang, { args, fields })
       }
       throw error
     }

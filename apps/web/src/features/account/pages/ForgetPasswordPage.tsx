@@ -9,7 +9,7 @@ import { useForgotPasswordMutation } from '../account.queries'
 import { AccountFields } from '../components/AccountFields'
 import { AuthHeader } from '../components/AuthHeader'
 import styles from '../components/AuthForm.module.css'
-import { PasswordField } from '../components/PasswordField'
+import { NewPasswordFields } from '../components/NewPasswordFields'
 import { checkCredentials, type CredentialsForm } from '../validation'
 
 type ForgetForm = CredentialsForm & { prefix: string }
@@ -56,18 +56,7 @@ export function ForgetPasswordPage() {
       <AuthHeader heading={t('account.forget.heading')} />
       <form className={styles.form} onSubmit={submit} noValidate>
         <AccountFields value={form} onChange={update} scene="forget" />
-        <PasswordField
-          label={t('account.form.newPassword')}
-          value={form.password}
-          onChange={(password) => update({ password })}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          label={t('account.form.repeatPassword')}
-          value={form.repassword}
-          onChange={(repassword) => update({ repassword })}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields label={t('account.form.newPassword')} value={form} onChange={update} />
         <Button className={styles.submit} type="submit" block color="primary" loading={reset.isPending}>
           {t('account.forget.submit')}
         </Button>

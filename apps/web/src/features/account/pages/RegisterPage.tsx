@@ -10,7 +10,7 @@ import { AccountFields } from '../components/AccountFields'
 import { AgreementCheck } from '../components/AgreementCheck'
 import { AuthHeader } from '../components/AuthHeader'
 import styles from '../components/AuthForm.module.css'
-import { PasswordField } from '../components/PasswordField'
+import { NewPasswordFields } from '../components/NewPasswordFields'
 import { TextField } from '../components/TextField'
 import { checkRegister, type AccountType } from '../validation'
 
@@ -92,18 +92,7 @@ export function RegisterPage() {
       <AuthHeader heading={t('account.register.heading')} />
       <form className={styles.form} onSubmit={submit} noValidate>
         <AccountFields value={form} onChange={update} scene="register" />
-        <PasswordField
-          label={t('account.form.password')}
-          value={form.password}
-          onChange={(password) => update({ password })}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          label={t('account.form.repeatPassword')}
-          value={form.repassword}
-          onChange={(repassword) => update({ repassword })}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields label={t('account.form.password')} value={form} onChange={update} />
         <TextField
           label={t('account.form.invite')}
           value={form.invite}
