@@ -119,6 +119,67 @@ export const ERRORS = {
     'zh-hk': '錢包密碼須為8-20位字元',
   },
 
+  // wallet
+  ADDRESS_INVALID: {
+    'us-en': 'Enter a valid BSC address (0x followed by 40 hex characters)',
+    'zh-cn': '请输入正确的 BSC 地址（0x 开头的 40 位十六进制字符）',
+    'zh-hk': '請輸入正確的 BSC 地址（0x 開頭的 40 位十六進位字元）',
+  },
+  PRIVATE_KEY_INVALID: {
+    'us-en': 'Enter a valid private key (64 hex characters)',
+    'zh-cn': '请输入正确的私钥（64 位十六进制字符）',
+    'zh-hk': '請輸入正確的私鑰（64 位十六進位字元）',
+  },
+  WALLET_PASSWORD_WRONG: {
+    'us-en': 'The wallet password is incorrect',
+    'zh-cn': '钱包密码错误',
+    'zh-hk': '錢包密碼錯誤',
+  },
+  WALLET_NOT_FOUND: { 'us-en': 'This wallet does not exist', 'zh-cn': '钱包不存在', 'zh-hk': '錢包不存在' },
+  WALLET_EXISTS: {
+    'us-en': 'This wallet is already in your account',
+    'zh-cn': '该钱包已在您的账号中',
+    'zh-hk': '該錢包已在您的帳號中',
+  },
+  COIN_NOT_FOUND: { 'us-en': 'This coin does not exist', 'zh-cn': '币种不存在', 'zh-hk': '幣種不存在' },
+  NOT_A_TOKEN: {
+    'us-en': 'This address is not a BEP20 token contract',
+    'zh-cn': '该地址不是 BEP20 代币合约',
+    'zh-hk': '該地址不是 BEP20 代幣合約',
+  },
+  AMOUNT_INVALID: {
+    'us-en': 'Enter an amount greater than 0',
+    'zh-cn': '请输入大于 0 的数量',
+    'zh-hk': '請輸入大於 0 的數量',
+  },
+  INSUFFICIENT_BALANCE: { 'us-en': 'Insufficient balance', 'zh-cn': '余额不足', 'zh-hk': '餘額不足' },
+  INSUFFICIENT_FEE: {
+    'us-en': 'Not enough BNB to pay the network fee',
+    'zh-cn': 'BNB 不足以支付网络手续费',
+    'zh-hk': 'BNB 不足以支付網絡手續費',
+  },
+  TX_SIGNER_MISMATCH: {
+    'us-en': 'The transaction was not signed by this wallet',
+    'zh-cn': '该交易不是由此钱包签名的',
+    'zh-hk': '該交易不是由此錢包簽名的',
+  },
+  TX_REJECTED: {
+    'us-en': 'The network rejected the transaction: {reason}',
+    'zh-cn': '网络拒绝了该交易：{reason}',
+    'zh-hk': '網絡拒絕了該交易：{reason}',
+  },
+  TX_NOT_FOUND: { 'us-en': 'Transaction not found', 'zh-cn': '未找到该交易', 'zh-hk': '未找到該交易' },
+  CHAIN_UNAVAILABLE: {
+    'us-en': 'The blockchain network cannot be reached right now, please try again later',
+    'zh-cn': '暂时无法连接区块链网络，请稍后再试',
+    'zh-hk': '暫時無法連接區塊鏈網絡，請稍後再試',
+  },
+  ADDRESS_ENTRY_NOT_FOUND: {
+    'us-en': 'This address book entry does not exist',
+    'zh-cn': '该地址簿条目不存在',
+    'zh-hk': '該地址簿條目不存在',
+  },
+
   // accounts
   CODE_REQUIRED: {
     'us-en': 'Please enter the verification code',
@@ -208,17 +269,23 @@ export const FIELD_LABELS: Record<string, Texts> = {
   page: { 'us-en': 'Page', 'zh-cn': '页码', 'zh-hk': '頁碼' },
   limit: { 'us-en': 'Page size', 'zh-cn': '每页数量', 'zh-hk': '每頁數量' },
   method: { 'us-en': 'Operation', 'zh-cn': '操作', 'zh-hk': '操作' },
+  name: { 'us-en': 'Name', 'zh-cn': '名称', 'zh-hk': '名稱' },
+  address: { 'us-en': 'Address', 'zh-cn': '地址', 'zh-hk': '地址' },
+  vault: { 'us-en': 'Encrypted wallet', 'zh-cn': '加密钱包', 'zh-hk': '加密錢包' },
+  amount: { 'us-en': 'Amount', 'zh-cn': '数量', 'zh-hk': '數量' },
+  notes: { 'us-en': 'Notes', 'zh-cn': '备注', 'zh-hk': '備註' },
+  contract: { 'us-en': 'Contract address', 'zh-cn': '合约地址', 'zh-hk': '合約地址' },
 }
 
 export function fieldLabel(field: string, lang: WireLang): string {
   return FIELD_LABELS[field]?.[lang] ?? field
 }
 
-export type MessageArgs = { field?: string; seconds?: number; method?: string }
+export type MessageArgs = { field?: string; seconds?: number; method?: string; reason?: string }
 
 /** The message for a code in a language, with `{field}`, `{seconds}`, `{method}` filled in. */
 export function errorMessage(code: ErrorCode, lang: WireLang, args: MessageArgs = {}): string {
-  return ERRORS[code][lang].replace(/\{(field|seconds|method)\}/g, (_, key: keyof MessageArgs) => {
+  return ERRORS[code][lang].replace(/\{(field|seconds|method|reason)\}/g, (_, key: keyof MessageArgs) => {
     if (key === 'field') return args.field ? fieldLabel(args.field, lang) : ''
     return String(args[key] ?? '')
   })

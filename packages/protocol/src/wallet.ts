@@ -1,94 +1,288 @@
 import { z } from 'zod'
 import { method } from './method.ts'
-import { decimal, id, optional, pageParams, pendingResult, text } from './schema.ts'
+import { WALLET_PASSWORD_MAX } from './rules.ts'
+import { decimal, id, listOf, okResult, optional, pageParams, pendingResult, required, text } from './schema.ts'
 
-// Owned by issue 3 (the non-custodial wallet); `/v1/collect` pays out in issue 5.
-const pending = 'issue 3'
-const address = optional(
-  z
-    .string()
-    .trim()
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'FIELD_INVALID'),
-)
-const walletId = optional(id())
-const wallet = (name: string, summary: string, params: z.ZodRawShape = {}, owner = pending) =>
-  method(name, {
-    feature: 'wallet',
-    summary,
-    auth: true,
-    pending: owner,
-    params: z.object(params),
-    result: pendingResult,
-  })
+/**
+ * The non-custodial wallet (DESIGN §6). The server stores addresses, the encrypted vault
+ * (ciphertext made in the browser by wallet-core), the address book, the coin list and
+ * transactions — never words, keys or wallet passwords.
+ */
 
-export const walletIndex = wallet('/v1/walletindex', 'Wallet home: current wallet and assets')
-export const walletInfo = wallet('/v1/wallet', 'One wallet', { wallet_id: walletId })
-export const walletCreate = wallet('/v1/walletcreate', 'Store a new wallet: address and encrypted vault', {
-  name: optional(text(32)),
-  address,
-  vault: optional(text(4000)),
-  hint: optional(text(64)),
+export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
+export const TX_HASH_RE = /^0x[0-9a-fA-F]{64}$/
+/** A vault is wallet-core's versioned JSON: KDF parameters, salt, iv and AES-GCM ciphertext. */
+export const VAULT_MAX = 4000
+export const WALLET_NAME_MAX = 24
+export const WALLET_HINT_MAX = 64
+export const FEE_TIERS = ['fast', 'recommend', 'slow'] as const
+/** Seconds each tier is expected to take (spec §9). */
+export const FEE_TIER_SECONDS = { fast: 3, recommend: 15, slow: 60 } as const
+export const HISTORY_TYPES = ['all', 'income', 'outgo'] as const
+export const WALLET_KINDS = ['mnemonic', 'private_key'] as const
+
+const address = z.string().trim().regex(ADDRESS_RE, 'ADDRESS_INVALID')
+const walletId = id()
+const vault = z.string().min(1, 'FIELD_REQUIRED').max(VAULT_MAX, 'FIELD_TOO_LONG')
+const walletName = required(WALLET_NAME_MAX)
+const hint = optional(text(WALLET_HINT_MAX).refine((h) => h.length <= WALLET_PASSWORD_MAX * 3, 'FIELD_TOO_LONG'))
+/** An amount in whole units as a decimal string (e.g. '1.5' BNB), never a float. */
+const amount = decimal()
+
+export const Wallet = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  kind: z.enum(WALLET_KINDS),
+  hint: z.string(),
+  backed_up: z.boolean(),
+  current: z.boolean(),
+  created_at: z.string(),
 })
-export const walletPrivate = wallet('/v1/private', 'The encrypted vault of a wallet (for export on this device)', {
-  wallet_id: walletId,
+export type Wallet = z.infer<typeof Wallet>
+
+export const Coin = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  name: z.string(),
+  decimals: z.number().int(),
+  /** null for the chain's native coin (BNB). */
+  contract: z.string().nullable(),
+  logo: z.string(),
 })
-export const walletVerify = wallet('/v1/walletverify', 'Mark the words as backed up', { wallet_id: walletId })
-export const walletBalance = wallet('/v1/walletbalance', 'Balances of a wallet', { wallet_id: walletId })
-export const balance = wallet('/v1/balance', 'Balance of one coin', { wallet_id: walletId, coin_id: optional(id()) })
-export const walletList = wallet('/v1/replacement', 'Wallet list and switching', { wallet_id: walletId })
-export const walletRename = wallet('/v1/getname', 'Rename a wallet', { wallet_id: walletId, name: optional(text(32)) })
-export const walletPassword = wallet('/v1/walletpassword', 'Replace the encrypted vault after a password change', {
-  wallet_id: walletId,
-  vault: optional(text(4000)),
-  hint: optional(text(64)),
+export type Coin = z.infer<typeof Coin>
+
+export const Asset = Coin.extend({
+  /** Whole units, decimal string. */
+  balance: z.string(),
+  /** Price in USD per unit and the balance's value, decimal strings ('' when unpriced). */
+  price_usd: z.string(),
+  value_usd: z.string(),
 })
-export const transferInfo = wallet('/v1/gettransfer', 'Data for the send screen', {
-  wallet_id: walletId,
-  coin_id: optional(id()),
+export type Asset = z.infer<typeof Asset>
+
+export const Transfer = z.object({
+  hash: z.string(),
+  /** Index of the BEP20 Transfer log within the transaction; -1 for the native value. */
+  log_index: z.number().int(),
+  coin: Coin,
+  from: z.string(),
+  to: z.string(),
+  /** Whole units, decimal string. */
+  amount: z.string(),
+  /** BNB, decimal string ('' until known). */
+  fee: z.string(),
+  direction: z.enum(['income', 'outgo', 'self']),
+  status: z.enum(['pending', 'success', 'failed']),
+  block_number: z.number().int().nullable(),
+  confirmations: z.number().int(),
+  /** Optional data sent with the transaction, hex ('' when none) and as text when it is UTF-8. */
+  data_hex: z.string(),
+  data_text: z.string(),
+  time: z.string(),
 })
-export const record = wallet('/v1/record', 'Transfer records', {
-  wallet_id: walletId,
-  type: optional(text(10)),
-  ...pageParams,
+export type Transfer = z.infer<typeof Transfer>
+
+export const AddressEntry = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  notes: z.string(),
+  created_at: z.string(),
 })
-export const walletHistory = wallet('/v1/wallethistory', 'Transaction history (all, income, outgo)', {
-  wallet_id: walletId,
-  type: optional(text(10)),
-  ...pageParams,
+
+export const FeeTier = z.object({
+  tier: z.enum(FEE_TIERS),
+  /** wei, decimal string */
+  gas_price: z.string(),
+  /** BNB for gas_limit × gas_price, decimal string */
+  fee: z.string(),
+  seconds: z.number().int(),
 })
-export const walletImport = wallet('/v1/import', 'Store an imported wallet', {
-  name: optional(text(32)),
-  address,
-  vault: optional(text(4000)),
-  hint: optional(text(64)),
-})
-export const marketValue = wallet('/v1/marketvalue', 'Prices of the listed coins')
-export const walletDelete = wallet('/v1/userdel', 'Delete a wallet from this account', { wallet_id: walletId })
-export const gasPrice = wallet('/v1/gas_price', 'Fee tiers: fast, recommend, slow')
-export const transaction = wallet('/v1/transaction', 'Broadcast and record a signed transfer', {
-  wallet_id: walletId,
-  raw: optional(z.string().regex(/^0x[0-9a-fA-F]{2,100000}$/, 'FIELD_INVALID')),
-})
-export const addressBook = wallet('/v1/addrlist', 'Address book', { ...pageParams })
-export const addressDelete = wallet('/v1/addrlistdel', 'Delete an address-book entry', { id: optional(id()) })
-export const addressAdd = wallet('/v1/addrlistadd', 'Add or edit an address-book entry', {
-  id: optional(id()),
-  name: optional(text(32)),
-  address,
-  notes: optional(text(200)),
-})
-export const coinList = wallet('/v1/bitlist', 'Listed coins and search', { keyword: optional(text(42)) })
-export const collect = wallet(
-  '/v1/collect',
-  'Withdraw KNT on-chain to my wallet',
-  { amount: optional(decimal()) },
-  'issue 5',
+
+/** Until the server registers a wallet operation it answers NOT_OPEN (remove once all are built). */
+const BUILDING = 'issue 3'
+const wallet = <P extends z.ZodType, R extends z.ZodType>(name: string, summary: string, params: P, result: R) =>
+  method(name, { feature: 'wallet', summary, auth: true, params, result, pending: BUILDING })
+
+export const walletIndex = wallet(
+  '/v1/walletindex',
+  "Wallet home: the current wallet, its assets and total value (wallet null when there is none: 'Not currently open')",
+  z.object({}),
+  z.object({ wallet: Wallet.nullable(), assets: z.array(Asset), total_usd: z.string() }),
 )
-export const txHash = wallet('/v1/hash', 'Transaction detail by hash', {
-  hash: optional(z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'FIELD_INVALID')),
-})
-export const allBalances = wallet('/v1/all_balances', 'Balances of every coin in one call', { wallet_id: walletId })
-export const coinInfo = wallet('/v1/coininfo', 'Coin detail or add a coin by contract', {
-  coin_id: optional(id()),
+export const walletInfo = wallet('/v1/wallet', 'One of my wallets', z.object({ wallet_id: walletId }), Wallet)
+
+const newWallet = z.object({
+  name: walletName,
   address,
+  vault,
+  hint,
+  kind: z.enum(WALLET_KINDS, 'FIELD_INVALID'),
+})
+export const walletCreate = wallet(
+  '/v1/walletcreate',
+  'Store a wallet created in the browser: address and encrypted vault; it becomes current',
+  newWallet,
+  z.object({ wallet: Wallet }),
+)
+export const walletImport = wallet(
+  '/v1/import',
+  'Store a wallet imported in the browser (words or private key); it becomes current',
+  newWallet,
+  z.object({ wallet: Wallet }),
+)
+export const walletPrivate = wallet(
+  '/v1/private',
+  'The encrypted vault of my wallet, to decrypt on this device (export, signing)',
+  z.object({ wallet_id: walletId }),
+  z.object({ vault: z.string(), kind: z.enum(WALLET_KINDS), hint: z.string() }),
+)
+export const walletVerify = wallet(
+  '/v1/walletverify',
+  'Mark the words as backed up after the in-order verification',
+  z.object({ wallet_id: walletId }),
+  okResult,
+)
+export const walletBalance = wallet(
+  '/v1/walletbalance',
+  "Balances of the wallet's coins (BNB and its BEP20 list) in one multicall, with values",
+  z.object({ wallet_id: walletId }),
+  z.object({ assets: z.array(Asset), total_usd: z.string() }),
+)
+export const balance = wallet(
+  '/v1/balance',
+  'Balance of one coin in a wallet',
+  z.object({ wallet_id: walletId, coin_id: id() }),
+  Asset,
+)
+export const allBalances = wallet(
+  '/v1/all_balances',
+  'Balances of every listed coin for a wallet (for adding coins), in one multicall',
+  z.object({ wallet_id: walletId }),
+  z.object({ assets: z.array(Asset.extend({ added: z.boolean() })) }),
+)
+export const walletList = wallet(
+  '/v1/replacement',
+  'My wallets; with wallet_id, switch the current wallet to it',
+  z.object({ wallet_id: optional(id()) }),
+  z.object({ list: z.array(Wallet) }),
+)
+export const walletRename = wallet(
+  '/v1/getname',
+  'Rename a wallet',
+  z.object({ wallet_id: walletId, name: walletName }),
+  z.object({ wallet: Wallet }),
+)
+export const walletPassword = wallet(
+  '/v1/walletpassword',
+  'Replace the encrypted vault after a wallet password change or reset (re-encrypted in the browser)',
+  z.object({ wallet_id: walletId, vault, hint }),
+  okResult,
+)
+export const walletDelete = wallet(
+  '/v1/userdel',
+  'Remove a wallet from this account (the browser checked the password first)',
+  z.object({ wallet_id: walletId }),
+  okResult,
+)
+export const gasPrice = wallet(
+  '/v1/gas_price',
+  'Fee tiers fast / recommend / slow (legacy gasPrice multiples of the node price) for a transfer',
+  z.object({
+    wallet_id: walletId,
+    coin_id: id(),
+    to: optional(address),
+    amount: optional(amount),
+    data: optional(z.string().max(2000, 'FIELD_TOO_LONG')),
+  }),
+  z.object({ gas_limit: z.string(), tiers: z.array(FeeTier) }),
+)
+export const transferInfo = wallet(
+  '/v1/gettransfer',
+  'What the send screen needs: the coin, its balance, the BNB balance for the fee, the nonce and chain id',
+  z.object({ wallet_id: walletId, coin_id: id() }),
+  z.object({
+    coin: Coin,
+    balance: z.string(),
+    native_balance: z.string(),
+    nonce: z.number().int(),
+    chain_id: z.number().int(),
+    /** Past recipients of this wallet, for first-time and look-alike warnings. */
+    recipients: z.array(z.string()),
+  }),
+)
+export const transaction = wallet(
+  '/v1/transaction',
+  'Broadcast a transaction signed in the browser and record it (the signer must be the wallet)',
+  z.object({ wallet_id: walletId, raw: z.string().regex(/^0x[0-9a-fA-F]{2,60000}$/, 'FIELD_INVALID') }),
+  z.object({ hash: z.string() }),
+)
+export const walletHistory = wallet(
+  '/v1/wallethistory',
+  'Transaction history of a wallet: all, income or outgo (zero-value spam hidden)',
+  z.object({
+    wallet_id: walletId,
+    type: optional(z.enum(HISTORY_TYPES, 'FIELD_INVALID')).default('all'),
+    ...pageParams,
+  }),
+  listOf(Transfer),
+)
+export const record = wallet(
+  '/v1/record',
+  'Transfer records of one coin in a wallet: all, income or outgo',
+  z.object({
+    wallet_id: walletId,
+    coin_id: id(),
+    type: optional(z.enum(HISTORY_TYPES, 'FIELD_INVALID')).default('all'),
+    ...pageParams,
+  }),
+  listOf(Transfer),
+)
+export const txHash = wallet(
+  '/v1/hash',
+  'Transaction detail (one of my wallets must be a party)',
+  z.object({ hash: z.string().trim().regex(TX_HASH_RE, 'FIELD_INVALID') }),
+  z.object({ transfers: z.array(Transfer), block_hash: z.string(), gas_used: z.string(), gas_price: z.string() }),
+)
+export const marketValue = wallet(
+  '/v1/marketvalue',
+  'USD prices of the listed coins',
+  z.object({}),
+  z.object({ list: z.array(z.object({ symbol: z.string(), price_usd: z.string() })) }),
+)
+export const coinList = wallet(
+  '/v1/bitlist',
+  'Listed coins, searched by symbol, name or contract',
+  z.object({ keyword: optional(text(42)) }),
+  z.object({ list: z.array(Coin) }),
+)
+export const coinInfo = wallet(
+  '/v1/coininfo',
+  "A coin's detail by coin_id, or add a BEP20 coin to the wallet by contract (name, symbol, decimals read on-chain)",
+  z.object({ wallet_id: walletId, coin_id: optional(id()), contract: optional(address) }),
+  z.object({ coin: Coin, added: z.boolean() }),
+)
+export const addressBook = wallet(
+  '/v1/addrlist',
+  'My address book',
+  z.object({ keyword: optional(text(42)), ...pageParams }),
+  listOf(AddressEntry),
+)
+export const addressAdd = wallet(
+  '/v1/addrlistadd',
+  'Add an address-book entry, or edit it with id',
+  z.object({ id: optional(id()), name: required(WALLET_NAME_MAX), address, notes: optional(text(200)).default('') }),
+  AddressEntry,
+)
+export const addressDelete = wallet('/v1/addrlistdel', 'Delete an address-book entry', z.object({ id: id() }), okResult)
+
+// Owned by issue 5 (earning): the KNT payout to the user's wallet.
+export const collect = method('/v1/collect', {
+  feature: 'wallet',
+  summary: 'Withdraw KNT on-chain to my wallet',
+  auth: true,
+  pending: 'issue 5',
+  params: z.object({ amount: optional(amount) }),
+  result: pendingResult,
 })

@@ -64,11 +64,11 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       if (!session) return unauthorized(lang)
       ctx.user = { id: session.userId, sessionId: session.id }
     }
+    const handler = registry.get(def.name)
+    if (!handler) return fail('NOT_OPEN', lang)
     const { method: _method, lang: _lang, ...raw } = body
     const parsed = def.params.safeParse(raw)
     if (!parsed.success) return validationFailure(parsed.error.issues, lang)
-    const handler = registry.get(def.name)
-    if (!handler) return fail('NOT_OPEN', lang)
     try {
       const data = await handler(parsed.data, ctx)
       if (options.checkResults) checkResult(def, data)

@@ -1,0 +1,54 @@
+import type { Address, Hash, Hex } from 'viem'
+
+/** A BEP20 token the app lists on a chain. */
+export interface ListedToken {
+  symbol: string
+  name: string
+  decimals: number
+  contract: Address
+  logo: string
+}
+
+export interface TokenMeta {
+  name: string
+  symbol: string
+  decimals: number
+}
+
+/** The node refused a transaction (nonce, funds, gas…); `reason` is the node's words. */
+export class ChainRejected extends Error {
+  constructor(readonly reason: string) {
+    super(reason)
+    this.name = 'ChainRejected'
+  }
+}
+
+/** The node cannot be reached or failed; nothing was sent or recorded. */
+export class ChainUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('chain unavailable', { cause })
+    this.name = 'ChainUnavailable'
+  }
+}
+
+/**
+ * What the server needs from an EVM chain (the embedded Hardhat dev chain, BSC or BSC
+ * testnet). Every method throws ChainUnavailable when the node cannot answer.
+ */
+export interface Chain {
+  readonly chainId: number
+  /** Tokens listed on this chain besides the native coin (BNB). */
+  readonly tokens: readonly ListedToken[]
+  /** Balances of `owner` in base units, one per entry (null = native), in one multicall. */
+  balances(owner: Address, tokens: readonly (Address | null)[]): Promise<bigint[]>
+  /** The node's gas price (legacy, wei). */
+  gasPrice(): Promise<bigint>
+  estimateGas(tx: { from: Address; to: Address; value?: bigint; data?: Hex }): Promise<bigint>
+  /** The next nonce of `address`, counting pending transactions. */
+  nonce(address: Address): Promise<number>
+  /** name/symbol/decimals of a BEP20 contract; undefined when `contract` is not one. */
+  tokenMeta(contract: Address): Promise<TokenMeta | undefined>
+  /** Broadcasts a signed transaction; throws ChainRejected when the node refuses it. */
+  sendRawTransaction(raw: Hex): Promise<Hash>
+  blockNumber(): Promise<bigint>
+}
