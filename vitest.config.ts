@@ -33,7 +33,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['apps/server/test/global-setup.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts', 'apps/server/test/devchain-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
 // Servers under measurement, each run in its own process by run.ts:
-//   tsx bench/targets.ts app   — the real app on an embedded Postgres in a temp dir
+//   tsx bench/targets.ts app   — the real app on an embedded Postgres in a temp dir and a dev chain
 //   tsx bench/targets.ts bare  — a bare Fastify route parsing the same form body
 // Each prints `listening <port>` once ready and stops on SIGTERM.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
@@ -10,6 +10,7 @@ import formbody from '@fastify/formbody'
 import Fastify from 'fastify'
 import qs from 'qs'
 import { buildApp } from '../apps/server/src/app.ts'
+import { startDevChain } from '../apps/server/src/chain/devchain.ts'
 import { loadConfig } from '../apps/server/src/platform/config.ts'
 import { connect } from '../apps/server/src/platform/db/client.ts'
 import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts'
@@ -18,7 +19,7 @@ import { ensureDatabase, runMigrations } from '../apps/server/src/platform/db/mi
 async function app() {
   const dir = mkdtempSync(path.join(tmpdir(), 'kinetic-bench-'))
   chmodSync(dir, 0o755)
-  const pg = await startEmbeddedPostgres(path.join(dir, 'pg'))
+  const [pg, chain] = await Promise.all([startEmbeddedPostgres(path.join(dir, 'pg')), startDevChain()])
   const url = pg.url.replace(/\/postgres$/, '/kinetic')
   await ensureDatabase(url)
   await runMigrations(url)
@@ -29,6 +30,8 @@ async function app() {
     MAIL_URL: 'smtp://127.0.0.1:9',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MIN: '100000000',
+    CHAIN_RPC_URL: chain.url,
+    CHAIN_ID: String(chain.chainId),
   })
   const { server, services } = await buildApp(config, database.db)
   await services.content.seed()
@@ -39,6 +42,7 @@ async function app() {
       await server.close()
       await database.close()
       await pg.stop()
+      await chain.stop()
       rmSync(dir, { recursive: true, force: true })
     },
   }

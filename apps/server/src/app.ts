@@ -8,12 +8,16 @@ import fastifyStatic from '@fastify/static'
 import { CATALOG } from '@kinetic/protocol'
 import Fastify, { type FastifyInstance } from 'fastify'
 import qs from 'qs'
+import { createChain, type ChainClient } from './chain/client.ts'
+import { createFaucet, faucetAvailable, registerFaucet } from './chain/faucet.ts'
 import { accountService } from './features/account/account.service.ts'
 import { registerAccountMethods } from './features/account/account.methods.ts'
 import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
+import { registerWalletMethods } from './features/wallet/wallet.methods.ts'
+import { walletService } from './features/wallet/wallet.service.ts'
 import { isSameSiteRequest } from './platform/auth/csrf.ts'
 import { sessionService } from './platform/auth/sessions.ts'
 import { sessionsRepo } from './platform/auth/sessions.repo.ts'
@@ -33,10 +37,19 @@ export interface App {
   server: FastifyInstance
   registry: Registry
   services: { content: ReturnType<typeof contentService> }
+  /** The EVM chain every feature uses (balances, gas, broadcasting). */
+  chain: ChainClient
 }
 
-/** Builds the whole HTTP app on a database; `listen` is the caller's. */
+/**
+ * Builds the whole HTTP app on a database and a chain node (`config.chain.rpcUrl`: the
+ * configured one, or the dev chain main.ts started); `listen` is the caller's.
+ */
 export async function buildApp(config: Config, db: Db): Promise<App> {
+  const { rpcUrl } = config.chain
+  if (!rpcUrl) throw new Error('config.chain.rpcUrl is unset: start the dev chain first (main.ts does)')
+  const chain = createChain({ ...config.chain, rpcUrl })
+
   const server = Fastify({
     logger: {
       level: config.logLevel,
@@ -103,6 +116,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const content = contentService(db)
   registerAccountMethods(registry, accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }))
   registerContentMethods(registry, content)
+  registerWalletMethods(registry, walletService({ db, chain }))
 
   await server.register(dispatcher, {
     registry,
@@ -122,6 +136,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
       list: await outbox.list(typeof request.query.to === 'string' ? request.query.to : undefined),
     }))
   }
+  if (faucetAvailable(config)) registerFaucet(server, createFaucet({ ...config.chain, rpcUrl }))
 
   if (existsSync(config.webDist)) {
     await server.register(fastifyStatic, { root: config.webDist, index: 'index.html', wildcard: true })
@@ -129,5 +144,5 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }
 
-  return { server, registry, services: { content } }
+  return { server, registry, services: { content }, chain }
 }

@@ -1,32 +1,60 @@
 import path from 'node:path'
 import { buildApp } from './app.ts'
+import { assertChainId } from './chain/client.ts'
+import { startDevChain, type DevChain } from './chain/devchain.ts'
+import { createIndexer } from './chain/indexer.ts'
 import { loadConfig } from './platform/config.ts'
 import { connect } from './platform/db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedDb } from './platform/db/embedded.ts'
 import { ensureDatabase, runMigrations } from './platform/db/migrate.ts'
 
-/** Starts the server: embedded Postgres when DATABASE_URL is unset, migrations, seed, listen. */
+/**
+ * Starts the server: embedded Postgres when DATABASE_URL is unset and the embedded dev chain
+ * when CHAIN_RPC_URL is unset (both at once), migrations, seed, the chain indexer, listen.
+ */
 async function main(): Promise<void> {
-  const config = loadConfig()
-  let embedded: EmbeddedDb | undefined
-  let url = config.databaseUrl
-  if (!url) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'))
-    url = embedded.url.replace(/\/postgres$/, '/kinetic')
+  let config = loadConfig()
+  const started = await Promise.allSettled([
+    config.databaseUrl ? undefined : startEmbeddedPostgres(path.join(config.dataDir, 'pg')),
+    config.chain.rpcUrl ? undefined : startDevChain({ log: (line) => console.error(`[dev chain] ${line}`) }),
+  ])
+  const [pgStart, chainStart] = started
+  const embedded: EmbeddedDb | undefined = pgStart.status === 'fulfilled' ? pgStart.value : undefined
+  const devChain: DevChain | undefined = chainStart.status === 'fulfilled' ? chainStart.value : undefined
+  for (const outcome of started) {
+    if (outcome.status === 'fulfilled') continue
+    await Promise.allSettled([embedded?.stop(), devChain?.stop()])
+    throw outcome.reason
   }
+  const url = config.databaseUrl ?? embedded?.url.replace(/\/postgres$/, '/kinetic')
+  const rpcUrl = config.chain.rpcUrl ?? devChain?.url
+  if (!url || !rpcUrl) throw new Error('no database or no chain')
+  config = { ...config, chain: { ...config.chain, rpcUrl } }
   await ensureDatabase(url)
   await runMigrations(url)
   const database = connect(url)
-  const { server, services } = await buildApp(config, database.db)
+  const { server, services, chain } = await buildApp(config, database.db)
+  await assertChainId(chain)
   await services.content.seed()
+  if (devChain) server.log.info({ url: devChain.url, contracts: devChain.contracts }, 'dev chain started (fresh state)')
+
+  const indexer = createIndexer({
+    db: database.db,
+    databaseUrl: url,
+    chain: { ...config.chain, rpcUrl },
+    log: server.log.child({ module: 'indexer' }),
+  })
+  indexer.start()
 
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     server.log.info({ signal }, 'stopping')
+    await indexer.stop()
     await server.close()
     await database.close()
+    await devChain?.stop()
     await embedded?.stop()
     process.exit(0)
   }

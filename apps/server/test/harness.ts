@@ -4,6 +4,7 @@ import pg from 'pg'
 import qs from 'qs'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
+import type { ChainClient } from '../src/chain/client.ts'
 import { loadConfig, type Config } from '../src/platform/config.ts'
 import { connect, type Database } from '../src/platform/db/client.ts'
 
@@ -13,6 +14,8 @@ export interface TestApp {
   server: FastifyInstance
   database: Database
   config: Config
+  /** The app's chain: the test run's dev chain (test/devchain-setup.ts). */
+  chain: ChainClient
   close(): Promise<void>
 }
 
@@ -38,15 +41,23 @@ export async function cloneDatabase(): Promise<{ url: string; drop(): Promise<vo
 /** The real app (buildApp) on its own cloned database, seeded like a fresh install. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const clone = await cloneDatabase()
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: clone.url, WEB_DIST: '/nonexistent', ...env })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: clone.url,
+    WEB_DIST: '/nonexistent',
+    CHAIN_RPC_URL: inject('chainRpcUrl'),
+    CHAIN_ID: '31337',
+    ...env,
+  })
   const database = connect(clone.url, 10)
-  const { server, services } = await buildApp(config, database.db)
+  const { server, services, chain } = await buildApp(config, database.db)
   await services.content.seed()
   await server.ready()
   return {
     server,
     database,
     config,
+    chain,
     async close() {
       await server.close()
       await database.close()

@@ -1,12 +1,12 @@
 import { errorMessage, wireLang, type ErrorCode, type Locale } from '@kinetic/protocol'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import enAccount from '../src/i18n/locales/en-US/account.json'
 import enApp from '../src/i18n/locales/en-US/app.json'
 import cnAccount from '../src/i18n/locales/zh-CN/account.json'
 import cnApp from '../src/i18n/locales/zh-CN/app.json'
 import twAccount from '../src/i18n/locales/zh-TW/account.json'
-import { launchBrowser, mailCount, mailedCode, open, phoneContext, uniqueEmail } from './support.ts'
+import { launchBrowser, logIn, newPhonePage, open, phoneContext, registerThroughForm, uniqueEmail } from './support.ts'
 
 const ACCOUNT = { 'zh-CN': cnAccount, 'en-US': enAccount, 'zh-TW': twAccount } as const
 
@@ -16,32 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => browser.close())
 
-async function newPage(locale?: Locale): Promise<Page> {
-  const context = await phoneContext(browser)
-  if (locale) await context.addInitScript((l) => localStorage.setItem('currentLanguage', l), locale)
-  return context.newPage()
-}
-
-/** Fills and submits the register form as a person does, reading the code from the mailbox. */
-async function registerThroughForm(page: Page, email: string, password: string, t = cnAccount) {
-  await open(page, '/register')
-  await page.getByPlaceholder(t.form.email).fill(email)
-  const before = mailCount(email)
-  await page.getByRole('button', { name: t.form.sendCode }).click()
-  const code = await mailedCode(email, before)
-  await page.getByPlaceholder(t.form.code).fill(code)
-  await page.getByPlaceholder(t.form.password, { exact: true }).fill(password)
-  await page.getByPlaceholder(t.form.repeatPassword).fill(password)
-  await page.locator('input[type=checkbox]').check({ force: true })
-  await page.getByRole('button', { name: t.register.submit, exact: true }).click()
-  await page.waitForURL(/#\/homePage$/)
-}
-
-async function logIn(page: Page, email: string, password: string, t = cnAccount) {
-  await page.getByPlaceholder(t.form.loginAccount).fill(email)
-  await page.getByPlaceholder(t.form.password, { exact: true }).fill(password)
-  await page.getByRole('button', { name: t.login.submit, exact: true }).click()
-}
+const newPage = (locale?: Locale) => newPhonePage(browser, locale)
 
 describe('accounts in the browser', () => {
   it('registers with an e-mail code, shows the shell in Chinese, switches to English and logs back in', async () => {

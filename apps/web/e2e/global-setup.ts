@@ -5,6 +5,8 @@ import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import type { TestProject } from 'vitest/node'
+import { startDevChain } from '../../server/src/chain/devchain.ts'
+import { DEV_CHAIN_ID } from '../../server/src/chain/networks.ts'
 import { freePort } from '../../server/src/platform/db/embedded.ts'
 
 declare module 'vitest' {
@@ -13,6 +15,8 @@ declare module 'vitest' {
     baseUrl: string
     /** JSON lines, one per e-mail the SMTP sink received: {to, subject, text}. */
     mailbox: string
+    /** The server's EVM chain (JSON-RPC), for tests that read the chain independently of the app. */
+    chainRpcUrl: string
   }
 }
 
@@ -22,6 +26,8 @@ const ROOT = path.resolve(import.meta.dirname, '../../..')
  * Browser e2e runs against the real thing: the server process (`apps/server/src/main.ts`)
  * with its embedded Postgres in a fresh DATA_DIR, serving the built web app, and mailing
  * codes over SMTP to a real SMTP server (smtp-server) that writes what it receives to a file.
+ * The embedded dev chain (Hardhat node with USDT, KNT, Multicall3) is started here rather
+ * than by the server, so the tests know its JSON-RPC URL and can read the chain themselves.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'kinetic-e2e-'))
@@ -47,6 +53,8 @@ export default async function setup(project: TestProject) {
   const smtpPort = await freePort()
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
 
+  const chain = await startDevChain({ log: (line) => console.error(`[dev chain] ${line}`) })
+
   const port = await freePort()
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -57,17 +65,27 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(dir, 'data'),
       MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+      CHAIN_RPC_URL: chain.url,
+      CHAIN_ID: String(DEV_CHAIN_ID),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const baseUrl = `http://127.0.0.1:${port}`
-  await waitForHealthy(baseUrl, server)
+  try {
+    await waitForHealthy(baseUrl, server)
+  } catch (error) {
+    await stopProcess(server)
+    await chain.stop()
+    throw error
+  }
 
   project.provide('baseUrl', baseUrl)
   project.provide('mailbox', mailbox)
+  project.provide('chainRpcUrl', chain.url)
   return async () => {
     await stopProcess(server)
+    await chain.stop()
     await new Promise<void>((resolve) => smtp.close(() => resolve()))
     rmSync(dir, { recursive: true, force: true })
   }

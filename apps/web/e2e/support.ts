@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
+import type { Locale } from '@kinetic/protocol'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
+import cnAccount from '../src/i18n/locales/zh-CN/account.json'
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
 
@@ -61,3 +63,31 @@ export function mailCount(email: string): number {
 
 export const uniqueEmail = (name: string) =>
   `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+
+/** A new phone-sized page, in `locale` when given (else the app's default, zh-CN). */
+export async function newPhonePage(browser: Browser, locale?: Locale): Promise<Page> {
+  const context = await phoneContext(browser)
+  if (locale) await context.addInitScript((l) => localStorage.setItem('currentLanguage', l), locale)
+  return context.newPage()
+}
+
+/** Fills and submits the register form as a person does, reading the code from the mailbox. */
+export async function registerThroughForm(page: Page, email: string, password: string, t = cnAccount) {
+  await open(page, '/register')
+  await page.getByPlaceholder(t.form.email).fill(email)
+  const before = mailCount(email)
+  await page.getByRole('button', { name: t.form.sendCode }).click()
+  const code = await mailedCode(email, before)
+  await page.getByPlaceholder(t.form.code).fill(code)
+  await page.getByPlaceholder(t.form.password, { exact: true }).fill(password)
+  await page.getByPlaceholder(t.form.repeatPassword).fill(password)
+  await page.locator('input[type=checkbox]').check({ force: true })
+  await page.getByRole('button', { name: t.register.submit, exact: true }).click()
+  await page.waitForURL(/#\/homePage$/)
+}
+
+export async function logIn(page: Page, email: string, password: string, t = cnAccount) {
+  await page.getByPlaceholder(t.form.loginAccount).fill(email)
+  await page.getByPlaceholder(t.form.password, { exact: true }).fill(password)
+  await page.getByRole('button', { name: t.login.submit, exact: true }).click()
+}

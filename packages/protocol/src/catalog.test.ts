@@ -5,7 +5,7 @@ import { INDEX_PATH, LOGIN_PATH } from './method.ts'
 import { SPEC_OPERATIONS } from './spec-operations.ts'
 
 const names = CATALOG.map((m) => m.name)
-const LATER_FEATURES = ['health', 'device', 'earn', 'shop', 'wallet', 'support']
+const LATER_FEATURES = ['health', 'device', 'earn', 'shop', 'support']
 const PENDING_ACCOUNT_CONTENT = [
   '/v1/infoedit',
   '/v1/image',
@@ -53,6 +53,12 @@ describe('CATALOG', () => {
     const later = CATALOG.filter((m) => LATER_FEATURES.includes(m.feature))
     expect(later.length).toBeGreaterThan(0)
     for (const m of later) expect(m.pending, m.name).toBeTruthy()
+  })
+
+  it('keeps every wallet operation open but the KNT payout (earning builds it)', () => {
+    const wallet = CATALOG.filter((m) => m.feature === 'wallet')
+    expect(wallet.length).toBeGreaterThan(20)
+    expect(wallet.filter((m) => m.pending).map((m) => m.name)).toEqual(['/v1/collect'])
   })
 
   it('marks exactly the later account and content operations as pending', () => {

@@ -63,7 +63,7 @@ export type Asset = z.infer<typeof Asset>
 
 export const Transfer = z.object({
   hash: z.string(),
-  /** Index of the BEP20 Transfer log within the transaction; -1 for the native value. */
+  /** Index of the BEP20 Transfer log within its block (as nodes report it); -1 for the native value. */
   log_index: z.number().int(),
   coin: Coin,
   from: z.string(),
@@ -90,6 +90,7 @@ export const AddressEntry = z.object({
   notes: z.string(),
   created_at: z.string(),
 })
+export type AddressEntry = z.infer<typeof AddressEntry>
 
 export const FeeTier = z.object({
   tier: z.enum(FEE_TIERS),
@@ -99,11 +100,10 @@ export const FeeTier = z.object({
   fee: z.string(),
   seconds: z.number().int(),
 })
+export type FeeTier = z.infer<typeof FeeTier>
 
-/** Until the server registers a wallet operation it answers NOT_OPEN (remove once all are built). */
-const BUILDING = 'issue 3'
 const wallet = <P extends z.ZodType, R extends z.ZodType>(name: string, summary: string, params: P, result: R) =>
-  method(name, { feature: 'wallet', summary, auth: true, params, result, pending: BUILDING })
+  method(name, { feature: 'wallet', summary, auth: true, params, result })
 
 export const walletIndex = wallet(
   '/v1/walletindex',
@@ -194,6 +194,7 @@ export const gasPrice = wallet(
     coin_id: id(),
     to: optional(address),
     amount: optional(amount),
+    /** Data sent with a BNB transfer: 0x hex, or text (sent as its UTF-8 bytes). Ignored for a token. */
     data: optional(z.string().max(2000, 'FIELD_TOO_LONG')),
   }),
   z.object({ gas_limit: z.string(), tiers: z.array(FeeTier) }),

@@ -1,5 +1,21 @@
 /**
- * Pure wallet primitives (mnemonic, HD derivation, vault encryption, signing) — no I/O.
- * Built in issue 3; this package holds only its test set-up until then.
+ * Pure wallet primitives for the non-custodial BNB / BSC wallet (DESIGN §6): mnemonic, HD
+ * derivation, the encrypted vault, transfer building and signing, amounts and addresses.
+ * No I/O: it takes strings and passwords and returns strings and signatures. Only the web's
+ * features/wallet imports it (STYLE "Keys stay behind a wall").
  */
-export const WALLET_CORE_VERSION = 1
+export {
+  InvalidAmountError,
+  InvalidMnemonicError,
+  InvalidPrivateKeyError,
+  InvalidVaultError,
+  WalletCoreError,
+  WrongPasswordError,
+} from './errors.ts'
+export { generateMnemonic, isValidMnemonic, normalizeMnemonic } from './mnemonic.ts'
+export { DEFAULT_PATH, accountFromMnemonic, accountFromPrivateKey, isValidPrivateKey, type KeyPair } from './hd.ts'
+export { VAULT_VERSION, decryptVault, encryptVault, type VaultSecret } from './vault.ts'
+export { buildTransfer, signTransfer, type TransferRequest } from './tx.ts'
+export { decodeData, encodeData } from './data.ts'
+export { fromUnits, toUnits } from './units.ts'
+export { isAddress, lookAlike } from './address.ts'

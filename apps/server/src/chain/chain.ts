@@ -34,15 +34,25 @@ export class ChainUnavailable extends Error {
 /**
  * What the server needs from an EVM chain (the embedded Hardhat dev chain, BSC or BSC
  * testnet). Every method throws ChainUnavailable when the node cannot answer.
+ * Implemented by `createChain` (client.ts); the app's instance is `App.chain`.
  */
 export interface Chain {
   readonly chainId: number
   /** Tokens listed on this chain besides the native coin (BNB). */
   readonly tokens: readonly ListedToken[]
-  /** Balances of `owner` in base units, one per entry (null = native), in one multicall. */
+  /**
+   * Blocks a transaction needs before the indexer records it as success/failed: a transfer
+   * in block b has `head - b + 1` confirmations and is final once that reaches this number.
+   */
+  readonly confirmations: number
+  /**
+   * Balances of `owner` in base units, one per entry (null = native), in one multicall
+   * (one eth_call). An entry whose contract does not answer balanceOf reads as 0.
+   */
   balances(owner: Address, tokens: readonly (Address | null)[]): Promise<bigint[]>
   /** The node's gas price (legacy, wei). */
   gasPrice(): Promise<bigint>
+  /** Gas the transaction would use; ChainRejected when it would fail (e.g. 'transfer amount exceeds balance'). */
   estimateGas(tx: { from: Address; to: Address; value?: bigint; data?: Hex }): Promise<bigint>
   /** The next nonce of `address`, counting pending transactions. */
   nonce(address: Address): Promise<number>

@@ -1,4 +1,16 @@
 import path from 'node:path'
+import { getAddress, isAddress, type Address } from 'viem'
+import { z } from 'zod'
+import type { ListedToken } from '../chain/chain.ts'
+import {
+  defaultConfirmations,
+  defaultMulticall,
+  defaultPollMs,
+  defaultTokens,
+  DEV_CHAIN_ID,
+  kntToken,
+  tokenLogo,
+} from '../chain/networks.ts'
 
 /** Server configuration from the environment (README: configuration table). */
 export interface Config {
@@ -22,6 +34,24 @@ export interface Config {
   logLevel: string
   /** Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers. */
   trustProxy: boolean
+  chain: ChainConfig
+}
+
+/** The EVM chain (README: CHAIN_* variables). */
+export interface ChainConfig {
+  /** JSON-RPC endpoint. Unset: main.ts starts the embedded dev chain and fills it in. */
+  rpcUrl: string | undefined
+  id: number
+  /** BEP20 tokens listed besides BNB. */
+  tokens: ListedToken[]
+  /** Multicall3 contract used for balances and token metadata. */
+  multicall: Address
+  /** A transfer counts as confirmed when its block is this many blocks deep (1 = mined). */
+  confirmations: number
+  /** Milliseconds between indexer passes. */
+  pollMs: number
+  /** First block the indexer reads on a fresh database; undefined: the chain's head then. */
+  indexFrom: number | undefined
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname)
@@ -33,6 +63,62 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value)
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`)
   return n
+}
+
+const TokenList = z.array(
+  z.object({
+    symbol: z.string().min(1).max(16),
+    name: z.string().min(1).max(64),
+    decimals: z.number().int().min(0).max(36),
+    contract: z.string().refine((a) => isAddress(a, { strict: false }), 'not an address'),
+    logo: z.string().optional(),
+  }),
+)
+
+function tokensFrom(value: string): ListedToken[] {
+  let json: unknown
+  try {
+    json = JSON.parse(value)
+  } catch {
+    throw new Error('CHAIN_TOKENS must be a JSON array of {symbol, name, decimals, contract, logo?}')
+  }
+  const parsed = TokenList.safeParse(json)
+  if (!parsed.success) throw new Error(`CHAIN_TOKENS: ${z.prettifyError(parsed.error)}`)
+  return parsed.data.map((t) => ({
+    ...t,
+    contract: getAddress(t.contract),
+    logo: t.logo ?? tokenLogo(t.symbol, '#64748b'),
+  }))
+}
+
+function addressFrom(value: string, name: string): Address {
+  if (!isAddress(value, { strict: false })) throw new Error(`${name} must be a 0x address, got "${value}"`)
+  return getAddress(value)
+}
+
+export function loadChainConfig(env: NodeJS.ProcessEnv, production: boolean): ChainConfig {
+  const rpcUrl = env.CHAIN_RPC_URL || undefined
+  if (production && !rpcUrl) throw new Error('CHAIN_RPC_URL and CHAIN_ID are required when NODE_ENV=production')
+  if (rpcUrl && !env.CHAIN_ID) throw new Error('CHAIN_ID is required with CHAIN_RPC_URL (56: BSC, 97: BSC testnet)')
+  const id = intFrom(env.CHAIN_ID, DEV_CHAIN_ID, 'CHAIN_ID')
+  if (!rpcUrl && id !== DEV_CHAIN_ID)
+    throw new Error(`CHAIN_ID ${id} needs CHAIN_RPC_URL (the dev chain is ${DEV_CHAIN_ID})`)
+  const knt = env.KNT_CONTRACT ? addressFrom(env.KNT_CONTRACT, 'KNT_CONTRACT') : undefined
+  let tokens = env.CHAIN_TOKENS ? tokensFrom(env.CHAIN_TOKENS) : defaultTokens(id, knt)
+  if (env.CHAIN_TOKENS && knt && !tokens.some((t) => t.contract === knt)) tokens = [...tokens, kntToken(knt)]
+  return {
+    rpcUrl,
+    id,
+    tokens,
+    multicall: env.MULTICALL_ADDRESS ? addressFrom(env.MULTICALL_ADDRESS, 'MULTICALL_ADDRESS') : defaultMulticall(id),
+    confirmations: Math.max(1, intFrom(env.CHAIN_CONFIRMATIONS, defaultConfirmations(id), 'CHAIN_CONFIRMATIONS')),
+    pollMs: Math.max(100, intFrom(env.CHAIN_POLL_MS, defaultPollMs(id), 'CHAIN_POLL_MS')),
+    indexFrom: env.CHAIN_INDEX_FROM
+      ? intFrom(env.CHAIN_INDEX_FROM, 0, 'CHAIN_INDEX_FROM')
+      : id === DEV_CHAIN_ID
+        ? 0
+        : undefined,
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResults: env.NODE_ENV === 'test' || env.CHECK_RESULTS === '1',
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
+    chain: loadChainConfig(env, production),
   }
 }

@@ -2,13 +2,20 @@ import type account from './locales/en-US/account.json'
 import type app from './locales/en-US/app.json'
 import type common from './locales/en-US/common.json'
 import type content from './locales/en-US/content.json'
+import type wallet from './locales/en-US/wallet.json'
 
 /** Typed keys: a key missing from the locale files fails the type check. Add each new file here. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
     resources: {
-      translation: { account: typeof account; app: typeof app; common: typeof common; content: typeof content }
+      translation: {
+        account: typeof account
+        app: typeof app
+        common: typeof common
+        content: typeof content
+        wallet: typeof wallet
+      }
     }
   }
 }

@@ -1,12 +1,17 @@
 import type { Resource } from 'i18next'
 
 /**
- * Every `locales/<lng>/<file>.json`, bundled. Each file is one feature's (or the shell's)
- * texts and is mounted under its file name, so keys read `account.register.title`.
+ * Every `locales/<lng>/<file>.json`. Each file is one feature's (or the shell's) texts and
+ * is mounted under its file name, so keys read `account.register.title`. Most are bundled
+ * with the first page; the files excluded here load with their feature's pages
+ * (`lazyTexts.ts`), so a large feature does not grow the first route.
  */
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' })
+const files = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/*/wallet.json'], {
+  eager: true,
+  import: 'default',
+})
 
-function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
+export function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
   const resources: Resource = {}
   for (const [path, texts] of Object.entries(modules)) {
     const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)

@@ -1,0 +1,111 @@
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  multicall3Abi,
+  type Abi,
+  type Address,
+  type Hash,
+  type Hex,
+  type PublicClient,
+} from 'viem'
+import type { ChainConfig } from '../platform/config.ts'
+import type { Chain, TokenMeta } from './chain.ts'
+import { reading, submitting } from './errors.ts'
+import { publicClient } from './viem.ts'
+
+/** The Chain plus the viem client underneath, for code that needs more (the indexer, tests). */
+export interface ChainClient extends Chain {
+  readonly client: PublicClient
+  readonly multicall: Address
+}
+
+/** One read of a multicall. */
+interface ContractRead {
+  address: Address
+  abi: Abi
+  functionName: string
+  args?: readonly unknown[]
+}
+
+/** A Chain on a configured JSON-RPC node (`rpcUrl` set: given, or the started dev chain's). */
+export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClient {
+  const client = publicClient(config.id, config.rpcUrl, config.multicall)
+  const multicall = config.multicall
+
+  /**
+   * Reads in one Multicall3 `aggregate3` (one eth_call), each call allowed to fail: the
+   * decoded result, or undefined when that call reverted or answered nothing decodable. A
+   * failure of the whole (node down, no Multicall3 at the address) is ChainUnavailable.
+   */
+  async function aggregate(calls: readonly ContractRead[]): Promise<unknown[]> {
+    const results = await reading(() =>
+      client.readContract({
+        address: multicall,
+        abi: multicall3Abi,
+        functionName: 'aggregate3',
+        args: [calls.map((c) => ({ target: c.address, allowFailure: true, callData: encodeFunctionData(c) }))],
+      }),
+    )
+    return calls.map((call, i) => {
+      const result = results[i]
+      if (!result?.success || result.returnData === '0x') return undefined
+      try {
+        return decodeFunctionResult({ abi: call.abi, functionName: call.functionName, data: result.returnData })
+      } catch {
+        return undefined
+      }
+    })
+  }
+
+  return {
+    chainId: config.id,
+    tokens: config.tokens,
+    confirmations: config.confirmations,
+    client,
+    multicall,
+
+    async balances(owner: Address, tokens: readonly (Address | null)[]): Promise<bigint[]> {
+      if (tokens.length === 0) return []
+      const results = await aggregate(
+        tokens.map((token) =>
+          token === null
+            ? { address: multicall, abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] }
+            : { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] },
+        ),
+      )
+      return results.map((r) => (typeof r === 'bigint' ? r : 0n))
+    },
+
+    gasPrice: () => reading(() => client.getGasPrice()),
+
+    estimateGas: (tx: { from: Address; to: Address; value?: bigint; data?: Hex }) =>
+      submitting(() => client.estimateGas({ account: tx.from, to: tx.to, value: tx.value, data: tx.data })),
+
+    nonce: (address: Address) => reading(() => client.getTransactionCount({ address, blockTag: 'pending' })),
+
+    async tokenMeta(contract: Address): Promise<TokenMeta | undefined> {
+      const [name, symbol, decimals] = await aggregate(
+        (['name', 'symbol', 'decimals'] as const).map((functionName) => ({
+          address: contract,
+          abi: erc20Abi,
+          functionName,
+        })),
+      )
+      if (typeof name !== 'string' || typeof symbol !== 'string' || typeof decimals !== 'number') return undefined
+      return { name, symbol, decimals }
+    },
+
+    sendRawTransaction: (raw: Hex): Promise<Hash> =>
+      submitting(() => client.sendRawTransaction({ serializedTransaction: raw })),
+
+    blockNumber: () => reading(() => client.getBlockNumber({ cacheTime: 0 })),
+  }
+}
+
+/** Refuses to run against a node of another chain than CHAIN_ID says (a wrong URL would show wrong balances). */
+export async function assertChainId(chain: ChainClient): Promise<void> {
+  const actual = await reading(() => chain.client.getChainId())
+  if (actual !== chain.chainId)
+    throw new Error(`CHAIN_ID is ${chain.chainId} but the node at CHAIN_RPC_URL is chain ${actual}`)
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { loadChainConfig } from '../platform/config.ts'
+import { CANONICAL_MULTICALL3, DEV_CONTRACTS } from './networks.ts'
+
+const KNT = '0x1111111111111111111111111111111111111111'
+
+describe('chain configuration', () => {
+  it('runs the embedded dev chain by default, with its demo tokens', () => {
+    const chain = loadChainConfig({}, false)
+    expect(chain).toMatchObject({ rpcUrl: undefined, id: 31337, multicall: DEV_CONTRACTS.multicall })
+    expect(chain).toMatchObject({ confirmations: 1, pollMs: 1000, indexFrom: 0 })
+    expect(chain.tokens.map((t) => [t.symbol, t.name, t.decimals, t.contract])).toEqual([
+      ['USDT', 'Tether USD', 18, DEV_CONTRACTS.usdt],
+      ['KNT', 'Kinetic', 18, DEV_CONTRACTS.knt],
+    ])
+    for (const token of chain.tokens) expect(token.logo).toMatch(/^data:image\/svg\+xml,/)
+  })
+
+  it('lists the real BSC tokens, the canonical Multicall3 and 15 confirmations on chain 56', () => {
+    const chain = loadChainConfig({ CHAIN_RPC_URL: 'https://bsc.example', CHAIN_ID: '56', KNT_CONTRACT: KNT }, true)
+    expect(chain).toMatchObject({ id: 56, multicall: CANONICAL_MULTICALL3, confirmations: 15, pollMs: 3000 })
+    expect(chain.indexFrom).toBeUndefined()
+    expect(chain.tokens[0]).toMatchObject({
+      symbol: 'USDT',
+      decimals: 18,
+      contract: '0x55d398326f99059fF775485246999027B3197955',
+    })
+    expect(chain.tokens.at(-1)).toMatchObject({ symbol: 'KNT', contract: KNT })
+  })
+
+  it('takes a token list, Multicall3, confirmations and a first block from the environment', () => {
+    const chain = loadChainConfig(
+      {
+        CHAIN_RPC_URL: 'https://testnet.example',
+        CHAIN_ID: '97',
+        CHAIN_TOKENS: JSON.stringify([
+          { symbol: 'TUSD', name: 'Test USD', decimals: 6, contract: KNT.replace(/1/g, '2') },
+        ]),
+        KNT_CONTRACT: KNT,
+        MULTICALL_ADDRESS: KNT.replace(/1/g, '3'),
+        CHAIN_CONFIRMATIONS: '3',
+        CHAIN_POLL_MS: '500',
+        CHAIN_INDEX_FROM: '1000',
+      },
+      false,
+    )
+    expect(chain.tokens.map((t) => t.symbol)).toEqual(['TUSD', 'KNT'])
+    expect(chain).toMatchObject({ confirmations: 3, pollMs: 500, indexFrom: 1000 })
+    expect(chain.multicall).toBe(KNT.replace(/1/g, '3'))
+  })
+
+  it('says what is wrong with a bad setting', () => {
+    expect(() => loadChainConfig({ CHAIN_RPC_URL: 'https://bsc.example' }, false)).toThrow(/CHAIN_ID is required/)
+    expect(() => loadChainConfig({ CHAIN_ID: '56' }, false)).toThrow(/needs CHAIN_RPC_URL/)
+    expect(() => loadChainConfig({}, true)).toThrow(/required when NODE_ENV=production/)
+    expect(() => loadChainConfig({ CHAIN_TOKENS: '[{"symbol":"X"}]' }, false)).toThrow(/CHAIN_TOKENS/)
+    expect(() => loadChainConfig({ CHAIN_TOKENS: 'nope' }, false)).toThrow(/JSON array/)
+    expect(() => loadChainConfig({ KNT_CONTRACT: '0x12' }, false)).toThrow(/KNT_CONTRACT must be a 0x address/)
+  })
+})

@@ -1,0 +1,201 @@
+import { encodeFunctionData, erc20Abi, formatUnits, getAddress, isHex, stringToHex, type Address, type Hex } from 'viem'
+import { ChainRejected, ChainUnavailable } from '../../chain/chain.ts'
+import { recordPending } from '../../chain/indexer.repo.ts'
+import { pendingTransfer } from '../../chain/pending.ts'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import { DEFAULT_GAS_LIMIT, feeTiers, withMargin } from './fees.ts'
+import { toTransfer, type TransferView } from './history.ts'
+import { toBaseUnits } from './money.ts'
+import { readSignedTx, type SignedTx } from './signed-tx.ts'
+import { walletRepo, type CoinRow, type HistoryType, type TransferRow, type WalletRow } from './wallet.repo.ts'
+import { chainToken, publicCoin, type WalletContext } from './wallet.context.ts'
+
+/** Node answers to a raw transaction it already has: the same raw posted again is a success. */
+const ALREADY_KNOWN = /already known|known transaction|already imported|already in (the )?(mem)?pool/i
+const NONCE_TOO_LOW = /nonce too low|nonce has already been used/i
+const REASON_MAX = 200
+
+type Page = { page: number; limit: number }
+
+/** Memo text or 0x hex as transaction data. */
+const asData = (data: string | undefined): Hex | undefined =>
+  !data ? undefined : isHex(data) && data.length % 2 === 0 ? data : stringToHex(data)
+
+/** Fees, sending and history: everything that reads or moves value on the chain. */
+export function transferService(ctx: WalletContext) {
+  const { chain, repo } = ctx
+
+  /** Lower-case contracts of the tokens the wallet shows. */
+  async function walletTokens(walletId: number): Promise<string[]> {
+    const coins = await repo.walletCoins(walletId)
+    return coins.flatMap((c) => (c.contract === null ? [] : [c.contract]))
+  }
+
+  /** Coins for the rows' tokens and one head read for all confirmations. */
+  async function view(rows: TransferRow[], mine: Set<string>): Promise<TransferView> {
+    const contracts = [...new Set(rows.flatMap((r) => (r.token === null ? [] : [r.token])))]
+    const [native, known, head] = await Promise.all([
+      ctx.nativeCoin(),
+      repo.coinsByContracts(chain.chainId, contracts),
+      rows.some((r) => r.blockNumber !== null) ? headOrUndefined() : Promise.resolve(undefined),
+    ])
+    return { native, coins: new Map(known.map((c) => [c.contract ?? '', c])), head, mine }
+  }
+
+  async function headOrUndefined(): Promise<bigint | undefined> {
+    try {
+      return await chain.blockNumber()
+    } catch (error) {
+      if (error instanceof ChainUnavailable) return undefined
+      throw error
+    }
+  }
+
+  async function history(row: WalletRow, type: HistoryType, page: Page, coin?: CoinRow) {
+    const address = row.address.toLowerCase()
+    const { rows, total } = await repo.history({
+      chainId: chain.chainId,
+      address,
+      type,
+      token: coin ? coin.contract : undefined,
+      walletTokens: await walletTokens(row.id),
+      ...page,
+    })
+    const v = await view(rows, new Set([address]))
+    return { list: rows.map((r) => toTransfer(r, v)), total, page: page.page, limit: page.limit }
+  }
+
+  /** Refuses what the chain would refuse for want of funds, before it is broadcast. */
+  async function checkFunds(tx: SignedTx, owner: Address) {
+    const token = tx.token
+    const [native, tokenBalance] = await chain.balances(owner, token ? [null, getAddress(token.contract)] : [null])
+    const bnb = native ?? 0n
+    if (token) {
+      if ((tokenBalance ?? 0n) < token.amount) throw new AppError('INSUFFICIENT_BALANCE', { field: 'raw' })
+      if (bnb < tx.value + tx.maxFee) throw new AppError('INSUFFICIENT_FEE', { field: 'raw' })
+    } else if (bnb < tx.value + tx.maxFee) {
+      throw new AppError('INSUFFICIENT_BALANCE', { field: 'raw' })
+    }
+  }
+
+  /** Broadcasts; a replay of a raw the node (or we) already have counts as sent. */
+  async function broadcast(tx: SignedTx, raw: Hex) {
+    try {
+      await chain.sendRawTransaction(raw)
+    } catch (error) {
+      if (!(error instanceof ChainRejected)) throw error
+      const replay =
+        ALREADY_KNOWN.test(error.reason) ||
+        (NONCE_TOO_LOW.test(error.reason) && (await repo.transferExists(chain.chainId, tx.hash)))
+      if (!replay)
+        throw new AppError('TX_REJECTED', { field: 'raw', args: { reason: error.reason.slice(0, REASON_MAX) } })
+    }
+  }
+
+  return {
+    /** Fee tiers for a transfer; the gas limit is the node's estimate + 10% once `to` and `amount` are known. */
+    async gasPrice(
+      userId: number,
+      params: {
+        wallet_id: number
+        coin_id: number
+        to?: string | undefined
+        amount?: string | undefined
+        data?: string | undefined
+      },
+    ) {
+      const row = await ctx.ownWallet(userId, params.wallet_id)
+      const coin = await ctx.walletCoin(row.id, params.coin_id)
+      const token = chainToken(coin)
+      let gasLimit: bigint = token ? DEFAULT_GAS_LIMIT.token : DEFAULT_GAS_LIMIT.native
+      if (params.to && params.amount) {
+        const value = toBaseUnits(params.amount, coin.decimals)
+        if (value === undefined) throw new AppError('FIELD_INVALID', { field: 'amount' })
+        const from = getAddress(row.address)
+        const to = getAddress(params.to)
+        const tx = token
+          ? {
+              from,
+              to: token,
+              data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, value] }),
+            }
+          : { from, to, value, data: asData(params.data) }
+        try {
+          gasLimit = withMargin(await chain.estimateGas(tx))
+        } catch (error) {
+          // a transfer the node would refuse (more than the balance…) keeps the default; /v1/transaction says why
+          if (error instanceof ChainUnavailable) throw error
+        }
+      }
+      return { gas_limit: gasLimit.toString(), tiers: feeTiers(await chain.gasPrice(), gasLimit) }
+    },
+
+    async transferInfo(userId: number, walletId: number, coinId: number) {
+      const row = await ctx.ownWallet(userId, walletId)
+      const coin = await ctx.walletCoin(row.id, coinId)
+      const owner = getAddress(row.address)
+      const [[native, balance], nonce, recipients] = await Promise.all([
+        chain.balances(owner, [null, chainToken(coin)]),
+        chain.nonce(owner),
+        walletTokens(row.id).then((tokens) => repo.recipients(chain.chainId, owner.toLowerCase(), tokens)),
+      ])
+      return {
+        coin: publicCoin(coin),
+        balance: formatUnits(balance ?? 0n, coin.decimals),
+        native_balance: formatUnits(native ?? 0n, 18),
+        nonce,
+        chain_id: chain.chainId,
+        recipients: recipients.map((r) => getAddress(r)),
+      }
+    },
+
+    /**
+     * Checks a transaction signed in the browser (chain, signer, funds), broadcasts it and
+     * records it as pending. Posting the same raw again answers the same hash and records nothing new.
+     */
+    async transaction(userId: number, walletId: number, raw: Hex) {
+      const row = await ctx.ownWallet(userId, walletId)
+      const tx = await readSignedTx(raw)
+      if (tx.chainId !== chain.chainId) {
+        const reason = `chain id ${tx.chainId ?? 'missing'} is not ${chain.chainId}`
+        throw new AppError('TX_REJECTED', { field: 'raw', args: { reason } })
+      }
+      if (tx.from !== row.address.toLowerCase()) throw new AppError('TX_SIGNER_MISMATCH', { field: 'raw' })
+      // one at a time per hash: a double tap waits for the first and then finds it recorded
+      return ctx.db.transaction(async (db) => {
+        const txRepo = walletRepo(db)
+        await txRepo.lockHash(tx.hash)
+        if (await txRepo.transferExists(chain.chainId, tx.hash)) return { hash: tx.hash }
+        await checkFunds(tx, getAddress(row.address))
+        await broadcast(tx, raw)
+        // one pending row; the indexer turns it into the mined rows
+        await recordPending(db, await pendingTransfer(chain.chainId, raw))
+        return { hash: tx.hash }
+      })
+    },
+
+    walletHistory: async (userId: number, params: { wallet_id: number; type: HistoryType } & Page) =>
+      history(await ctx.ownWallet(userId, params.wallet_id), params.type, params),
+
+    async record(userId: number, params: { wallet_id: number; coin_id: number; type: HistoryType } & Page) {
+      const row = await ctx.ownWallet(userId, params.wallet_id)
+      return history(row, params.type, params, await ctx.walletCoin(row.id, params.coin_id))
+    },
+
+    /** A transaction's transfers that touch one of the user's wallets; any other hash is not found. */
+    async txDetail(userId: number, hash: string) {
+      const mine = await repo.userAddresses(userId)
+      const rows = await repo.transfersOfHash(chain.chainId, hash.toLowerCase(), mine)
+      if (rows.length === 0) throw new AppError('TX_NOT_FOUND', { field: 'hash' })
+      const v = await view(rows, new Set(mine))
+      const mined = rows.find((r) => r.blockHash !== null)
+      const priced = rows.find((r) => r.gasPrice !== null)
+      return {
+        transfers: rows.map((r) => toTransfer(r, v)),
+        block_hash: mined?.blockHash ?? '',
+        gas_used: rows.find((r) => r.gasUsed !== null)?.gasUsed ?? '',
+        gas_price: priced?.gasPrice ?? '',
+      }
+    },
+  }
+}

@@ -1,0 +1,119 @@
+import type { wallet } from '@kinetic/protocol'
+import { getAddress, isAddress, type Address } from 'viem'
+import { ChainUnavailable, type Chain } from '../../chain/chain.ts'
+import { tokenLogo } from '../../chain/networks.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import { tablePrices, type PriceSource } from './prices.ts'
+import { walletRepo, type CoinRow, type WalletRow } from './wallet.repo.ts'
+
+export interface WalletDeps {
+  db: Db
+  chain: Chain
+  /** USD prices; the `PRICES_USD` table (or its defaults) when not given. */
+  prices?: PriceSource
+}
+
+/** The chain's native coin as the app shows it (the dev chain's native coin stands for BNB). */
+export const NATIVE_COIN = { symbol: 'BNB', name: 'BNB', decimals: 18, logo: tokenLogo('BNB', '#f0b90b') } as const
+
+export function publicWallet(row: WalletRow): wallet.Wallet {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    kind: row.kind === 'private_key' ? 'private_key' : 'mnemonic',
+    hint: row.hint,
+    backed_up: row.backedUp,
+    current: row.current,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+export function publicCoin(row: CoinRow): wallet.Coin {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    name: row.name,
+    decimals: row.decimals,
+    contract: row.contract === null ? null : getAddress(row.contract),
+    logo: row.logo,
+  }
+}
+
+/** An address as stored and shown: EIP-55. Mixed case with a wrong checksum is refused. */
+export function checkedAddress(text: string, field: string): Address {
+  if (!isAddress(text, { strict: true })) throw new AppError('ADDRESS_INVALID', { field })
+  return getAddress(text)
+}
+
+/** A stored lower-case contract (or null for native) as the chain API takes it. */
+export const chainToken = (coin: CoinRow): Address | null => (coin.contract === null ? null : getAddress(coin.contract))
+
+/** Node failures reach the client as CHAIN_UNAVAILABLE; everything else passes through. */
+export function chainError(error: unknown): unknown {
+  return error instanceof ChainUnavailable ? new AppError('CHAIN_UNAVAILABLE') : error
+}
+
+/** What every wallet operation shares: the repo, the chain, and the ownership checks. */
+export function walletContext(deps: WalletDeps) {
+  const { db, chain } = deps
+  const repo = walletRepo(db)
+  const prices = deps.prices ?? tablePrices(process.env.PRICES_USD)
+  let seeded: Promise<void> | undefined
+
+  /** The native coin and the chain's listed tokens, written once per process (idempotent). */
+  function ensureCoins(): Promise<void> {
+    seeded ??= (async () => {
+      await repo.upsertListedCoin({ chainId: chain.chainId, contract: null, ...NATIVE_COIN })
+      for (const token of chain.tokens) {
+        await repo.upsertListedCoin({
+          chainId: chain.chainId,
+          contract: token.contract.toLowerCase(),
+          symbol: token.symbol,
+          name: token.name,
+          decimals: token.decimals,
+          logo: token.logo,
+        })
+      }
+      await repo.unlistOthers(
+        chain.chainId,
+        chain.tokens.map((t) => t.contract.toLowerCase()),
+      )
+    })().catch((error: unknown) => {
+      seeded = undefined
+      throw error
+    })
+    return seeded
+  }
+
+  return {
+    db,
+    chain,
+    repo,
+    prices,
+    ensureCoins,
+
+    /** One of the user's wallets; someone else's or a deleted one is WALLET_NOT_FOUND, like a missing id. */
+    async ownWallet(userId: number, walletId: number): Promise<WalletRow> {
+      const row = await repo.findWallet(userId, walletId)
+      if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
+      return row
+    },
+
+    /** A coin shown in the wallet. */
+    async walletCoin(walletId: number, coinId: number): Promise<CoinRow> {
+      const coin = await repo.walletCoin(walletId, coinId)
+      if (!coin) throw new AppError('COIN_NOT_FOUND', { field: 'coin_id' })
+      return coin
+    },
+
+    async nativeCoin(): Promise<CoinRow> {
+      await ensureCoins()
+      const coin = await repo.coinByContract(chain.chainId, null)
+      if (!coin) throw new Error('the native coin is not seeded')
+      return coin
+    },
+  }
+}
+export type WalletContext = ReturnType<typeof walletContext>

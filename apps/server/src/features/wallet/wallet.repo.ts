@@ -1,0 +1,381 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
+import { chainTransfers } from '../../chain/chain.tables.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { users } from '../account/account.tables.ts'
+import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
+
+export type WalletRow = typeof wallets.$inferSelect
+export type CoinRow = typeof coins.$inferSelect
+export type AddressRow = typeof addressBook.$inferSelect
+export type TransferRow = typeof chainTransfers.$inferSelect
+export type HistoryType = 'all' | 'income' | 'outgo'
+
+/** Postgres unique_violation (drizzle wraps the driver's error in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, cause } = error as { code?: unknown; cause?: unknown }
+  return code === '23505' || isUniqueViolation(cause)
+}
+
+/** `%text%` for ILIKE with the wildcards in `text` taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+const live = (userId: number) => and(eq(wallets.userId, userId), isNull(wallets.deletedAt))
+const lowerAddress = sql`lower(${wallets.address})`
+const t = chainTransfers
+/** First key of the per-hash advisory locks of /v1/transaction (two-key form: its own key space). */
+const SEND_LOCK = 7_340_101
+
+export interface HistoryQuery {
+  chainId: number
+  /** Lower-case wallet address. */
+  address: string
+  type: HistoryType
+  /** One coin: null for the native coin, a lower-case contract for a token; undefined for all. */
+  token?: string | null | undefined
+  /** Lower-case contracts of the wallet's tokens: zero-value transfers of any other token are spam. */
+  walletTokens: string[]
+  page: number
+  limit: number
+}
+
+/**
+ * What a history shows: not zero-value transfers of tokens outside the wallet's list (spam),
+ * nor the zero native value of a transaction that moved a token (the token row tells it).
+ */
+function visible(walletTokens: string[]): SQL {
+  const tokenMoves = sql`EXISTS (SELECT 1 FROM ${t} x WHERE x.chain_id = ${t.chainId} AND x.hash = ${t.hash} AND x.token IS NOT NULL)`
+  return sql`NOT (${t.amount} = 0 AND (${and(isNotNull(t.token), notInArray(t.token, walletTokens))} OR (${isNull(t.token)} AND ${tokenMoves})))`
+}
+
+function historyWhere(q: HistoryQuery): SQL | undefined {
+  const party =
+    q.type === 'income'
+      ? eq(t.toAddress, q.address)
+      : q.type === 'outgo'
+        ? eq(t.fromAddress, q.address)
+        : or(eq(t.fromAddress, q.address), eq(t.toAddress, q.address))
+  const coin = q.token === undefined ? undefined : q.token === null ? isNull(t.token) : eq(t.token, q.token)
+  return and(eq(t.chainId, q.chainId), party, coin, visible(q.walletTokens))
+}
+
+export function walletRepo(db: Db) {
+  return {
+    /** Serializes wallet changes of one user (create, switch, delete) for the transaction. */
+    async lockUser(userId: number): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+    },
+
+    // wallets
+
+    /** Current first, then newest. */
+    listWallets(userId: number): Promise<WalletRow[]> {
+      return db
+        .select()
+        .from(wallets)
+        .where(live(userId))
+        .orderBy(desc(wallets.current), desc(wallets.createdAt), desc(wallets.id))
+    },
+
+    async findWallet(userId: number, id: number): Promise<WalletRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(wallets)
+        .where(and(live(userId), eq(wallets.id, id)))
+      return row
+    },
+
+    async findWalletByAddress(userId: number, address: string): Promise<WalletRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(wallets)
+        .where(and(live(userId), eq(lowerAddress, address.toLowerCase())))
+      return row
+    },
+
+    async currentWallet(userId: number): Promise<WalletRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(wallets)
+        .where(and(live(userId), eq(wallets.current, true)))
+      return row
+    },
+
+    /** Lower-case addresses of the user's wallets. */
+    async userAddresses(userId: number): Promise<string[]> {
+      const rows = await db.selectDistinct({ address: lowerAddress }).from(wallets).where(live(userId))
+      return rows.map((r) => String(r.address))
+    },
+
+    async insertWallet(row: typeof wallets.$inferInsert): Promise<WalletRow> {
+      const [created] = await db.insert(wallets).values(row).returning()
+      if (!created) throw new Error('wallet insert returned nothing')
+      return created
+    },
+
+    async updateWallet(
+      id: number,
+      patch: Partial<Pick<WalletRow, 'name' | 'vault' | 'hint' | 'backedUp' | 'current' | 'deletedAt'>>,
+    ): Promise<WalletRow> {
+      const [row] = await db.update(wallets).set(patch).where(eq(wallets.id, id)).returning()
+      if (!row) throw new Error(`wallet ${id} vanished`)
+      return row
+    },
+
+    async clearCurrent(userId: number): Promise<void> {
+      await db
+        .update(wallets)
+        .set({ current: false })
+        .where(and(eq(wallets.userId, userId), eq(wallets.current, true)))
+    },
+
+    async newestWallet(userId: number): Promise<WalletRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(wallets)
+        .where(live(userId))
+        .orderBy(desc(wallets.createdAt), desc(wallets.id))
+        .limit(1)
+      return row
+    },
+
+    // coins
+
+    /** Inserts or refreshes a coin the app lists (seeding at start; idempotent). */
+    async upsertListedCoin(row: Omit<typeof coins.$inferInsert, 'listed'>): Promise<void> {
+      await db
+        .insert(coins)
+        .values({ ...row, listed: true })
+        .onConflictDoUpdate({
+          target: [coins.chainId, coins.contract],
+          set: { symbol: row.symbol, name: row.name, decimals: row.decimals, logo: row.logo ?? '', listed: true },
+        })
+    },
+
+    /** Tokens of the chain no longer in its list stop being offered (wallets that show them keep them). */
+    async unlistOthers(chainId: number, contracts: string[]): Promise<void> {
+      await db
+        .update(coins)
+        .set({ listed: false })
+        .where(
+          and(
+            eq(coins.chainId, chainId),
+            eq(coins.listed, true),
+            isNotNull(coins.contract),
+            notInArray(coins.contract, contracts),
+          ),
+        )
+    },
+
+    /** A token a user added by contract; the existing row when it is known already. */
+    async insertCoin(row: typeof coins.$inferInsert): Promise<CoinRow> {
+      await db.insert(coins).values(row).onConflictDoNothing()
+      const [found] = await db
+        .select()
+        .from(coins)
+        .where(and(eq(coins.chainId, row.chainId), eq(coins.contract, row.contract ?? '')))
+      if (!found) throw new Error('coin insert returned nothing')
+      return found
+    },
+
+    async coinById(chainId: number, id: number): Promise<CoinRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(coins)
+        .where(and(eq(coins.chainId, chainId), eq(coins.id, id)))
+      return row
+    },
+
+    /** Coins by lower-case contract; null is the native coin. */
+    async coinByContract(chainId: number, contract: string | null): Promise<CoinRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(coins)
+        .where(
+          and(eq(coins.chainId, chainId), contract === null ? isNull(coins.contract) : eq(coins.contract, contract)),
+        )
+      return row
+    },
+
+    coinsByContracts(chainId: number, contracts: string[]): Promise<CoinRow[]> {
+      if (contracts.length === 0) return Promise.resolve([])
+      return db
+        .select()
+        .from(coins)
+        .where(and(eq(coins.chainId, chainId), inArray(coins.contract, contracts)))
+    },
+
+    /** Listed coins (native first), optionally those whose symbol, name or contract contain `keyword`. */
+    listedCoins(chainId: number, keyword?: string): Promise<CoinRow[]> {
+      const search = keyword
+        ? or(
+            ilike(coins.symbol, containing(keyword)),
+            ilike(coins.name, containing(keyword)),
+            ilike(coins.contract, containing(keyword)),
+          )
+        : undefined
+      return db
+        .select()
+        .from(coins)
+        .where(and(eq(coins.chainId, chainId), eq(coins.listed, true), search))
+        .orderBy(sql`${coins.contract} IS NOT NULL`, asc(coins.id))
+    },
+
+    /** The wallet's coins, native first, then in the order they were added. */
+    async walletCoins(walletId: number): Promise<CoinRow[]> {
+      const rows = await db
+        .select({ coin: coins })
+        .from(walletCoins)
+        .innerJoin(coins, eq(coins.id, walletCoins.coinId))
+        .where(eq(walletCoins.walletId, walletId))
+        .orderBy(sql`${coins.contract} IS NOT NULL`, asc(walletCoins.createdAt), asc(coins.id))
+      return rows.map((r) => r.coin)
+    },
+
+    async walletCoin(walletId: number, coinId: number): Promise<CoinRow | undefined> {
+      const [row] = await db
+        .select({ coin: coins })
+        .from(walletCoins)
+        .innerJoin(coins, eq(coins.id, walletCoins.coinId))
+        .where(and(eq(walletCoins.walletId, walletId), eq(walletCoins.coinId, coinId)))
+      return row?.coin
+    },
+
+    async addWalletCoins(walletId: number, coinIds: number[]): Promise<void> {
+      if (coinIds.length === 0) return
+      await db
+        .insert(walletCoins)
+        .values(coinIds.map((coinId) => ({ walletId, coinId })))
+        .onConflictDoNothing()
+    },
+
+    // address book
+
+    async listEntries(userId: number, keyword: string | undefined, page: number, limit: number) {
+      const where = and(
+        eq(addressBook.userId, userId),
+        keyword
+          ? or(
+              ilike(addressBook.name, containing(keyword)),
+              ilike(addressBook.address, containing(keyword)),
+              ilike(addressBook.notes, containing(keyword)),
+            )
+          : undefined,
+      )
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(addressBook)
+          .where(where)
+          .orderBy(desc(addressBook.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(addressBook).where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    async insertEntry(row: typeof addressBook.$inferInsert): Promise<AddressRow> {
+      const [created] = await db.insert(addressBook).values(row).returning()
+      if (!created) throw new Error('address book insert returned nothing')
+      return created
+    },
+
+    async updateEntry(
+      userId: number,
+      id: number,
+      patch: Pick<AddressRow, 'name' | 'address' | 'notes'>,
+    ): Promise<AddressRow | undefined> {
+      const [row] = await db
+        .update(addressBook)
+        .set(patch)
+        .where(and(eq(addressBook.userId, userId), eq(addressBook.id, id)))
+        .returning()
+      return row
+    },
+
+    async deleteEntry(userId: number, id: number): Promise<boolean> {
+      const deleted = await db
+        .delete(addressBook)
+        .where(and(eq(addressBook.userId, userId), eq(addressBook.id, id)))
+        .returning({ id: addressBook.id })
+      return deleted.length === 1
+    },
+
+    // transfers (chain_transfers: the indexer's rows and the pending ones /v1/transaction records)
+
+    /** Newest first, pending first. */
+    async history(q: HistoryQuery): Promise<{ rows: TransferRow[]; total: number }> {
+      const where = historyWhere(q)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(sql`${t.blockNumber} DESC NULLS FIRST`, desc(t.logIndex), desc(t.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        db.select({ n: count() }).from(t).where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    /** The transfers of one transaction in which one of `addresses` (lower-case) is a party. */
+    transfersOfHash(chainId: number, hash: string, addresses: string[]): Promise<TransferRow[]> {
+      if (addresses.length === 0) return Promise.resolve([])
+      return db
+        .select()
+        .from(t)
+        .where(
+          and(
+            eq(t.chainId, chainId),
+            eq(t.hash, hash),
+            or(inArray(t.fromAddress, addresses), inArray(t.toAddress, addresses)),
+          ),
+        )
+        .orderBy(asc(t.logIndex))
+    },
+
+    /** Holds back another /v1/transaction of the same hash until this transaction ends. */
+    async lockHash(hash: string): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${SEND_LOCK}, hashtext(${hash}))`)
+    },
+
+    async transferExists(chainId: number, hash: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: t.id })
+        .from(t)
+        .where(and(eq(t.chainId, chainId), eq(t.hash, hash)))
+        .limit(1)
+      return row !== undefined
+    },
+
+    /** Distinct recipients of the address's outgoing transfers, most recent first. */
+    async recipients(chainId: number, address: string, walletTokens: string[], limit = 100): Promise<string[]> {
+      const rows = await db
+        .select({ to: t.toAddress, last: sql<number>`max(${t.id})` })
+        .from(t)
+        .where(and(eq(t.chainId, chainId), eq(t.fromAddress, address), ne(t.toAddress, address), visible(walletTokens)))
+        .groupBy(t.toAddress)
+        .orderBy(sql`max(${t.id}) DESC`)
+        .limit(limit)
+      return rows.map((r) => r.to)
+    },
+  }
+}
+export type WalletRepo = ReturnType<typeof walletRepo>

@@ -1,0 +1,204 @@
+import type { wallet } from '@kinetic/protocol'
+import { getAddress } from 'viem'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import { valuedAssets } from './assets.ts'
+import { formatDecimal } from './money.ts'
+import { addressBookService } from './address-book.ts'
+import { transferService } from './transfer.service.ts'
+import { isUniqueViolation, walletRepo, type WalletRow } from './wallet.repo.ts'
+import { checkedAddress, publicCoin, publicWallet, walletContext, type WalletDeps } from './wallet.context.ts'
+
+type NewWallet = {
+  name: string
+  address: string
+  vault: string
+  hint?: string | undefined
+  kind: wallet.Wallet['kind']
+}
+
+/** Wallets, their coins and balances; transfers and the address book come from their own files. */
+export function walletService(deps: WalletDeps) {
+  const ctx = walletContext(deps)
+  const { chain, repo } = ctx
+
+  const assetsOf = async (row: WalletRow) => {
+    await ctx.ensureCoins()
+    return valuedAssets(chain, ctx.prices, getAddress(row.address), await repo.walletCoins(row.id))
+  }
+
+  return {
+    ...transferService(ctx),
+    ...addressBookService(ctx),
+
+    /** Create and import store the same thing: the address and the browser's vault; it becomes current. */
+    async addWallet(userId: number, params: NewWallet) {
+      const address = checkedAddress(params.address, 'address')
+      await ctx.ensureCoins()
+      const listed = await repo.listedCoins(chain.chainId)
+      const created = await ctx.db.transaction(async (tx) => {
+        const txRepo = walletRepo(tx)
+        await txRepo.lockUser(userId)
+        if (await txRepo.findWalletByAddress(userId, address)) throw new AppError('WALLET_EXISTS', { field: 'address' })
+        await txRepo.clearCurrent(userId)
+        try {
+          const row = await txRepo.insertWallet({
+            userId,
+            name: params.name,
+            address,
+            kind: params.kind,
+            vault: params.vault,
+            hint: params.hint ?? '',
+            current: true,
+          })
+          await txRepo.addWalletCoins(
+            row.id,
+            listed.map((c) => c.id),
+          )
+          return row
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError('WALLET_EXISTS', { field: 'address' })
+          throw error
+        }
+      })
+      return { wallet: publicWallet(created) }
+    },
+
+    async walletInfo(userId: number, walletId: number) {
+      return publicWallet(await ctx.ownWallet(userId, walletId))
+    },
+
+    /** The only answer that carries the vault, and only to its owner. */
+    async privateVault(userId: number, walletId: number) {
+      const row = await ctx.ownWallet(userId, walletId)
+      return { vault: row.vault, kind: publicWallet(row).kind, hint: row.hint }
+    },
+
+    async markBackedUp(userId: number, walletId: number) {
+      const row = await ctx.ownWallet(userId, walletId)
+      await repo.updateWallet(row.id, { backedUp: true })
+      return { ok: true as const }
+    },
+
+    async rename(userId: number, walletId: number, name: string) {
+      const row = await ctx.ownWallet(userId, walletId)
+      return { wallet: publicWallet(await repo.updateWallet(row.id, { name })) }
+    },
+
+    /** A new password means a new vault; the old hint belonged to the old password. */
+    async replaceVault(userId: number, walletId: number, vault: string, hint: string | undefined) {
+      const row = await ctx.ownWallet(userId, walletId)
+      await repo.updateWallet(row.id, { vault, hint: hint ?? '' })
+      return { ok: true as const }
+    },
+
+    /** Current first, then newest; with `walletId`, that wallet becomes current first. */
+    async list(userId: number, walletId: number | undefined) {
+      if (walletId !== undefined) {
+        await ctx.db.transaction(async (tx) => {
+          const txRepo = walletRepo(tx)
+          await txRepo.lockUser(userId)
+          const row = await txRepo.findWallet(userId, walletId)
+          if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
+          await txRepo.clearCurrent(userId)
+          await txRepo.updateWallet(row.id, { current: true })
+        })
+      }
+      return { list: (await repo.listWallets(userId)).map(publicWallet) }
+    },
+
+    /** Soft delete; when it was current, the newest remaining wallet becomes current. */
+    async remove(userId: number, walletId: number) {
+      await ctx.db.transaction(async (tx) => {
+        const txRepo = walletRepo(tx)
+        await txRepo.lockUser(userId)
+        const row = await txRepo.findWallet(userId, walletId)
+        if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
+        await txRepo.updateWallet(row.id, { deletedAt: new Date(), current: false })
+        if (row.current) {
+          const next = await txRepo.newestWallet(userId)
+          if (next) await txRepo.updateWallet(next.id, { current: true })
+        }
+      })
+      return { ok: true as const }
+    },
+
+    async home(userId: number) {
+      const row = await repo.currentWallet(userId)
+      if (!row) return { wallet: null, assets: [], total_usd: '0' }
+      return { wallet: publicWallet(row), ...(await assetsOf(row)) }
+    },
+
+    async balances(userId: number, walletId: number) {
+      return assetsOf(await ctx.ownWallet(userId, walletId))
+    },
+
+    async balance(userId: number, walletId: number, coinId: number) {
+      const row = await ctx.ownWallet(userId, walletId)
+      const coin = await ctx.walletCoin(row.id, coinId)
+      const { assets } = await valuedAssets(chain, ctx.prices, getAddress(row.address), [coin])
+      const [asset] = assets
+      if (!asset) throw new Error('no asset for a coin')
+      return asset
+    },
+
+    /** Every listed coin and every coin of the wallet, with `added` telling which the wallet shows. */
+    async allBalances(userId: number, walletId: number) {
+      const row = await ctx.ownWallet(userId, walletId)
+      await ctx.ensureCoins()
+      const [listed, mine] = await Promise.all([repo.listedCoins(chain.chainId), repo.walletCoins(row.id)])
+      const added = new Set(mine.map((c) => c.id))
+      const all = [...listed, ...mine.filter((c) => !listed.some((l) => l.id === c.id))]
+      const { assets } = await valuedAssets(chain, ctx.prices, getAddress(row.address), all)
+      return { assets: assets.map((a) => ({ ...a, added: added.has(a.id) })) }
+    },
+
+    async marketValue() {
+      await ctx.ensureCoins()
+      const listed = await repo.listedCoins(chain.chainId)
+      const usd = await ctx.prices.usd(listed.map((c) => c.symbol))
+      return {
+        list: listed.map((c) => {
+          const price = usd.get(c.symbol)
+          return { symbol: c.symbol, price_usd: price ? formatDecimal(price) : '' }
+        }),
+      }
+    },
+
+    async coinList(keyword: string | undefined) {
+      await ctx.ensureCoins()
+      return { list: (await repo.listedCoins(chain.chainId, keyword || undefined)).map(publicCoin) }
+    },
+
+    /** By coin_id: a coin's detail. By contract: add that token to the wallet (read on-chain when new). */
+    async coinInfo(userId: number, params: { wallet_id: number; coin_id?: number | undefined; contract?: string }) {
+      const row = await ctx.ownWallet(userId, params.wallet_id)
+      await ctx.ensureCoins()
+      if (params.contract !== undefined) {
+        const contract = checkedAddress(params.contract, 'contract')
+        const coin = (await repo.coinByContract(chain.chainId, contract.toLowerCase())) ?? (await discover(contract))
+        await repo.addWalletCoins(row.id, [coin.id])
+        return { coin: publicCoin(coin), added: true }
+      }
+      if (params.coin_id === undefined) throw new AppError('FIELD_REQUIRED', { field: 'contract' })
+      const coin = await repo.coinById(chain.chainId, params.coin_id)
+      if (!coin) throw new AppError('COIN_NOT_FOUND', { field: 'coin_id' })
+      return { coin: publicCoin(coin), added: (await repo.walletCoin(row.id, coin.id)) !== undefined }
+    },
+  }
+
+  /** A token nobody added yet: name, symbol and decimals from the contract itself. */
+  async function discover(contract: `0x${string}`) {
+    const meta = await chain.tokenMeta(contract)
+    if (!meta) throw new AppError('NOT_A_TOKEN', { field: 'contract' })
+    return repo.insertCoin({
+      chainId: chain.chainId,
+      contract: contract.toLowerCase(),
+      symbol: meta.symbol.trim().slice(0, 32) || '?',
+      name: meta.name.trim().slice(0, 64),
+      decimals: meta.decimals,
+      logo: '',
+      listed: false,
+    })
+  }
+}
+export type WalletService = ReturnType<typeof walletService>

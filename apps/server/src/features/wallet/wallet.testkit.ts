@@ -1,0 +1,122 @@
+/** Test builders for the wallet operations (used by *.test.ts only). */
+import type { wallet } from '@kinetic/protocol'
+import { createWalletClient, http, parseEther, type Address, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { expect } from 'vitest'
+import { Client, registerUser, type TestApp } from '../../../test/harness.ts'
+import { KINETIC_TOKEN } from '../../chain/artifacts.ts'
+import { createIndexer, type Indexer } from '../../chain/indexer.ts'
+import { chainDefinition } from '../../chain/viem.ts'
+
+let seq = 0
+
+/** A new account, signed in, with a client that keeps its cookies. */
+export async function aSignedInUser(app: TestApp, label = 'wallet'): Promise<Client> {
+  const client = new Client(app.server)
+  await registerUser(client, `${label}-${++seq}-${Date.now()}@example.com`)
+  return client
+}
+
+export const aKey = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey())
+
+/** wallet-core's vault is opaque to the server; this stands in for one and is easy to spot in an answer. */
+export const vaultOf = (address: string, version = 1) =>
+  JSON.stringify({ v: 1, kdf: 'pbkdf2-sha256', iterations: 600_000, ct: `VAULT-${version}-${address}` })
+export const VAULT_MARK = 'VAULT-'
+
+/** Posts an operation and returns its data, failing the test on an error answer. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked against their contract by the app
+export async function ok<T = any>(client: Client, method: string, params: Record<string, unknown> = {}): Promise<T> {
+  const { body } = await client.call(method, params)
+  expect(body, method).toMatchObject({ code: true })
+  return body.data as T
+}
+
+/** Posts an operation that must fail and returns the error answer. */
+export async function refused(client: Client, method: string, params: Record<string, unknown> = {}) {
+  const { body } = await client.call(method, params)
+  expect(body.code, `${method} ${JSON.stringify(body)}`).toBe(false)
+  return body as { code: false; error: string; msg: string; fields?: Record<string, string> }
+}
+
+export async function createWallet(
+  client: Client,
+  key: PrivateKeyAccount = aKey(),
+  overrides: Partial<{ name: string; kind: string; hint: string; method: string; address: string }> = {},
+): Promise<wallet.Wallet & { key: PrivateKeyAccount }> {
+  const { method = '/v1/walletcreate', ...params } = overrides
+  const data = await ok<{ wallet: wallet.Wallet }>(client, method, {
+    name: 'My wallet',
+    address: key.address,
+    vault: vaultOf(key.address),
+    kind: 'mnemonic',
+    hint: 'the usual',
+    ...params,
+  })
+  return { ...data.wallet, key }
+}
+
+/** 10 BNB and 1000 of each listed token from the dev faucet (mined before it answers). */
+export async function fund(app: TestApp, address: Address): Promise<void> {
+  const response = await app.server.inject({ method: 'POST', url: '/dev/faucet', payload: { address } })
+  expect(response.statusCode, response.body).toBe(200)
+}
+
+export const GWEI = 1_000_000_000n
+
+/** A legacy transfer signed like the web app signs one. */
+export function signTransfer(
+  key: PrivateKeyAccount,
+  tx: { to: Address; value?: bigint; data?: Hex; nonce: number; gas?: bigint; gasPrice?: bigint; chainId?: number },
+): Promise<Hex> {
+  return key.signTransaction({
+    type: 'legacy',
+    chainId: tx.chainId ?? 31337,
+    to: tx.to,
+    value: tx.value ?? 0n,
+    data: tx.data,
+    nonce: tx.nonce,
+    gas: tx.gas ?? 21_000n,
+    gasPrice: tx.gasPrice ?? 2n * GWEI,
+  })
+}
+
+export const ONE_BNB = parseEther('1')
+
+const indexers = new WeakMap<TestApp, Indexer>()
+
+/** One indexer pass over the dev chain for the app's database (mined transfers become success/failed). */
+export async function indexChain(app: TestApp): Promise<void> {
+  let indexer = indexers.get(app)
+  if (!indexer) {
+    const { chain, databaseUrl } = app.config
+    if (!chain.rpcUrl || !databaseUrl) throw new Error('the test app has no chain or database URL')
+    indexer = createIndexer({ db: app.database.db, databaseUrl, chain: { ...chain, rpcUrl: chain.rpcUrl } })
+    indexers.set(app, indexer)
+  }
+  const pass = await indexer.indexOnce()
+  expect(pass).toMatchObject({ ran: true, caughtUp: true })
+}
+
+export async function stopIndexer(app: TestApp): Promise<void> {
+  await indexers.get(app)?.stop()
+}
+
+/** Deploys a fresh BEP20 (18 decimals, whole supply to `key`) that no list knows. */
+export async function deployToken(app: TestApp, key: PrivateKeyAccount, symbol = 'SPAM'): Promise<Address> {
+  const { chain } = app.config
+  const url = chain.rpcUrl as string
+  const client = createWalletClient({
+    account: key,
+    chain: chainDefinition(chain.id, url, chain.multicall),
+    transport: http(url),
+  })
+  const hash = await client.deployContract({
+    abi: KINETIC_TOKEN.abi,
+    bytecode: KINETIC_TOKEN.bytecode,
+    args: [`${symbol} token`, symbol, parseEther('1000000')],
+  })
+  const receipt = await app.chain.client.waitForTransactionReceipt({ hash })
+  if (!receipt.contractAddress) throw new Error('no contract deployed')
+  return receipt.contractAddress
+}

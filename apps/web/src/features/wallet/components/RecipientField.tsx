@@ -1,0 +1,46 @@
+import { showToast } from '@/shared/ui/toast'
+import { PhonebookOutline } from 'antd-mobile-icons'
+import { useTranslation } from 'react-i18next'
+import styles from './Form.module.css'
+import { TextField } from './TextField'
+
+/** The recipient: typed, pasted, or picked from the address book. */
+export function RecipientField({
+  value,
+  onChange,
+  onPick,
+}: {
+  value: string
+  onChange: (value: string) => void
+  onPick: () => void
+}) {
+  const { t } = useTranslation()
+  const paste = async () => {
+    try {
+      onChange((await navigator.clipboard.readText()).trim())
+    } catch {
+      showToast(t('wallet.send.pasteFailed'))
+    }
+  }
+  return (
+    <TextField
+      label={t('wallet.send.to')}
+      value={value}
+      onChange={(text) => onChange(text.trim())}
+      maxLength={42}
+      mono
+      after={
+        <>
+          {value === '' && (
+            <button type="button" className={styles.textButton} onClick={() => void paste()}>
+              {t('wallet.send.paste')}
+            </button>
+          )}
+          <button type="button" className={styles.iconButton} aria-label={t('wallet.send.book')} onClick={onPick}>
+            <PhonebookOutline />
+          </button>
+        </>
+      }
+    />
+  )
+}

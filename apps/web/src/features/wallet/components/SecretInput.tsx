@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next'
+import { PasswordInput } from './PasswordInput'
+import { TextAreaField } from './TextField'
+
+/** Where the 12 words (space-separated) or the private key are typed or pasted. */
+export function SecretInput({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: 'mnemonic' | 'private_key'
+  value: string
+  onChange: (value: string) => void
+}) {
+  const { t } = useTranslation()
+  return kind === 'mnemonic' ? (
+    <TextAreaField label={t('wallet.import.words')} value={value} onChange={onChange} rows={4} maxLength={400} mono />
+  ) : (
+    <PasswordInput label={t('wallet.import.key')} value={value} onChange={onChange} maxLength={80} />
+  )
+}

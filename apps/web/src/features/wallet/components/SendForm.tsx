@@ -1,0 +1,147 @@
+import { LoadFailed, Loading } from '@/shared/ui/Status'
+import { fromUnits } from '@kinetic/wallet-core'
+import { Button } from 'antd-mobile'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import { useBalancesQuery } from '../assets.queries'
+import { leaveSendFlow, saveSendDraft, sendDraft, type SendDraft } from '../lib/sendDraft'
+import { maxSendable } from '../lib/transferChecks'
+import { precheck } from '../lib/transferPlan'
+import type { Wallet } from '../lib/types'
+import { useCoinParam } from '../lib/useCoinParam'
+import { useDebounced } from '../lib/useDebounced'
+import { useTransferSteps } from '../lib/useTransferSteps'
+import { useFeeQuery, useTransferInfoQuery } from '../transfer.queries'
+import { AmountField } from './AmountField'
+import { CoinPicker } from './CoinPicker'
+import { DataField } from './DataField'
+import { FeeTiers } from './FeeTiers'
+import formStyles from './Form.module.css'
+import { PasswordSheet } from './PasswordSheet'
+import { RecipientField } from './RecipientField'
+import { TransferSummary } from './TransferSummary'
+
+function initialDraft(coinParam: number | null, toParam: string | null): SendDraft {
+  const draft = sendDraft()
+  const coinChanged = coinParam !== null && coinParam !== draft.coinId
+  return {
+    ...draft,
+    coinId: coinParam ?? draft.coinId,
+    to: toParam ?? draft.to,
+    amount: coinChanged ? '' : draft.amount,
+  }
+}
+
+/** The send form: coin, recipient, amount, fee tier, optional data; then the confirm sheet. */
+export function SendForm({ wallet }: { wallet: Wallet }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [search] = useSearchParams()
+  const coinParam = useCoinParam()
+  const [form, setForm] = useState<SendDraft>(() => initialDraft(coinParam, search.get('to')))
+  const update = (patch: Partial<SendDraft>) => setForm((current) => ({ ...current, ...patch }))
+  useEffect(() => saveSendDraft(form), [form])
+  useEffect(() => () => leaveSendFlow(), [])
+
+  const balances = useBalancesQuery(wallet.id)
+  const assets = balances.data?.assets ?? []
+  const coin = assets.find((a) => a.id === form.coinId) ?? assets.find((a) => a.contract === null) ?? assets[0]
+  const info = useTransferInfoQuery(wallet.id, coin?.id ?? null)
+  const native = coin?.contract === null
+  const steps = useTransferSteps(wallet)
+
+  // Fee tiers for the transfer as typed so far (the exact ones are read again on "Next").
+  const settled = useDebounced({ to: form.to, amount: form.amount, data: form.data })
+  const feeParams = useMemo(() => {
+    if (!coin || !info.data) return null
+    const base = { wallet_id: wallet.id, coin_id: coin.id }
+    const checked = precheck({
+      coin,
+      ...settled,
+      tier: 'recommend',
+      balance: info.data.balance,
+      nativeBalance: info.data.native_balance,
+    })
+    if (!checked.ok) return base
+    return { ...base, to: settled.to, amount: settled.amount, ...(checked.dataHex && { data: checked.dataHex }) }
+  }, [coin, info.data, settled, wallet.id])
+  const fee = useFeeQuery(feeParams)
+  const tier = fee.data?.tiers.find((item) => item.tier === form.tier)
+  const feeWei = tier && fee.data ? BigInt(tier.gas_price) * BigInt(fee.data.gas_limit) : 0n
+
+  if (balances.error) return <LoadFailed message={balances.error.message} onRetry={() => void balances.refetch()} />
+  if (info.error) return <LoadFailed message={info.error.message} onRetry={() => void info.refetch()} />
+  if (!coin || !balances.data) return <Loading />
+
+  const all = () => {
+    if (!info.data) return
+    const max = maxSendable({ balance: info.data.balance, coin: { decimals: coin.decimals, native } }, feeWei)
+    update({ amount: fromUnits(max, coin.decimals) })
+  }
+
+  const next = (event: FormEvent) => {
+    event.preventDefault()
+    if (!info.data || steps.preparing) return
+    void steps.prepare(
+      {
+        coin,
+        to: form.to,
+        amount: form.amount,
+        tier: form.tier,
+        data: form.data,
+        balance: info.data.balance,
+        nativeBalance: info.data.native_balance,
+      },
+      info.data.recipients,
+    )
+  }
+
+  return (
+    <>
+      <form className={formStyles.form} onSubmit={next} noValidate>
+        <CoinPicker assets={assets} value={coin} onChange={(coinId) => update({ coinId, amount: '' })} />
+        <RecipientField
+          value={form.to}
+          onChange={(to) => update({ to })}
+          onPick={() => void navigate('/walletAddressList?pick=1')}
+        />
+        <AmountField
+          value={form.amount}
+          onChange={(amount) => update({ amount })}
+          onAll={all}
+          balance={info.data?.balance}
+          symbol={coin.symbol}
+        />
+        <FeeTiers
+          tiers={fee.data?.tiers}
+          value={form.tier}
+          onChange={(name) => update({ tier: name })}
+          loading={fee.isFetching && !fee.data}
+        />
+        {native && <DataField value={form.data} onChange={(data) => update({ data })} />}
+        <Button
+          type="submit"
+          block
+          color="primary"
+          className={formStyles.submit}
+          loading={steps.preparing}
+          disabled={!info.data}
+        >
+          {t('wallet.send.next')}
+        </Button>
+      </form>
+      <PasswordSheet
+        visible={steps.plan !== null}
+        title={t('wallet.send.confirm.title')}
+        submitText={t('wallet.send.confirm.submit')}
+        walletId={wallet.id}
+        hint={wallet.hint}
+        onClose={steps.cancel}
+        onSubmit={steps.send}
+      >
+        {steps.plan && <TransferSummary plan={steps.plan} wallet={wallet} />}
+      </PasswordSheet>
+    </>
+  )
+}

@@ -1,0 +1,65 @@
+import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
+import { wallet } from '@kinetic/protocol'
+import { DotLoading, InfiniteScroll } from 'antd-mobile'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useHistoryQuery, type HistoryType } from '../transfer.queries'
+import formStyles from './Form.module.css'
+import styles from './History.module.css'
+import { RefreshCountdown } from './RefreshCountdown'
+import { TransferItem } from './TransferItem'
+
+/** Transfers of a wallet (or of one coin in it): all / income / outgo, auto-refreshing, paged. */
+export function TransferHistory({ walletId, coinId }: { walletId: number; coinId: number | null }) {
+  const { t } = useTranslation()
+  const [type, setType] = useState<HistoryType>('all')
+  const query = useHistoryQuery(walletId, coinId, type)
+  const transfers = query.data?.pages.flatMap((page) => page.list) ?? []
+
+  return (
+    <section className={styles.history} aria-label={t('wallet.history.title')}>
+      <div className={styles.toolbar}>
+        <div className={`${formStyles.tabs} ${styles.tabs}`} role="tablist">
+          {wallet.HISTORY_TYPES.map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={type === tab}
+              className={formStyles.tab}
+              onClick={() => setType(tab)}
+            >
+              {t(`wallet.history.${tab}`)}
+            </button>
+          ))}
+        </div>
+        <RefreshCountdown onRefresh={() => query.refetch()} busy={query.isFetching} />
+      </div>
+      {query.error && !query.data ? (
+        <LoadFailed message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : !query.data ? (
+        <Loading />
+      ) : transfers.length === 0 ? (
+        <EmptyState text={t('wallet.common.empty')} />
+      ) : (
+        <>
+          <ul className={styles.list}>
+            {transfers.map((transfer) => (
+              <li key={`${transfer.hash}:${transfer.log_index}`}>
+                <TransferItem transfer={transfer} />
+              </li>
+            ))}
+          </ul>
+          <InfiniteScroll
+            hasMore={query.hasNextPage}
+            loadMore={async () => {
+              await query.fetchNextPage()
+            }}
+          >
+            {(hasMore) => <span className={styles.end}>{hasMore ? <DotLoading /> : t('wallet.common.noMore')}</span>}
+          </InfiniteScroll>
+        </>
+      )}
+    </section>
+  )
+}

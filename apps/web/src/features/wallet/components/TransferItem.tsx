@@ -1,0 +1,46 @@
+import { currentLocale } from '@/i18n'
+import { shortenMiddle } from '@kinetic/protocol'
+import { ArrowDownCircleOutline, LoopOutline, UpCircleOutline } from 'antd-mobile-icons'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { formatAmount, formatTime } from '../lib/format'
+import type { Transfer } from '../lib/types'
+import styles from './History.module.css'
+
+const ICONS = { income: ArrowDownCircleOutline, outgo: UpCircleOutline, self: LoopOutline }
+const SIGNS = { income: '+', outgo: '-', self: '' }
+
+/** One transfer in a history list; opens its transaction detail. */
+export function TransferItem({ transfer }: { transfer: Transfer }) {
+  const { t } = useTranslation()
+  const Icon = ICONS[transfer.direction]
+  const other = transfer.direction === 'income' ? transfer.from : transfer.to
+  return (
+    <Link
+      className={styles.item}
+      to={`/transferResultHash?hash=${transfer.hash}`}
+      data-direction={transfer.direction}
+      data-status={transfer.status}
+    >
+      <span className={`${styles.icon} ${styles[transfer.direction]}`} aria-hidden="true">
+        <Icon />
+      </span>
+      <span className={styles.main}>
+        <span className={styles.title}>
+          {t(`wallet.history.direction.${transfer.direction}`)}
+          {transfer.status !== 'success' && (
+            <span className={`${styles.status} ${styles[transfer.status]}`}>{t(`wallet.tx.${transfer.status}`)}</span>
+          )}
+        </span>
+        <span className={styles.sub}>
+          <span className={styles.mono}>{shortenMiddle(other)}</span> ·{' '}
+          {formatTime(transfer.time, currentLocale(), 'short')}
+        </span>
+      </span>
+      <span className={`${styles.amount} ${styles[transfer.direction]}`}>
+        {SIGNS[transfer.direction]}
+        {formatAmount(transfer.amount)} {transfer.coin.symbol}
+      </span>
+    </Link>
+  )
+}

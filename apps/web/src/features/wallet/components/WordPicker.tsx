@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next'
+import { togglePick, type WordChip } from '../lib/wordOrder'
+import styles from './Words.module.css'
+
+/** Numbered slots filled by tapping the shuffled chips; tapping a filled slot takes it back. */
+export function WordPicker({
+  chips,
+  picked,
+  onChange,
+  wrong,
+}: {
+  chips: readonly WordChip[]
+  picked: readonly number[]
+  onChange: (picked: number[]) => void
+  wrong: boolean
+}) {
+  const { t } = useTranslation()
+  const byId = new Map(chips.map((c) => [c.id, c.word]))
+  return (
+    <>
+      <ol className={`${styles.slots} ${wrong ? styles.wrong : ''}`} aria-label={t('wallet.verify.picked')}>
+        {chips.map((_, i) => {
+          const id = picked[i]
+          return (
+            <li key={i}>
+              {id === undefined ? (
+                <span className={`${styles.slot} ${styles.slotEmpty}`}>
+                  <span className={styles.index}>{i + 1}</span>
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className={styles.slot}
+                  aria-label={t('wallet.verify.remove', { word: byId.get(id) })}
+                  onClick={() => onChange(togglePick(picked, id))}
+                >
+                  <span className={styles.index}>{i + 1}</span>
+                  <span>{byId.get(id)}</span>
+                </button>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+      <div className={styles.chips} role="group" aria-label={t('wallet.verify.choices')}>
+        {chips.map((chip) => (
+          <button
+            key={chip.id}
+            type="button"
+            className={styles.chip}
+            aria-pressed={picked.includes(chip.id)}
+            disabled={picked.includes(chip.id)}
+            onClick={() => onChange(togglePick(picked, chip.id))}
+          >
+            {chip.word}
+          </button>
+        ))}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,20 @@
+import { formatNumber } from '@kinetic/protocol'
+
+/** A token amount with thousands separators, at most `decimals` places, no trailing zeros. */
+export function formatAmount(value: string, decimals = 6): string {
+  if (value.trim() === '') return '0'
+  const text = formatNumber(value, decimals)
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text
+}
+
+/** A USD value ('' when the coin has no price). */
+export function formatUsd(value: string): string {
+  return value.trim() === '' ? '—' : `$${formatNumber(value, 2)}`
+}
+
+/** A time from the server (ISO 8601, UTC) in the person's language and time zone (short in lists). */
+export function formatTime(iso: string, locale: string, style: 'medium' | 'short' = 'medium'): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: style }).format(date)
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { readMnemonic, readPrivateKey } from './secretInput'
+
+// The BIP39 test vector of 128 bits of 0x00: the last word carries the checksum.
+const WORDS = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+const KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318'
+
+describe('reading an imported secret', () => {
+  it('accepts 12 words however they were spaced or capitalised', () => {
+    expect(readMnemonic(`  ${WORDS.toUpperCase().replaceAll(' ', '   ')}\n`)).toEqual({
+      ok: true,
+      value: { kind: 'mnemonic', mnemonic: WORDS },
+    })
+  })
+
+  it('refuses 11 or 13 words, a bad checksum and words off the list', () => {
+    for (const phrase of [
+      WORDS.split(' ').slice(1).join(' '),
+      `${WORDS} about`,
+      WORDS.replace(/about$/, 'abandon'),
+      WORDS.replace(/^abandon/, 'bitcoin1'),
+      '',
+    ])
+      expect(readMnemonic(phrase), phrase).toEqual({ ok: false, code: 'MNEMONIC_INVALID' })
+  })
+
+  it('accepts a private key with or without 0x, refuses anything else', () => {
+    expect(readPrivateKey(KEY)).toEqual({ ok: true, value: { kind: 'private_key', privateKey: `0x${KEY}` } })
+    expect(readPrivateKey(` 0x${KEY.toUpperCase()} `)).toEqual({
+      ok: true,
+      value: { kind: 'private_key', privateKey: `0x${KEY}` },
+    })
+    for (const key of [KEY.slice(1), `${KEY}0`, '0'.repeat(64), 'zz'.repeat(32)])
+      expect(readPrivateKey(key), key).toEqual({ ok: false, code: 'PRIVATE_KEY_INVALID' })
+  })
+})

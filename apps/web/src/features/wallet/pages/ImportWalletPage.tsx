@@ -1,0 +1,96 @@
+import { Page } from '@/shared/ui/Page'
+import { showSuccess, showToast } from '@/shared/ui/toast'
+import { wallet } from '@kinetic/protocol'
+import { Button } from 'antd-mobile'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import formStyles from '../components/Form.module.css'
+import { NewPasswordFields } from '../components/NewPasswordFields'
+import { SecretInput } from '../components/SecretInput'
+import { TextField } from '../components/TextField'
+import { useImportMutation } from '../keys.mutations'
+import { readMnemonic, readPrivateKey } from '../lib/secretInput'
+import { useProblemText } from '../lib/useProblemText'
+import { checkNewWallet, type NewWalletForm } from '../lib/walletForm'
+
+export type SecretKind = 'mnemonic' | 'private_key'
+
+/** Import a wallet with its 12 words or its private key; encrypted here, then stored. */
+export function ImportWalletPage() {
+  const { t } = useTranslation()
+  const problemText = useProblemText()
+  const navigate = useNavigate()
+  const [search] = useSearchParams()
+  const [kind, setKind] = useState<SecretKind>(search.get('tab') === 'key' ? 'private_key' : 'mnemonic')
+  const [secret, setSecret] = useState('')
+  const [form, setForm] = useState<NewWalletForm>({
+    name: t('wallet.import.defaultName'),
+    password: '',
+    repassword: '',
+    hint: '',
+  })
+  const importing = useImportMutation()
+  const update = (patch: Partial<NewWalletForm>) => setForm((current) => ({ ...current, ...patch }))
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const read = kind === 'mnemonic' ? readMnemonic(secret) : readPrivateKey(secret)
+    if (!read.ok) return showToast(problemText({ code: read.code }))
+    const problem = checkNewWallet(form)
+    if (problem) return showToast(problemText(problem))
+    importing.mutate(
+      { secret: read.value, name: form.name.trim(), password: form.password, hint: form.hint.trim() },
+      {
+        onSuccess: () => {
+          setSecret('')
+          showSuccess(t('wallet.import.done'))
+          void navigate('/spot', { replace: true })
+        },
+      },
+    )
+  }
+
+  return (
+    <Page title={t('wallet.import.title')}>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <div className={formStyles.tabs} role="tablist">
+          {(['mnemonic', 'private_key'] as const).map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={kind === tab}
+              className={formStyles.tab}
+              onClick={() => {
+                setKind(tab)
+                setSecret('')
+              }}
+            >
+              {t(tab === 'mnemonic' ? 'wallet.import.tabWords' : 'wallet.import.tabKey')}
+            </button>
+          ))}
+        </div>
+        <SecretInput kind={kind} value={secret} onChange={setSecret} />
+        <TextField
+          label={t('wallet.form.name')}
+          value={form.name}
+          onChange={(name) => update({ name })}
+          maxLength={wallet.WALLET_NAME_MAX}
+        />
+        <NewPasswordFields value={form} onChange={update} />
+        <p className={formStyles.note}>{t('wallet.form.passwordNote')}</p>
+        <Button
+          type="submit"
+          block
+          color="primary"
+          className={formStyles.submit}
+          loading={importing.isPending}
+          loadingText={t('wallet.common.encrypting')}
+        >
+          {t('wallet.import.submit')}
+        </Button>
+      </form>
+    </Page>
+  )
+}

@@ -1,0 +1,84 @@
+import { currentLocale } from '@/i18n'
+import { Page } from '@/shared/ui/Page'
+import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
+import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { CopyIcon } from '../components/CopyButton'
+import { TxData } from '../components/TxData'
+import styles from '../components/TxDetail.module.css'
+import { formatAmount, formatTime } from '../lib/format'
+import type { Transfer } from '../lib/types'
+import { shownTransfers } from '../lib/txView'
+import { useTxQuery } from '../transfer.queries'
+
+const STATUS_ICONS = { pending: ClockCircleFill, success: CheckCircleFill, failed: CloseCircleFill }
+const SIGNS = { income: '+', outgo: '-', self: '' }
+
+/** Transaction detail (`?hash=`): status, amount, parties, time, fee, hash, block, data. */
+export function TransferDetailPage() {
+  const { t } = useTranslation()
+  const [search] = useSearchParams()
+  const hash = search.get('hash')?.trim() ?? ''
+  const { data, error, refetch } = useTxQuery(hash)
+  const shown = data ? shownTransfers(data.transfers) : []
+  const main = shown[0]
+
+  return (
+    <Page title={t('wallet.tx.title')}>
+      {hash === '' ? (
+        <EmptyState text={t('wallet.common.empty')} />
+      ) : error ? (
+        <LoadFailed message={error.message} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : !main ? (
+        <EmptyState text={t('wallet.common.empty')} />
+      ) : (
+        <TxDetail transfers={shown} main={main} />
+      )}
+    </Page>
+  )
+}
+
+function TxDetail({ transfers, main }: { transfers: Transfer[]; main: Transfer }) {
+  const { t } = useTranslation()
+  const Icon = STATUS_ICONS[main.status]
+  const rows: { label: string; value: string; copy?: boolean }[] = [
+    { label: t('wallet.tx.sender'), value: main.from, copy: true },
+    { label: t('wallet.tx.receiver'), value: main.to, copy: true },
+    { label: t('wallet.tx.time'), value: formatTime(main.time, currentLocale()) },
+    { label: t('wallet.tx.fee'), value: main.fee === '' ? '—' : `${main.fee} BNB` },
+    { label: t('wallet.tx.hash'), value: main.hash, copy: true },
+    { label: t('wallet.tx.block'), value: main.block_number === null ? '—' : String(main.block_number) },
+    { label: t('wallet.tx.confirmations'), value: String(main.confirmations) },
+  ]
+  return (
+    <>
+      <section className={styles.head} data-status={main.status}>
+        <Icon className={styles.statusIcon} aria-hidden="true" />
+        <div className={styles.status} role="status">
+          {t(`wallet.tx.${main.status}`)}
+        </div>
+        {transfers.map((transfer) => (
+          <div key={transfer.log_index} className={styles.amount}>
+            {SIGNS[transfer.direction]}
+            {formatAmount(transfer.amount, transfer.coin.decimals)} <small>{transfer.coin.symbol}</small>
+          </div>
+        ))}
+      </section>
+      <dl className={styles.rows}>
+        {rows.map((row) => (
+          <div key={row.label} className={styles.row}>
+            <dt>{row.label}</dt>
+            <dd className={row.copy ? styles.mono : undefined}>
+              <span>{row.value}</span>
+              {row.copy && <CopyIcon text={row.value} label={t('wallet.tx.copyNamed', { name: row.label })} />}
+            </dd>
+          </div>
+        ))}
+        {main.data_hex !== '' && <TxData hex={main.data_hex} text={main.data_text} />}
+      </dl>
+    </>
+  )
+}

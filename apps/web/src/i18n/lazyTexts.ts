@@ -1,0 +1,30 @@
+import i18n from 'i18next'
+import { buildResources } from './resources'
+
+/**
+ * Feature texts loaded on demand, with the feature's pages (keep in step with the
+ * exclusions in `resources.ts`). Import this module only from lazily loaded code, so
+ * neither the texts nor this loader are part of the first route.
+ */
+const LAZY_TEXTS = {
+  wallet: import.meta.glob<Record<string, unknown>>('./locales/*/wallet.json', { import: 'default' }),
+} as const
+export type LazyTexts = keyof typeof LAZY_TEXTS
+
+const loaded = new Map<LazyTexts, Promise<void>>()
+
+/** Adds a feature's texts in every language (once); a page awaits this before it renders. */
+export function loadTexts(feature: LazyTexts): Promise<void> {
+  let loading = loaded.get(feature)
+  if (!loading) {
+    const entries = Object.entries(LAZY_TEXTS[feature])
+    loading = Promise.all(entries.map(async ([path, load]) => [path, await load()] as const)).then((files) => {
+      for (const [locale, bundle] of Object.entries(buildResources(Object.fromEntries(files)))) {
+        i18n.addResourceBundle(locale, 'translation', bundle.translation, true, true)
+      }
+    })
+    loading.catch(() => loaded.delete(feature))
+    loaded.set(feature, loading)
+  }
+  return loading
+}
