@@ -35,7 +35,10 @@ async function vitest(name, projects) {
     throw outcome ?? new Error(`${name}: vitest wrote no report`)
   }
   totals.passed += json.numPassedTests
+  // a suite that failed to load counts too; and the report, not vitest's exit code, decides
+  // (a global setup's exit hook can end vitest with 0 after a failure)
   totals.failed += json.numFailedTests
+  if (!json.success && json.numFailedTests === 0) totals.failed += 1 // a file failed to load or run
   totals.skipped += json.numPendingTests + json.numTodoTests
   if (outcome) throw outcome
   if (json.numTotalTests === 0) throw new Error(`${name}: no test ran`)
@@ -64,7 +67,7 @@ await step('browser', async () => {
 console.log(
   `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 )
-if (failedStep) {
-  console.error(`failed at: ${failedStep}`)
+if (failedStep || totals.failed > 0) {
+  console.error(`failed at: ${failedStep ?? 'a test (see above)'}`)
   process.exit(1)
 }

@@ -24,5 +24,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: chunk graph for `npm run bench` (first-route and wallet JS sizes)
+    manifest: true,
   },
 })

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { clearCreateFlow, updateCreateDraft, type CreateDraft } from './lib/createFlow'
 import { showFailure } from './lib/problems'
 import { accountOf, seal, type WalletKind } from './lib/vault'
-import { invalidateWallet } from './wallet.queries'
+import { forgetWallet, invalidateWallet } from './wallet.queries'
 
 /**
  * Mutations that encrypt or decrypt a vault in this browser before calling the server.
@@ -38,7 +38,7 @@ export function useFinishCreateMutation() {
       await call(wallet.walletVerify, { wallet_id: walletId })
       clearCreateFlow()
     },
-    onSuccess: () => invalidateWallet(queryClient),
+    onSuccess: () => forgetWallet(queryClient),
   })
 }
 
@@ -54,7 +54,7 @@ export function useImportMutation() {
       const kind: WalletKind = secret.kind
       return call(wallet.walletImport, { name, address, vault, hint, kind })
     },
-    onSuccess: () => invalidateWallet(queryClient),
+    onSuccess: () => forgetWallet(queryClient),
   })
 }
 

@@ -6,8 +6,18 @@ import { useSearchParams } from 'react-router'
 /** Every wallet answer of the acting account: what a wallet change makes stale. */
 export const walletKeyRoot = () => ['signedIn', currentAccountId(), 'wallet'] as const
 
+/** After a change to a wallet's data (name, vault, coins, a transfer): read it again. */
 export function invalidateWallet(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: walletKeyRoot() })
+}
+
+/**
+ * After the current wallet changes (switch, create, import), drops what was loaded
+ * rather than marking it stale: a page opened next must never show the previous wallet —
+ * its address on the receive screen — while it refetches.
+ */
+export function forgetWallet(queryClient: QueryClient): Promise<void> {
+  return queryClient.resetQueries({ queryKey: walletKeyRoot() })
 }
 
 /**
@@ -50,7 +60,7 @@ export function useSwitchWalletMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (walletId: number) => call(wallet.walletList, { wallet_id: walletId }),
-    onSuccess: () => invalidateWallet(queryClient),
+    onSuccess: () => forgetWallet(queryClient),
   })
 }
 
@@ -66,6 +76,7 @@ export function useDeleteWalletMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (walletId: number) => call(wallet.walletDelete, { wallet_id: walletId }),
+    // invalidated, not dropped: the page that deleted it still shows its toast and leaves
     onSuccess: () => invalidateWallet(queryClient),
   })
 }
