@@ -1,6 +1,6 @@
+import { Segmented } from '@/shared/ui/Segmented'
 import { useTranslation } from 'react-i18next'
 import type { AccountType } from '../validation'
-import styles from './AuthForm.module.css'
 
 const LABELS = { email: 'account.form.tabEmail', phone: 'account.form.tabPhone' } as const
 
@@ -8,19 +8,10 @@ const LABELS = { email: 'account.form.tabEmail', phone: 'account.form.tabPhone' 
 export function AccountTypeTabs({ value, onChange }: { value: AccountType; onChange: (type: AccountType) => void }) {
   const { t } = useTranslation()
   return (
-    <div className={styles.tabs} role="tablist">
-      {(['email', 'phone'] as const).map((type) => (
-        <button
-          key={type}
-          type="button"
-          role="tab"
-          aria-selected={value === type}
-          className={styles.tab}
-          onClick={() => onChange(type)}
-        >
-          {t(LABELS[type])}
-        </button>
-      ))}
-    </div>
+    <Segmented
+      options={(['email', 'phone'] as const).map((type) => ({ value: type, label: t(LABELS[type]) }))}
+      value={value}
+      onChange={onChange}
+    />
   )
 }

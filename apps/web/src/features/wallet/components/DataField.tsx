@@ -1,6 +1,6 @@
+import { Segmented } from '@/shared/ui/Segmented'
 import { useTranslation } from 'react-i18next'
 import type { TransferData } from '../lib/transferChecks'
-import styles from './Form.module.css'
 import sendStyles from './Send.module.css'
 import { TextAreaField } from './TextField'
 
@@ -11,20 +11,12 @@ export function DataField({ value, onChange }: { value: TransferData; onChange: 
     <div className={sendStyles.data}>
       <div className={sendStyles.dataHead}>
         <span className={sendStyles.legend}>{t('wallet.send.data.title')}</span>
-        <div className={`${styles.tabs} ${sendStyles.dataTabs}`} role="tablist">
-          {(['text', 'hex'] as const).map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              role="tab"
-              aria-selected={value.mode === mode}
-              className={styles.tab}
-              onClick={() => onChange({ mode, value: value.value })}
-            >
-              {t(`wallet.send.data.${mode}`)}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          className={sendStyles.dataTabs}
+          options={(['text', 'hex'] as const).map((mode) => ({ value: mode, label: t(`wallet.send.data.${mode}`) }))}
+          value={value.mode}
+          onChange={(mode) => onChange({ mode, value: value.value })}
+        />
       </div>
       <TextAreaField
         label={t(value.mode === 'text' ? 'wallet.send.data.textPlaceholder' : 'wallet.send.data.hexPlaceholder')}

@@ -1,10 +1,10 @@
+import { Segmented } from '@/shared/ui/Segmented'
 import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
 import { wallet } from '@kinetic/protocol'
 import { DotLoading, InfiniteScroll } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHistoryQuery, type HistoryType } from '../transfer.queries'
-import formStyles from './Form.module.css'
 import styles from './History.module.css'
 import { RefreshCountdown } from './RefreshCountdown'
 import { TransferItem } from './TransferItem'
@@ -19,20 +19,12 @@ export function TransferHistory({ walletId, coinId }: { walletId: number; coinId
   return (
     <section className={styles.history} aria-label={t('wallet.history.title')}>
       <div className={styles.toolbar}>
-        <div className={`${formStyles.tabs} ${styles.tabs}`} role="tablist">
-          {wallet.HISTORY_TYPES.map((tab) => (
-            <button
-              key={tab}
-              type="button"
-              role="tab"
-              aria-selected={type === tab}
-              className={formStyles.tab}
-              onClick={() => setType(tab)}
-            >
-              {t(`wallet.history.${tab}`)}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          className={styles.tabs}
+          options={wallet.HISTORY_TYPES.map((tab) => ({ value: tab, label: t(`wallet.history.${tab}`) }))}
+          value={type}
+          onChange={setType}
+        />
         <RefreshCountdown onRefresh={() => query.refetch()} busy={query.isFetching} />
       </div>
       {query.error && !query.data ? (

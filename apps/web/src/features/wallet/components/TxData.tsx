@@ -1,7 +1,7 @@
+import { Segmented } from '@/shared/ui/Segmented'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styles from './TxDetail.module.css'
-import formStyles from './Form.module.css'
 
 /** Data sent with a transaction: as text when it is readable UTF-8, or as hex. */
 export function TxData({ hex, text }: { hex: string; text: string }) {
@@ -12,20 +12,12 @@ export function TxData({ hex, text }: { hex: string; text: string }) {
       <dt>{t('wallet.tx.data')}</dt>
       <dd>
         {text !== '' && (
-          <div className={`${formStyles.tabs} ${styles.dataTabs}`} role="tablist">
-            {(['text', 'hex'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="tab"
-                aria-selected={mode === m}
-                className={formStyles.tab}
-                onClick={() => setMode(m)}
-              >
-                {t(`wallet.send.data.${m}`)}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            className={styles.dataTabs}
+            options={(['text', 'hex'] as const).map((m) => ({ value: m, label: t(`wallet.send.data.${m}`) }))}
+            value={mode}
+            onChange={setMode}
+          />
         )}
         <output className={mode === 'hex' ? styles.mono : undefined}>{mode === 'text' ? text : hex}</output>
       </dd>

@@ -1,3 +1,4 @@
+import { Segmented } from '@/shared/ui/Segmented'
 import { Page } from '@/shared/ui/Page'
 import { showSuccess, showToast } from '@/shared/ui/toast'
 import { wallet } from '@kinetic/protocol'
@@ -54,23 +55,17 @@ export function ImportWalletPage() {
   return (
     <Page title={t('wallet.import.title')}>
       <form className={formStyles.form} onSubmit={submit} noValidate>
-        <div className={formStyles.tabs} role="tablist">
-          {(['mnemonic', 'private_key'] as const).map((tab) => (
-            <button
-              key={tab}
-              type="button"
-              role="tab"
-              aria-selected={kind === tab}
-              className={formStyles.tab}
-              onClick={() => {
-                setKind(tab)
-                setSecret('')
-              }}
-            >
-              {t(tab === 'mnemonic' ? 'wallet.import.tabWords' : 'wallet.import.tabKey')}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          options={(['mnemonic', 'private_key'] as const).map((tab) => ({
+            value: tab,
+            label: t(tab === 'mnemonic' ? 'wallet.import.tabWords' : 'wallet.import.tabKey'),
+          }))}
+          value={kind}
+          onChange={(tab) => {
+            setKind(tab)
+            setSecret('')
+          }}
+        />
         <SecretInput kind={kind} value={secret} onChange={setSecret} />
         <TextField
           label={t('wallet.form.name')}
