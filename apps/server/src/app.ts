@@ -16,6 +16,7 @@ import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
+import { dexPrices, tablePrices } from './features/wallet/prices.ts'
 import { registerWalletMethods } from './features/wallet/wallet.methods.ts'
 import { walletService } from './features/wallet/wallet.service.ts'
 import { isSameSiteRequest } from './platform/auth/csrf.ts'
@@ -116,7 +117,8 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const content = contentService(db)
   registerAccountMethods(registry, accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }))
   registerContentMethods(registry, content)
-  registerWalletMethods(registry, walletService({ db, chain }))
+  const prices = dexPrices({ chain, pairs: config.chain.pricePairs, quotes: tablePrices(config.pricesUsd) })
+  registerWalletMethods(registry, walletService({ db, chain, prices }))
 
   await server.register(dispatcher, {
     registry,

@@ -15,6 +15,14 @@ export interface TokenMeta {
   decimals: number
 }
 
+/** A PancakeSwap V2 / Uniswap V2 pair as it stands: its two tokens and their reserves. */
+export interface PairReserves {
+  token0: Address
+  token1: Address
+  reserve0: bigint
+  reserve1: bigint
+}
+
 /** The node refused a transaction (nonce, funds, gas…); `reason` is the node's words. */
 export class ChainRejected extends Error {
   constructor(readonly reason: string) {
@@ -58,6 +66,8 @@ export interface Chain {
   nonce(address: Address): Promise<number>
   /** name/symbol/decimals of a BEP20 contract; undefined when `contract` is not one. */
   tokenMeta(contract: Address): Promise<TokenMeta | undefined>
+  /** Tokens and reserves of V2 pairs, in one multicall; undefined where an address is no pair. */
+  pairReserves(pairs: readonly Address[]): Promise<(PairReserves | undefined)[]>
   /** Broadcasts a signed transaction; throws ChainRejected when the node refuses it. */
   sendRawTransaction(raw: Hex): Promise<Hash>
   blockNumber(): Promise<bigint>

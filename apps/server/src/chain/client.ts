@@ -3,6 +3,7 @@ import {
   encodeFunctionData,
   erc20Abi,
   multicall3Abi,
+  parseAbi,
   type Abi,
   type Address,
   type Hash,
@@ -10,7 +11,7 @@ import {
   type PublicClient,
 } from 'viem'
 import type { ChainConfig } from '../platform/config.ts'
-import type { Chain, TokenMeta } from './chain.ts'
+import type { Chain, PairReserves, TokenMeta } from './chain.ts'
 import { reading, submitting } from './errors.ts'
 import { publicClient } from './viem.ts'
 
@@ -19,6 +20,13 @@ export interface ChainClient extends Chain {
   readonly client: PublicClient
   readonly multicall: Address
 }
+
+/** The read side of a PancakeSwap V2 / Uniswap V2 pair. */
+const pairAbi = parseAbi([
+  'function token0() view returns (address)',
+  'function token1() view returns (address)',
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+])
 
 /** One read of a multicall. */
 interface ContractRead {
@@ -94,6 +102,21 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
       )
       if (typeof name !== 'string' || typeof symbol !== 'string' || typeof decimals !== 'number') return undefined
       return { name, symbol, decimals }
+    },
+
+    async pairReserves(pairs: readonly Address[]): Promise<(PairReserves | undefined)[]> {
+      if (pairs.length === 0) return []
+      const reads = ['token0', 'token1', 'getReserves'] as const
+      const results = await aggregate(
+        pairs.flatMap((address) => reads.map((functionName) => ({ address, abi: pairAbi, functionName }))),
+      )
+      return pairs.map((_, i) => {
+        const [token0, token1, reserves] = results.slice(i * reads.length, (i + 1) * reads.length)
+        if (typeof token0 !== 'string' || typeof token1 !== 'string' || !Array.isArray(reserves)) return undefined
+        const [reserve0, reserve1] = reserves as unknown[]
+        if (typeof reserve0 !== 'bigint' || typeof reserve1 !== 'bigint') return undefined
+        return { token0: token0 as Address, token1: token1 as Address, reserve0, reserve1 }
+      })
     },
 
     sendRawTransaction: (raw: Hex): Promise<Hash> =>

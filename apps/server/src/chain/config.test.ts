@@ -56,5 +56,18 @@ describe('chain configuration', () => {
     expect(() => loadChainConfig({ CHAIN_TOKENS: '[{"symbol":"X"}]' }, false)).toThrow(/CHAIN_TOKENS/)
     expect(() => loadChainConfig({ CHAIN_TOKENS: 'nope' }, false)).toThrow(/JSON array/)
     expect(() => loadChainConfig({ KNT_CONTRACT: '0x12' }, false)).toThrow(/KNT_CONTRACT must be a 0x address/)
+    expect(() => loadChainConfig({ PRICE_PAIRS: '["0x12"]' }, false)).toThrow(/PRICE_PAIRS must be a JSON object/)
+    expect(() => loadChainConfig({ PRICE_PAIRS: '{"BNB":"0x12"}' }, false)).toThrow(
+      /PRICE_PAIRS.BNB must be a 0x address/,
+    )
+  })
+
+  it('prices the coins named in PRICE_PAIRS from those pairs, by upper-case symbol', () => {
+    expect(loadChainConfig({}, false).pricePairs).toEqual({})
+    const pairs = loadChainConfig(
+      { PRICE_PAIRS: JSON.stringify({ bnb: DEV_CONTRACTS.bnbUsdtPair.toLowerCase() }) },
+      false,
+    )
+    expect(pairs.pricePairs).toEqual({ BNB: DEV_CONTRACTS.bnbUsdtPair })
   })
 })

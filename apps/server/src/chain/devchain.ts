@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { createWalletClient, http, type Address, type Hex } from 'viem'
+import { createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
 import { REPO_ROOT } from '../platform/config.ts'
-import { KINETIC_TOKEN, MULTICALL3, type Artifact } from './artifacts.ts'
-import { DEV_CHAIN_ID, DEV_CONTRACTS, DEV_DEPLOYER, DEV_TOKEN_SUPPLY } from './networks.ts'
+import { DEMO_PAIR, KINETIC_TOKEN, MULTICALL3, WRAPPED_BNB, type Artifact } from './artifacts.ts'
+import { DEV_CHAIN_ID, DEV_CONTRACTS, DEV_DEPLOYER, DEV_PAIR_LIQUIDITY, DEV_TOKEN_SUPPLY } from './networks.ts'
 import { chainDefinition, publicClient } from './viem.ts'
 
 const HARDHAT_CLI = createRequire(import.meta.url).resolve('hardhat/internal/cli/bootstrap.js')
@@ -28,7 +28,8 @@ export interface DevChainOptions {
 /**
  * Starts the embedded dev chain: a Hardhat network JSON-RPC node (`hardhat node`, config in
  * contracts/hardhat.config.cjs) in a child process on 127.0.0.1 and a port the OS picks,
- * then deploys USDT, KNT and Multicall3 from Hardhat account #0. The chain keeps no state
+ * then deploys USDT, KNT, Multicall3, WBNB and two price pairs from Hardhat account #0 and
+ * gives the pairs their liquidity (DEV_PAIR_LIQUIDITY). The chain keeps no state
  * between starts; being fresh, it gets the same contract addresses every time.
  */
 export async function startDevChain(options: DevChainOptions = {}): Promise<DevChain> {
@@ -93,21 +94,44 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 
 /**
  * Deploys the dev contracts from account #0 (unlocked on a Hardhat node, so the node signs
- * and picks nonces) and checks they landed at DEV_CONTRACTS, i.e. on a fresh chain.
+ * and picks nonces), checks they landed at DEV_CONTRACTS, i.e. on a fresh chain, and funds
+ * the price pairs: wrap BNB, send each pair its two tokens, sync.
  */
 export async function deployDevContracts(url: string): Promise<void> {
   const chain = chainDefinition(DEV_CHAIN_ID, url, DEV_CONTRACTS.multicall)
   const wallet = createWalletClient({ account: DEV_DEPLOYER, chain, transport: http(url) })
   const reader = publicClient(DEV_CHAIN_ID, url, DEV_CONTRACTS.multicall, 50)
+  const { usdt, knt, wbnb, bnbUsdtPair, kntUsdtPair } = DEV_CONTRACTS
   const deployments: [Artifact, readonly unknown[], Address][] = [
-    [KINETIC_TOKEN, ['Tether USD', 'USDT', DEV_TOKEN_SUPPLY], DEV_CONTRACTS.usdt],
-    [KINETIC_TOKEN, ['Kinetic', 'KNT', DEV_TOKEN_SUPPLY], DEV_CONTRACTS.knt],
+    [KINETIC_TOKEN, ['Tether USD', 'USDT', DEV_TOKEN_SUPPLY], usdt],
+    [KINETIC_TOKEN, ['Kinetic', 'KNT', DEV_TOKEN_SUPPLY], knt],
     [MULTICALL3, [], DEV_CONTRACTS.multicall],
+    [WRAPPED_BNB, [], wbnb],
+    [DEMO_PAIR, [wbnb, usdt], bnbUsdtPair],
+    [DEMO_PAIR, [knt, usdt], kntUsdtPair],
   ]
+  const mined = async (hash: Hex) => {
+    const receipt = await reader.waitForTransactionReceipt({ hash })
+    if (receipt.status !== 'success') throw new Error(`dev chain set-up transaction ${hash} failed`)
+    return receipt
+  }
   for (const [artifact, args, expected] of deployments) {
     const hash: Hex = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args })
-    const receipt = await reader.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success' || receipt.contractAddress?.toLowerCase() !== expected.toLowerCase())
+    const receipt = await mined(hash)
+    if (receipt.contractAddress?.toLowerCase() !== expected.toLowerCase())
       throw new Error(`${artifact.contractName} deployed at ${receipt.contractAddress}, expected ${expected}`)
   }
+
+  const whole = (amount: bigint) => parseUnits(amount.toString(), 18)
+  const send = (token: Address, to: Address, amount: bigint) =>
+    wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [to, whole(amount)] })
+  const sync = (pair: Address) => wallet.writeContract({ address: pair, abi: DEMO_PAIR.abi, functionName: 'sync' })
+  const { bnbUsdtPair: bnbSide, kntUsdtPair: kntSide } = DEV_PAIR_LIQUIDITY
+  await mined(await wallet.sendTransaction({ to: wbnb, value: whole(bnbSide.wbnb) }))
+  await mined(await send(wbnb, bnbUsdtPair, bnbSide.wbnb))
+  await mined(await send(usdt, bnbUsdtPair, bnbSide.usdt))
+  await mined(await sync(bnbUsdtPair))
+  await mined(await send(knt, kntUsdtPair, kntSide.knt))
+  await mined(await send(usdt, kntUsdtPair, kntSide.usdt))
+  await mined(await sync(kntUsdtPair))
 }

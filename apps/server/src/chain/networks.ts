@@ -17,13 +17,26 @@ export const DEV_DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266
 export const DEV_TOKEN_SUPPLY = 10n ** 9n * 10n ** 18n
 
 /**
- * The dev chain is fresh at every start and the deployer sends the same three deployments
- * first, so the contracts always land at the same addresses (CREATE: deployer + nonce).
+ * The dev chain is fresh at every start and the deployer sends the same deployments first, so
+ * the contracts always land at the same addresses (CREATE: deployer + nonce).
  */
 export const DEV_CONTRACTS = {
   usdt: getContractAddress({ from: DEV_DEPLOYER, nonce: 0n }),
   knt: getContractAddress({ from: DEV_DEPLOYER, nonce: 1n }),
   multicall: getContractAddress({ from: DEV_DEPLOYER, nonce: 2n }),
+  wbnb: getContractAddress({ from: DEV_DEPLOYER, nonce: 3n }),
+  /** PancakeSwap-V2-like pairs with liquidity at the default prices (DEV_PAIR_LIQUIDITY). */
+  bnbUsdtPair: getContractAddress({ from: DEV_DEPLOYER, nonce: 4n }),
+  kntUsdtPair: getContractAddress({ from: DEV_DEPLOYER, nonce: 5n }),
+} as const
+
+/**
+ * Whole tokens the deployer puts into each dev pair: 100 WBNB against 60,000 USDT quotes BNB
+ * at 600 USDT, 1,000,000 KNT against 50,000 USDT quotes KNT at 0.05 — the default price table.
+ */
+export const DEV_PAIR_LIQUIDITY = {
+  bnbUsdtPair: { wbnb: 100n, usdt: 60_000n },
+  kntUsdtPair: { knt: 1_000_000n, usdt: 50_000n },
 } as const
 
 /** A round badge with the symbol's first letter, as an inline SVG (no file to host). */

@@ -34,6 +34,8 @@ export interface Config {
   logLevel: string
   /** Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers. */
   trustProxy: boolean
+  /** `PRICES_USD`: the wallet's USD price table as JSON; unset, the defaults. */
+  pricesUsd: string | undefined
   chain: ChainConfig
 }
 
@@ -52,6 +54,8 @@ export interface ChainConfig {
   pollMs: number
   /** First block the indexer reads on a fresh database; undefined: the chain's head then. */
   indexFrom: number | undefined
+  /** Coins priced from a PancakeSwap-V2-like pair instead of the table (`PRICE_PAIRS`), by upper-case symbol. */
+  pricePairs: Record<string, Address>
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname)
@@ -91,6 +95,23 @@ function tokensFrom(value: string): ListedToken[] {
   }))
 }
 
+function pairsFrom(value: string): Record<string, Address> {
+  let json: unknown
+  try {
+    json = JSON.parse(value)
+  } catch {
+    json = undefined
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new Error('PRICE_PAIRS must be a JSON object of coin symbol → pair address, e.g. {"BNB":"0x…"}')
+  return Object.fromEntries(
+    Object.entries(json as Record<string, unknown>).map(([symbol, pair]) => [
+      symbol.toUpperCase(),
+      addressFrom(String(pair), `PRICE_PAIRS.${symbol}`),
+    ]),
+  )
+}
+
 function addressFrom(value: string, name: string): Address {
   if (!isAddress(value, { strict: false })) throw new Error(`${name} must be a 0x address, got "${value}"`)
   return getAddress(value)
@@ -118,6 +139,7 @@ export function loadChainConfig(env: NodeJS.ProcessEnv, production: boolean): Ch
       : id === DEV_CHAIN_ID
         ? 0
         : undefined,
+    pricePairs: env.PRICE_PAIRS ? pairsFrom(env.PRICE_PAIRS) : {},
   }
 }
 
@@ -139,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResults: env.NODE_ENV === 'test' || env.CHECK_RESULTS === '1',
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
+    pricesUsd: env.PRICES_USD || undefined,
     chain: loadChainConfig(env, production),
   }
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
+import { parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { add, formatDecimal, multiply, parseDecimal, toBaseUnits } from './money.ts'
-import { DEFAULT_PRICES_USD, tablePrices } from './prices.ts'
+import { DEFAULT_PRICES_USD, pairPrice, tablePrices } from './prices.ts'
 
 describe('decimal money', () => {
   it('multiplies a token balance by a price without losing a digit', () => {
@@ -53,5 +54,35 @@ describe('the configured price table', () => {
     expect(() => tablePrices('{"BNB":"-1"}')).toThrow(/PRICES_USD.BNB/)
     expect(() => tablePrices('{"BNB":1e21}')).toThrow(/PRICES_USD.BNB/)
     expect(() => tablePrices('not json')).toThrow()
+  })
+})
+
+describe('a quote from a DEX pair', () => {
+  it('divides the reserves with both sides’ decimals and multiplies by the quote’s price', () => {
+    const usd = parseDecimal('1')
+    // 100 WBNB (18 decimals) against 61,250 of a 6-decimal dollar: 612.5 per BNB
+    const bnb = pairPrice({
+      coinReserve: parseUnits('100', 18),
+      coinDecimals: 18,
+      quoteReserve: parseUnits('61250', 6),
+      quoteDecimals: 6,
+      quoteUsd: usd,
+    })
+    expect(formatDecimal(bnb!)).toBe('612.5')
+    // 3 of an 8-decimal coin against 1 of an 18-decimal quote worth 2 USD: 0.666… rounded down to 18 digits, × 2
+    const third = pairPrice({
+      coinReserve: 3n * 10n ** 8n,
+      coinDecimals: 8,
+      quoteReserve: 10n ** 18n,
+      quoteDecimals: 18,
+      quoteUsd: parseDecimal('2'),
+    })
+    expect(formatDecimal(third!)).toBe('0.666666666666666666')
+  })
+
+  it('has no price for an empty pair', () => {
+    const empty = { coinDecimals: 18, quoteDecimals: 18, quoteUsd: parseDecimal('1') }
+    expect(pairPrice({ ...empty, coinReserve: 0n, quoteReserve: 5n })).toBeUndefined()
+    expect(pairPrice({ ...empty, coinReserve: 5n, quoteReserve: 0n })).toBeUndefined()
   })
 })

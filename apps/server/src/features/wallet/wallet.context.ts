@@ -4,14 +4,14 @@ import { ChainUnavailable, type Chain } from '../../chain/chain.ts'
 import { tokenLogo } from '../../chain/networks.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { tablePrices, type PriceSource } from './prices.ts'
+import type { PriceSource } from './prices.ts'
 import { walletRepo, type CoinRow, type WalletRow } from './wallet.repo.ts'
 
 export interface WalletDeps {
   db: Db
   chain: Chain
-  /** USD prices; the `PRICES_USD` table (or its defaults) when not given. */
-  prices?: PriceSource
+  /** USD prices: the `PRICES_USD` table, with `PRICE_PAIRS` quoted on-chain (app.ts). */
+  prices: PriceSource
 }
 
 /** The chain's native coin as the app shows it (the dev chain's native coin stands for BNB). */
@@ -57,9 +57,8 @@ export function chainError(error: unknown): unknown {
 
 /** What every wallet operation shares: the repo, the chain, and the ownership checks. */
 export function walletContext(deps: WalletDeps) {
-  const { db, chain } = deps
+  const { db, chain, prices } = deps
   const repo = walletRepo(db)
-  const prices = deps.prices ?? tablePrices(process.env.PRICES_USD)
   let seeded: Promise<void> | undefined
 
   /** The native coin and the chain's listed tokens, written once per process (idempotent). */
