@@ -2,6 +2,7 @@ import { errorMessage } from '@kinetic/protocol'
 import type { Browser, Page } from 'playwright-core'
 import {
   createPublicClient,
+  createWalletClient,
   decodeEventLog,
   erc20Abi,
   formatEther,
@@ -13,8 +14,10 @@ import {
   type Hash,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
 import { accountFromMnemonic } from '@kinetic/wallet-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { KINETIC_TOKEN } from '../../server/src/chain/artifacts.ts'
 import { launchBrowser, open } from './support.ts'
 import {
   assetRowText,
@@ -308,6 +311,104 @@ describe('the wallet in the browser', () => {
     await other.context().close()
     await page.context().close()
   }, 420_000)
+})
+
+describe('managing the wallet', () => {
+  it('renames the wallet, receives, adds and removes coins, and edits and deletes address-book entries', async () => {
+    const page = await newAccountPage(browser, 'manage')
+    const key = generatePrivateKey()
+    const address = privateKeyToAccount(key).address
+    await open(page, '/walletAdd?tab=key')
+    await field(page, t.import.key).fill(key)
+    await field(page, t.form.name).fill('Daily')
+    await field(page, t.form.password).fill(WALLET_PASSWORD)
+    await field(page, t.form.repeatPassword).fill(WALLET_PASSWORD)
+    await button(page, t.import.submit).click()
+    await page.waitForURL(/#\/spot$/, { timeout: 20_000 })
+
+    // rename: the new name is the one listed
+    await open(page, '/walletDetail')
+    await page.getByRole('button', { name: /^Daily/ }).click()
+    const rename = page.getByRole('form', { name: t.detail.rename })
+    await rename.getByPlaceholder(t.form.name, { exact: true }).fill('Travel')
+    await rename.getByRole('button', { name: t.common.save }).click()
+    await expectToast(page, t.toast.modified)
+    await open(page, '/walletList')
+    await expect.poll(() => page.getByText('Travel', { exact: true }).count()).toBe(1)
+    expect(await page.getByText('Daily', { exact: true }).count()).toBe(0)
+
+    // receive: the address, its QR code and the BEP20-only note
+    expect(await walletAddress(page)).toBe(address)
+    expect(await page.getByRole('img', { name: t.receive.qr }).locator('svg').count()).toBe(1)
+
+    // a token deployed just now, added by its contract: name, symbol and decimals come from the chain
+    await fund(address)
+    const deployer = createWalletClient({
+      account: privateKeyToAccount(key),
+      chain: foundry,
+      transport: http(inject('chainRpcUrl')),
+    })
+    const deployed = await deployer.deployContract({
+      abi: KINETIC_TOKEN.abi,
+      bytecode: KINETIC_TOKEN.bytecode,
+      args: ['Trail Coin', 'TRAIL', parseUnits('250', 18)],
+    })
+    const { contractAddress } = await chain().waitForTransactionReceipt({ hash: deployed })
+    await open(page, '/walletBnbAdd')
+    await field(page, t.addCoin.contract).fill(contractAddress as string)
+    await button(page, t.addCoin.addContract).click()
+    await expectToast(page, t.addCoin.addedToast)
+    const facts = page.getByRole('definition')
+    await expect.poll(() => facts.allInnerTexts()).toEqual(['TRAIL', 'Trail Coin', '18'])
+    await open(page, '/walletMyAsset')
+    await expect.poll(() => page.getByText(t.assets.title, { exact: true }).count()).toBe(1)
+    await page.getByPlaceholder(t.assets.search).fill('trail')
+    await expect.poll(() => assetRowText(page, 'TRAIL')).toMatch(/\b250\b/)
+    expect(await assetRowText(page, 'USDT')).toBe('')
+
+    // removing a coin takes it off the list; adding it back brings it with its balance; BNB cannot go
+    await open(page, '/walletBnbAdd')
+    await button(page, t.addCoin.removeNamed.replace('{{symbol}}', 'USDT')).click()
+    await expectToast(page, t.toast.deleted)
+    await expect.poll(() => button(page, t.addCoin.addNamed.replace('{{symbol}}', 'USDT')).count()).toBe(1)
+    expect(await button(page, t.addCoin.removeNamed.replace('{{symbol}}', 'BNB')).count()).toBe(0)
+    await open(page, '/spot')
+    await expect.poll(() => assetRowText(page, 'TRAIL')).toMatch(/\b250\b/)
+    expect(await assetRowText(page, 'USDT')).toBe('')
+    await open(page, '/walletBnbAdd')
+    await button(page, t.addCoin.addNamed.replace('{{symbol}}', 'USDT')).click()
+    await expectToast(page, t.addCoin.addedToast)
+    await open(page, '/spot')
+    await expect.poll(() => assetRowText(page, 'USDT')).toMatch(/\b1,000\b/)
+
+    // the address book: add, edit the notes, delete
+    const friend = privateKeyToAccount(generatePrivateKey()).address
+    await open(page, '/walletAddressAdd')
+    await field(page, t.addressEdit.name).fill('Coach')
+    await field(page, t.addressEdit.address).fill(friend)
+    await field(page, t.addressEdit.notes).fill('pays for the track')
+    await button(page, t.common.save).click()
+    await expectToast(page, t.toast.submitted)
+    await open(page, '/walletAddressList')
+    await page.getByText('Coach', { exact: true }).click()
+    await page.waitForURL(/#\/walletAddressAdd\?id=\d+$/)
+    await expect.poll(() => field(page, t.addressEdit.notes).inputValue()).toBe('pays for the track')
+    await field(page, t.addressEdit.notes).fill('track club treasurer')
+    await button(page, t.common.save).click()
+    await expectToast(page, t.toast.modified)
+    await open(page, '/walletAddressList')
+    await expect.poll(() => page.getByText('track club treasurer', { exact: true }).count()).toBe(1)
+    expect(await page.getByText('pays for the track', { exact: true }).count()).toBe(0)
+    await page.getByText('Coach', { exact: true }).click()
+    await page.waitForURL(/#\/walletAddressAdd\?id=\d+$/)
+    await button(page, t.common.delete).click()
+    await page.getByRole('dialog').getByRole('button', { name: t.common.delete, exact: true }).click()
+    await expectToast(page, t.toast.deleted)
+    await open(page, '/walletAddressList')
+    await expect.poll(() => page.getByText(t.common.empty, { exact: true }).count()).toBe(1)
+
+    await page.context().close()
+  }, 240_000)
 })
 
 /** Fills the send form and presses Next, expecting `code` and no confirm sheet. */

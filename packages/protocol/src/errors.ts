@@ -142,6 +142,11 @@ export const ERRORS = {
     'zh-hk': '該錢包已在您的帳號中',
   },
   COIN_NOT_FOUND: { 'us-en': 'This coin does not exist', 'zh-cn': '币种不存在', 'zh-hk': '幣種不存在' },
+  COIN_NOT_REMOVABLE: {
+    'us-en': 'BNB always stays in the wallet',
+    'zh-cn': 'BNB 始终保留在钱包中',
+    'zh-hk': 'BNB 始終保留在錢包中',
+  },
   NOT_A_TOKEN: {
     'us-en': 'This address is not a BEP20 token contract',
     'zh-cn': '该地址不是 BEP20 代币合约',

@@ -264,6 +264,13 @@ export const coinInfo = wallet(
   z.object({ wallet_id: walletId, coin_id: optional(id()), contract: optional(address) }),
   z.object({ coin: Coin, added: z.boolean() }),
 )
+/** Beyond spec §7: MetaMask's "hide token". The native coin always stays. */
+export const coinHide = wallet(
+  '/v1/coinhide',
+  "Remove a coin from the wallet's list (BNB stays); it can be added again like any coin",
+  z.object({ wallet_id: walletId, coin_id: id() }),
+  okResult,
+)
 export const addressBook = wallet(
   '/v1/addrlist',
   'My address book',

@@ -168,4 +168,38 @@ describe('coins by contract', () => {
     expect((await refused(client, '/v1/coininfo', { wallet_id: wallet.id })).error).toBe('FIELD_REQUIRED')
     expect((await ok(client, '/v1/walletbalance', { wallet_id: wallet.id })).assets).toHaveLength(3)
   })
+
+  it('hides a coin from the wallet and adds it back; BNB stays; nobody else can hide one', async () => {
+    const client = await aSignedInUser(app)
+    const wallet = await createWallet(client)
+    const symbols = async () =>
+      (await ok(client, '/v1/walletbalance', { wallet_id: wallet.id })).assets.map((a: { symbol: string }) => a.symbol)
+    const { assets } = await ok(client, '/v1/walletbalance', { wallet_id: wallet.id })
+    const coin = (symbol: string) => assets.find((a: { symbol: string }) => a.symbol === symbol) as { id: number }
+    expect(await symbols()).toEqual(['BNB', 'USDT', 'KNT'])
+
+    const stranger = await aSignedInUser(app)
+    const strangerWallet = await createWallet(stranger)
+    expect((await refused(stranger, '/v1/coinhide', { wallet_id: wallet.id, coin_id: coin('USDT').id })).error).toBe(
+      'WALLET_NOT_FOUND',
+    )
+    expect(await refused(client, '/v1/coinhide', { wallet_id: wallet.id, coin_id: coin('BNB').id })).toMatchObject({
+      error: 'COIN_NOT_REMOVABLE',
+      msg: 'BNB always stays in the wallet',
+    })
+    expect(await symbols()).toEqual(['BNB', 'USDT', 'KNT'])
+
+    await ok(client, '/v1/coinhide', { wallet_id: wallet.id, coin_id: coin('USDT').id })
+    expect(await symbols()).toEqual(['BNB', 'KNT'])
+    expect((await refused(client, '/v1/coinhide', { wallet_id: wallet.id, coin_id: coin('USDT').id })).error).toBe(
+      'COIN_NOT_FOUND',
+    )
+    expect((await ok(client, '/v1/coininfo', { wallet_id: wallet.id, coin_id: coin('USDT').id })).added).toBe(false)
+    // the other wallets keep it
+    expect((await ok(stranger, '/v1/walletbalance', { wallet_id: strangerWallet.id })).assets).toHaveLength(3)
+
+    const usdt = app.chain.tokens.find((t) => t.symbol === 'USDT')?.contract
+    await ok(client, '/v1/coininfo', { wallet_id: wallet.id, contract: usdt })
+    expect(await symbols()).toEqual(['BNB', 'KNT', 'USDT'])
+  })
 })

@@ -36,6 +36,7 @@ export function registerWalletMethods(rpc: Registry, service: WalletService): vo
   handle(w.marketValue, () => service.marketValue())
   handle(w.coinList, (p) => service.coinList(p.keyword))
   handle(w.coinInfo, (p, ctx) => service.coinInfo(ctx.user.id, p))
+  handle(w.coinHide, (p, ctx) => service.hideCoin(ctx.user.id, p.wallet_id, p.coin_id))
 
   handle(w.gasPrice, (p, ctx) => service.gasPrice(ctx.user.id, p))
   handle(w.transferInfo, (p, ctx) => service.transferInfo(ctx.user.id, p.wallet_id, p.coin_id))

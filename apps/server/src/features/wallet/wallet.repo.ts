@@ -264,6 +264,10 @@ export function walletRepo(db: Db) {
         .onConflictDoNothing()
     },
 
+    async removeWalletCoin(walletId: number, coinId: number): Promise<void> {
+      await db.delete(walletCoins).where(and(eq(walletCoins.walletId, walletId), eq(walletCoins.coinId, coinId)))
+    },
+
     // address book
 
     async listEntries(userId: number, keyword: string | undefined, page: number, limit: number) {

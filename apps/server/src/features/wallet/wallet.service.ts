@@ -184,6 +184,15 @@ export function walletService(deps: WalletDeps) {
       if (!coin) throw new AppError('COIN_NOT_FOUND', { field: 'coin_id' })
       return { coin: publicCoin(coin), added: (await repo.walletCoin(row.id, coin.id)) !== undefined }
     },
+
+    /** Takes a coin off the wallet's list; its history stays on the chain and shows again once re-added. */
+    async hideCoin(userId: number, walletId: number, coinId: number) {
+      const row = await ctx.ownWallet(userId, walletId)
+      const coin = await ctx.walletCoin(row.id, coinId)
+      if (coin.contract === null) throw new AppError('COIN_NOT_REMOVABLE', { field: 'coin_id' })
+      await repo.removeWalletCoin(row.id, coin.id)
+      return { ok: true as const }
+    },
   }
 
   /** A token nobody added yet: name, symbol and decimals from the contract itself. */

@@ -39,3 +39,13 @@ export function useAddCoinMutation() {
     onSuccess: () => invalidateWallet(queryClient),
   })
 }
+
+/** Takes a coin off the wallet's list (never BNB); it can be added again. */
+export function useHideCoinMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (params: { walletId: number; coinId: number }) =>
+      call(wallet.coinHide, { wallet_id: params.walletId, coin_id: params.coinId }),
+    onSuccess: () => invalidateWallet(queryClient),
+  })
+}

@@ -15,7 +15,14 @@ export function RenameSheet({ wallet, visible, onClose }: { wallet: Wallet; visi
   const { t } = useTranslation()
   const errorText = useErrorText()
   const [name, setName] = useState(wallet.name)
+  const [shown, setShown] = useState(visible)
   const rename = useRenameWalletMutation()
+  // Start from the current name each time the sheet opens — at once, not after the opening
+  // animation, which would overwrite what a quick hand already typed.
+  if (visible !== shown) {
+    setShown(visible)
+    if (visible) setName(wallet.name)
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -33,7 +40,7 @@ export function RenameSheet({ wallet, visible, onClose }: { wallet: Wallet; visi
   }
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyClassName={styles.sheet} afterShow={() => setName(wallet.name)}>
+    <Popup visible={visible} onMaskClick={onClose} bodyClassName={styles.sheet}>
       <form className={formStyles.form} onSubmit={submit} noValidate aria-label={t('wallet.detail.rename')}>
         <header className={styles.header}>
           <h2 className={styles.title}>{t('wallet.detail.rename')}</h2>

@@ -5,7 +5,7 @@ import { Button, SearchBar } from 'antd-mobile'
 import { CheckOutline } from 'antd-mobile-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAddCoinMutation, useAllBalancesQuery } from '../assets.queries'
+import { useAddCoinMutation, useAllBalancesQuery, useHideCoinMutation } from '../assets.queries'
 import { AssetRow } from '../components/AssetRow'
 import { CustomTokenForm } from '../components/CustomTokenForm'
 import assetsStyles from '../components/Assets.module.css'
@@ -14,7 +14,7 @@ import { WithWallet } from '../components/WithWallet'
 import { matchesCoin } from '../lib/search'
 import type { Wallet } from '../lib/types'
 
-/** Add coins: the listed ones, or any BEP20 token by its contract address. */
+/** Add coins (the listed ones, or any BEP20 token by its contract address) and remove them again. */
 export function AddCoinPage() {
   const { t } = useTranslation()
   return (
@@ -29,9 +29,12 @@ function AddCoins({ wallet }: { wallet: Wallet }) {
   const [keyword, setKeyword] = useState('')
   const { data, error, refetch } = useAllBalancesQuery(wallet.id)
   const add = useAddCoinMutation()
+  const hide = useHideCoinMutation()
 
   const addListed = (contract: string) =>
     add.mutate({ walletId: wallet.id, contract }, { onSuccess: () => showSuccess(t('wallet.addCoin.addedToast')) })
+  const remove = (coinId: number) =>
+    hide.mutate({ walletId: wallet.id, coinId }, { onSuccess: () => showSuccess(t('wallet.toast.deleted')) })
 
   return (
     <>
@@ -56,10 +59,21 @@ function AddCoins({ wallet }: { wallet: Wallet }) {
                 key={asset.id}
                 asset={asset}
                 trailing={
-                  asset.added || asset.contract === null ? (
+                  asset.contract === null ? (
                     <span className={assetsStyles.addedMark}>
                       <CheckOutline aria-hidden="true" /> {t('wallet.addCoin.added')}
                     </span>
+                  ) : asset.added ? (
+                    <Button
+                      size="small"
+                      fill="outline"
+                      shape="rounded"
+                      loading={hide.isPending && hide.variables.coinId === asset.id}
+                      aria-label={t('wallet.addCoin.removeNamed', { symbol: asset.symbol })}
+                      onClick={() => remove(asset.id)}
+                    >
+                      {t('wallet.addCoin.remove')}
+                    </Button>
                   ) : (
                     <Button
                       size="small"
