@@ -165,3 +165,62 @@ describe('malformed requests', () => {
     expect((await signedIn.call('/v1/userinfo')).body.data).toMatchObject({ email: 'fuzz@example.com' })
   })
 })
+
+// ----- a refused operation writes nothing, anywhere -----
+
+/**
+ * Tables a refused request may write by design, with why. Everything else in the database
+ * must read the same after any answer with `code: false`.
+ */
+const WRITTEN_WHEN_REFUSED: Record<string, string> = {
+  login_attempts: 'a failed sign-in is counted (the per-account limit)',
+  verification_codes: 'a wrong code uses up one of its five tries',
+  sessions: 'any signed-in request may slide the session expiry',
+}
+
+/** One md5 per table of the whole content, for every table but WRITTEN_WHEN_REFUSED. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const { pool } = app.database
+  const { rows: tables } = await pool.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> ALL($1) ORDER BY 1`,
+    [Object.keys(WRITTEN_WHEN_REFUSED)],
+  )
+  const union = tables
+    .map(
+      ({ name }) =>
+        `SELECT '${name}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${name}" x`,
+    )
+    .join(' UNION ALL ')
+  const { rows } = await pool.query<{ t: string; h: string }>(union)
+  return Object.fromEntries(rows.map((r) => [r.t, r.h]))
+}
+
+/** A built operation with random or nearly valid params for it. */
+const builtCall = fc
+  .constantFrom(...built)
+  .chain((def) =>
+    fc.tuple(fc.constant(def), fc.oneof(paramsUnder(fieldsOf(def)), nearlyValid(fieldsOf(def))), fc.boolean()),
+  )
+
+describe('refused operations', () => {
+  it('change nothing in any table, for every operation', async () => {
+    let refused = 0
+    await fc.assert(
+      fc.asyncProperty(builtCall, async ([def, params, json]) => {
+        if (def.name === '/v1/logout') return // no params: never refused, and it would sign the fuzzer out
+        const before = await fingerprint()
+        const fields = { method: def.name, lang: 'us-en', ...params }
+        const payload = json ? JSON.stringify(fields) : qs.stringify(fields, { arrayFormat: 'indices' })
+        const contentType = json ? 'application/json' : CONTENT_TYPES[0]
+        const response = await signedIn.post(def.path, payload, { 'content-type': contentType }, nextIp())
+        expectEnvelope(response)
+        if ((response.json() as { code: unknown }).code !== false) return
+        refused += 1
+        expect(await fingerprint(), `${def.name} ${payload.slice(0, 300)}`).toEqual(before)
+      }),
+      { numRuns: 400 },
+    )
+    expect(refused).toBeGreaterThan(200)
+    expect((await signedIn.call('/v1/userinfo')).body.data).toMatchObject({ email: 'fuzz@example.com' })
+  })
+})
