@@ -15,21 +15,21 @@ describe('invitations and the trading history', () => {
     const invitee = await aUser(app, { invite_code: inviter.user.invite_code })
     const answers = await Promise.all(Array.from({ length: 30 }, () => inviter.call('/v1/invite')))
     expect(answers.every((a) => a.body.code === true)).toBe(true)
-    expect(await balanceOf(app, inviter.user.id)).toBe(100n)
+    expect(await balanceOf(app, inviter.user.id)).toBe(1000n)
     expect(await rowCount(app, 'ledger_postings', 'idempotency_key = $1', [`referral:${invitee.user.id}`])).toBe(1)
 
     const page = await ok(inviter, '/v1/invite')
     expect(page).toMatchObject({
       invite_code: inviter.user.invite_code,
-      reward_points: 100,
-      received_points: 100,
-      points: 100,
+      reward_points: 1000,
+      received_points: 1000,
+      points: 1000,
       total: 1,
-      list: [{ account: `${invitee.user.email.slice(0, 2)}***@example.com`, points: 100 }],
+      list: [{ account: `${invitee.user.email.slice(0, 2)}***@example.com`, points: 1000 }],
     })
     const history = await ok(inviter, '/v1/ledger')
     expect(history.list).toEqual([
-      expect.objectContaining({ asset: 'points', amount: '100', balance: '100', kind: 'referral' }),
+      expect.objectContaining({ asset: 'points', amount: '1000', balance: '1000', kind: 'referral' }),
     ])
     expect((await ok(invitee, '/v1/invite')).total).toBe(0)
   })
@@ -37,7 +37,7 @@ describe('invitations and the trading history', () => {
   it('pays a referral through the shop’s points too, before anything else reads them', async () => {
     const inviter = await aUser(app)
     await aUser(app, { invite_code: inviter.user.invite_code })
-    expect((await ok(inviter, '/v1/getstore')).points).toBe(100)
+    expect((await ok(inviter, '/v1/getstore')).points).toBe(1000)
   })
 
   it('filters the history by asset and direction and pages it', async () => {
@@ -57,6 +57,6 @@ describe('invitations and the trading history', () => {
 
   it('shows the rules to anyone', async () => {
     const rules = await ok(new Client(app.server), '/v1/rules')
-    expect(rules.rules).toMatchObject({ referral_reward_points: 100, physical_fitness_days: 30 })
+    expect(rules.rules).toMatchObject({ referral_reward_points: 1000, physical_fitness_days: 30 })
   })
 })

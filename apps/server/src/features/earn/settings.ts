@@ -30,7 +30,7 @@ export type SettingKey = keyof typeof SETTINGS
 export type Settings = { [K in SettingKey]: z.infer<(typeof SETTINGS)[K]> }
 
 export const DEFAULT_SETTINGS: Settings = {
-  referral_reward_points: 100,
+  referral_reward_points: 1000,
   physical_fitness_days: 30,
   newbie_task_points: 50,
   daily_task_points: 10,
