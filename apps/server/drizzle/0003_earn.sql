@@ -35,6 +35,23 @@ CREATE TABLE "ledger_postings" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "payouts" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "payouts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" bigint NOT NULL,
+	"request_id" text NOT NULL,
+	"amount" numeric(78, 0) NOT NULL,
+	"to_address" text NOT NULL,
+	"chain_id" integer NOT NULL,
+	"treasury" text NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"nonce" integer,
+	"hash" text,
+	"raw" text,
+	"error" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "shop_goods" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "shop_goods_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"slug" text NOT NULL,
@@ -68,12 +85,15 @@ CREATE TABLE "shop_orders" (
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_posting_id_ledger_postings_id_fk" FOREIGN KEY ("posting_id") REFERENCES "public"."ledger_postings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_orders" ADD CONSTRAINT "shop_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_orders" ADD CONSTRAINT "shop_orders_good_id_shop_goods_id_fk" FOREIGN KEY ("good_id") REFERENCES "public"."shop_goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_accounts_owner_asset_key" ON "ledger_accounts" USING btree ("owner","asset");--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id","id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_posting_idx" ON "ledger_entries" USING btree ("posting_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_postings_key" ON "ledger_postings" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "payouts_request_key" ON "payouts" USING btree ("user_id","request_id");--> statement-breakpoint
+CREATE INDEX "payouts_open_idx" ON "payouts" USING btree ("status","id") WHERE "payouts"."status" IN ('queued', 'sent');--> statement-breakpoint
 CREATE UNIQUE INDEX "shop_goods_slug_key" ON "shop_goods" USING btree ("slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "shop_orders_request_key" ON "shop_orders" USING btree ("user_id","request_id");--> statement-breakpoint
 CREATE INDEX "shop_orders_user_idx" ON "shop_orders" USING btree ("user_id","id");

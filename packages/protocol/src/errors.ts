@@ -194,6 +194,16 @@ export const ERRORS = {
   GOOD_NOT_FOUND: { 'us-en': 'This good does not exist', 'zh-cn': '商品不存在', 'zh-hk': '商品不存在' },
   OUT_OF_STOCK: { 'us-en': 'This good is sold out', 'zh-cn': '商品已售罄', 'zh-hk': '商品已售罄' },
   ORDER_NOT_FOUND: { 'us-en': 'This order does not exist', 'zh-cn': '订单不存在', 'zh-hk': '訂單不存在' },
+  COLLECT_UNAVAILABLE: {
+    'us-en': 'Temporarily unable to collect',
+    'zh-cn': '暂时无法提取',
+    'zh-hk': '暫時無法提取',
+  },
+  COLLECT_TOO_SMALL: {
+    'us-en': 'The amount is below the minimum that can be collected',
+    'zh-cn': '提取数量低于最低限额',
+    'zh-hk': '提取數量低於最低限額',
+  },
   REQUEST_ID_REUSED: {
     'us-en': 'This request was already used for another purchase',
     'zh-cn': '该请求已用于另一笔购买',
