@@ -1,6 +1,8 @@
 import { errorMessage } from '@kinetic/protocol'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DEV_CONTRACTS } from '../../server/src/chain/networks.ts'
 import enAccount from '../src/i18n/locales/en-US/account.json'
 import enEarn from '../src/i18n/locales/en-US/earn.json'
 import enShop from '../src/i18n/locales/en-US/shop.json'
@@ -13,8 +15,10 @@ import {
   registerThroughForm,
   uniqueEmail,
 } from './support.ts'
+import { createWalletThroughScreens, walletAddress } from './wallet.support.ts'
 
 const PASSWORD = 'secret123'
+const DEV_KNT = DEV_CONTRACTS.knt
 const earn = enEarn
 const shop = enShop
 
@@ -114,5 +118,41 @@ describe('earning and the shop in the browser', () => {
     // the rules come from the config table
     await open(page, '/rules')
     await expect.poll(() => page.locator('[data-rule=referral_reward_points]').textContent()).toBe('1,000')
+  })
+
+  it('exchanges points for KNT and collects them to the wallet: the token arrives on the dev chain', async () => {
+    const inviter = await newPhonePage(browser, 'en-US')
+    await registerThroughForm(inviter, uniqueEmail('collector'), PASSWORD, enAccount)
+    await open(inviter, '/invite')
+    const code = (await inviter.getByTestId('invite-code').textContent())?.trim() ?? ''
+    await registerWithInvite(await newPhonePage(browser, 'en-US'), uniqueEmail('friend'), code)
+
+    await startBuying(inviter, '/shop', 'KNT voucher (10 KNT)', shop.action.virtual)
+    await button(inviter, shop.buy.confirm.virtual).click()
+    await inviter.waitForURL(/#\/orders$/)
+
+    await createWalletThroughScreens(inviter, 'Earnings', 'Zebra-Quartz-91')
+    const address = await walletAddress(inviter)
+    const client = createPublicClient({ transport: http(inject('chainRpcUrl')) })
+    const kntOf = () =>
+      client.readContract({ address: DEV_KNT, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const before = await kntOf()
+
+    await open(inviter, '/welfare')
+    await expect.poll(() => inviter.getByTestId('welfare-knt').textContent()).toBe('10')
+    await button(inviter, earn.collect.title).click()
+    await inviter.getByPlaceholder(earn.collect.amount).fill('0')
+    await button(inviter, earn.collect.submit).click()
+    await expect.poll(() => seen(inviter, errorMessage('AMOUNT_INVALID', 'us-en'))).toBe(1)
+    await inviter.getByPlaceholder(earn.collect.amount).fill('10')
+    await button(inviter, earn.collect.submit).click()
+    await expect.poll(() => seen(inviter, earn.collect.done)).toBeGreaterThan(0)
+    await expect.poll(() => inviter.getByTestId('welfare-knt').textContent()).toBe('0')
+
+    await expect.poll(kntOf, { timeout: 30_000 }).toBe(before + parseUnits('10', 18))
+    await open(inviter, '/tradingHistory')
+    const rows = inviter.getByRole('list', { name: earn.history.title }).locator('li')
+    await expect.poll(() => rows.first().textContent()).toContain(`${earn.history.kind.payout}`)
+    expect(await rows.first().textContent()).toContain('-10 KNT')
   })
 })

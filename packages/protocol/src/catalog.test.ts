@@ -7,7 +7,7 @@ import { SPEC_OPERATIONS } from './spec-operations.ts'
 const names = CATALOG.map((m) => m.name)
 const LATER_FEATURES = ['health', 'device', 'earn', 'support']
 /** Earning's operations built so far (issue 5, first part); the shop is all built. */
-const OPEN_EARN = ['/v1/ledger', '/v1/invite', '/v1/rules']
+const OPEN_EARN = ['/v1/ledger', '/v1/invite', '/v1/rules', '/v1/balances']
 const PENDING_ACCOUNT_CONTENT = [
   '/v1/infoedit',
   '/v1/image',

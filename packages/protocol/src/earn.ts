@@ -81,3 +81,19 @@ export const rules = method('/v1/rules', {
   params: z.object({}),
   result: z.object({ rules: z.record(z.string(), RuleValue) }),
 })
+
+export const balances = method('/v1/balances', {
+  feature: 'earn',
+  summary: 'My points, energy, computing power and KNT in the ledger (beyond spec §7)',
+  auth: true,
+  params: z.object({}),
+  result: z.object({
+    points: z.number().int(),
+    /** Whole units, decimal strings. */
+    energy: z.string(),
+    power: z.string(),
+    knt: z.string(),
+    /** The least KNT /v1/collect pays out. */
+    collect_min: z.string(),
+  }),
+})

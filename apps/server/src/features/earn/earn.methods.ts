@@ -7,5 +7,6 @@ export function registerEarnMethods(rpc: Registry, service: EarnService, payouts
   rpc.handle(earn.ledgerHistory, (p, ctx) => service.history(ctx.user.id, p, ctx.lang))
   rpc.handle(earn.invite, (p, ctx) => service.invite(ctx.user.id, p))
   rpc.handle(earn.rules, () => service.rules())
+  rpc.handle(earn.balances, (_p, ctx) => service.balances(ctx.user.id))
   rpc.handle(wallet.collect, (p, ctx) => payouts.collect(ctx.user.id, p))
 }

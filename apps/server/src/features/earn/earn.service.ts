@@ -106,6 +106,24 @@ export function earnService(deps: { db: Db; settings: EarnSettings }) {
       }
     },
 
+    async balances(userId: number) {
+      await settleReferrals(userId)
+      const [points, energy, power, knt, rules] = await Promise.all([
+        book.balance(userId, 'points'),
+        book.balance(userId, 'energy'),
+        book.balance(userId, 'power'),
+        book.balance(userId, 'knt'),
+        settings.get(),
+      ])
+      return {
+        points: Number(points),
+        energy: formatUnits(energy, ASSETS.energy),
+        power: formatUnits(power, ASSETS.power),
+        knt: formatUnits(knt, ASSETS.knt),
+        collect_min: rules.collect_min_knt,
+      }
+    },
+
     async rules() {
       return { rules: { ...(await settings.get()) } }
     },

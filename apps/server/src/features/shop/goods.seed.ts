@@ -49,6 +49,20 @@ export const SEED_GOODS: readonly SeedGood[] = [
     sort: 20,
   },
   {
+    slug: 'knt-voucher-10',
+    kind: 'virtual',
+    name: { 'us-en': 'KNT voucher (10 KNT)', 'zh-cn': 'KNT 兑换券（10 KNT）', 'zh-hk': 'KNT 兌換券（10 KNT）' },
+    description: {
+      'us-en': '10 KNT added to your earnings at once; collect them to your wallet.',
+      'zh-cn': '立即为您的收益增加 10 KNT，可提取到您的钱包。',
+      'zh-hk': '立即為您的收益增加 10 KNT，可提取到您的錢包。',
+    },
+    pricePoints: 200,
+    stock: null,
+    fulfilment: 'knt:10',
+    sort: 25,
+  },
+  {
     slug: 'sport-band',
     kind: 'physical',
     name: { 'us-en': 'Silicone sport band', 'zh-cn': '硅胶运动表带', 'zh-hk': '矽膠運動錶帶' },

@@ -1,12 +1,15 @@
 import type { Params, shop, WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { ledger, SYSTEM } from '../earn/ledger.ts'
+import { parseUnits } from 'viem'
+import { ASSETS, ledger, SYSTEM, type Asset } from '../earn/ledger.ts'
 import type { EarnSettings } from '../earn/settings.ts'
 import { PHYSICAL_FITNESS, SEED_GOODS } from './goods.seed.ts'
 import { shopRepo, type GoodRow, type OrderRow } from './shop.repo.ts'
 
 const DAY_MS = 86_400_000
+/** Fulfilments `energy:N` and `knt:N` credit N whole units of that asset (from its issuer). */
+const GRANTS: Record<string, Asset | undefined> = { energy: 'energy', knt: 'knt' }
 
 function goodView(row: GoodRow, lang: WireLang): shop.Good {
   return {
@@ -67,12 +70,20 @@ export function shopService(deps: {
 
   /** What a completed virtual order grants, inside the purchase's transaction. */
   async function fulfil(tx: Db, userId: number, good: GoodRow, order: OrderRow): Promise<void> {
-    const [what, amount] = good.fulfilment.split(':')
-    if (what === 'energy' && amount) {
-      await ledger(tx).reward(userId, 'energy', BigInt(amount) * 100n, `order:${order.id}:energy`, 'purchase', {
-        order_id: order.id,
-        good: good.name,
-      })
+    const [what = '', amount] = good.fulfilment.split(':')
+    const asset = GRANTS[what]
+    if (asset && amount) {
+      await ledger(tx).reward(
+        userId,
+        asset,
+        parseUnits(amount, ASSETS[asset]),
+        `order:${order.id}:${what}`,
+        'purchase',
+        {
+          order_id: order.id,
+          good: good.name,
+        },
+      )
     }
     // PHYSICAL_FITNESS: the completed order is the redemption; health reads it through
     // `fitnessValidUntil` (its hook, after the merge of the health issue).

@@ -55,6 +55,20 @@ describe('the points shop', () => {
     })
   })
 
+  it('exchanges a KNT voucher: 10 KNT in my earnings', async () => {
+    const client = await aUser(app)
+    await give(app, client.user.id, 250n)
+    const voucher = byName((await goods(client, 'virtual')).list, 'KNT voucher (10 KNT)')
+    await ok(client, '/v1/poststore', { id: voucher.id, request_id: requestId() })
+    expect(await ok(client, '/v1/balances')).toEqual({
+      points: 50,
+      energy: '0',
+      power: '0',
+      knt: '10',
+      collect_min: '10',
+    })
+  })
+
   it('ships a physical good to a checked address, and its order stays paid', async () => {
     const client = await aUser(app)
     await give(app, client.user.id, 900n)

@@ -1,6 +1,6 @@
 import { call, methodQuery, queryKeys } from '@/api'
-import { earn } from '@kinetic/protocol'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { earn, shop, wallet, type ParamsIn } from '@kinetic/protocol'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
 export const HISTORY_PAGE = 20
 export type HistoryFilter = {
@@ -32,4 +32,22 @@ export function useRulesQuery() {
 /** The link a friend opens to register with my code. */
 export function inviteLink(code: string): string {
   return `${window.location.origin}${window.location.pathname}#/register?invite=${encodeURIComponent(code)}`
+}
+
+/** My points, energy, computing power and KNT. */
+export function useBalancesQuery() {
+  return useQuery({ ...methodQuery(earn.balances), staleTime: 0 })
+}
+
+/** Collects KNT to my current wallet; balances and history are read again after. */
+export function useCollectMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (params: ParamsIn<typeof wallet.collect>) => call(wallet.collect, params),
+    onSettled: () => {
+      for (const def of [earn.balances, earn.ledgerHistory, shop.store]) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.method(def).slice(0, -1) })
+      }
+    },
+  })
 }

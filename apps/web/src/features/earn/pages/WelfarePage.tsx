@@ -1,30 +1,42 @@
 import { Menu, MenuItem } from '@/shared/ui/Menu'
 import { Page } from '@/shared/ui/Page'
 import { formatNumber } from '@kinetic/protocol'
+import { Button } from 'antd-mobile'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { useInviteQuery, useRulesQuery } from '../earn.queries'
+import { CollectSheet } from '../components/CollectSheet'
+import { useBalancesQuery, useInviteQuery, useRulesQuery } from '../earn.queries'
 import styles from './Earn.module.css'
 
-/** Welfare: my points, rewards received, and the ways to earn and spend them. */
+/** Welfare: my points and KNT, rewards received, collecting, and the ways to earn and spend. */
 export function WelfarePage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const { data } = useInviteQuery()
+  const [collecting, setCollecting] = useState(false)
+  const { data: invite } = useInviteQuery()
+  const { data: balances } = useBalancesQuery()
   const { data: rules } = useRulesQuery()
   const reward = rules?.rules.referral_reward_points
   return (
     <Page title={t('earn.welfare.title')}>
       <section className={styles.stats}>
         <div>
-          <strong data-testid="welfare-points">{data ? formatNumber(data.points) : '–'}</strong>
+          <strong data-testid="welfare-points">{balances ? formatNumber(balances.points) : '–'}</strong>
           <span>{t('earn.welfare.points')}</span>
         </div>
         <div>
-          <strong>{data ? formatNumber(data.received_points) : '–'}</strong>
+          <strong data-testid="welfare-knt">{balances ? formatNumber(balances.knt) : '–'}</strong>
+          <span>{t('earn.welfare.knt')}</span>
+        </div>
+        <div>
+          <strong>{invite ? formatNumber(invite.received_points) : '–'}</strong>
           <span>{t('earn.welfare.received')}</span>
         </div>
       </section>
+      <Button className={styles.wide} block color="primary" shape="rounded" onClick={() => setCollecting(true)}>
+        {t('earn.collect.title')}
+      </Button>
       <Menu>
         <MenuItem
           onClick={() => void navigate('/invite')}
@@ -37,6 +49,9 @@ export function WelfarePage() {
         <MenuItem onClick={() => void navigate('/tradingHistory')}>{t('earn.history.title')}</MenuItem>
         <MenuItem onClick={() => void navigate('/rules')}>{t('earn.rules.title')}</MenuItem>
       </Menu>
+      {collecting && balances && (
+        <CollectSheet balance={balances.knt} min={balances.collect_min} onClose={() => setCollecting(false)} />
+      )}
     </Page>
   )
 }
