@@ -8,6 +8,7 @@ import path from 'node:path'
 import { loadConfig } from '../../platform/config.ts'
 import { connect } from '../../platform/db/client.ts'
 import { startEmbeddedPostgres } from '../../platform/db/embedded.ts'
+import { ensureDatabase, runMigrations } from '../../platform/db/migrate.ts'
 import { reconcile } from './ledger.ts'
 
 async function main(): Promise<number> {
@@ -15,6 +16,11 @@ async function main(): Promise<number> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'))
   const url = config.databaseUrl ?? embedded?.url.replace(/\/postgres$/, '/kinetic')
   if (!url) throw new Error('no database')
+  if (embedded) {
+    // as the server does at start: a fresh data folder gets its (empty) database
+    await ensureDatabase(url)
+    await runMigrations(url)
+  }
   const database = connect(url, 2)
   try {
     const result = await reconcile(database.db)
@@ -33,4 +39,5 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main()
+// explicit: the embedded Postgres's exit hooks would otherwise end the process with 0
+process.exit(await main())

@@ -70,8 +70,14 @@ export function shopRepo(db: Db) {
       return rows.length === 1
     },
 
-    async setStatus(orderId: number, status: string): Promise<void> {
-      await db.update(shopOrders).set({ status, updatedAt: new Date() }).where(eq(shopOrders.id, orderId))
+    /** Moves an order from one status to the next; false when it is not in `from` (or missing). */
+    async transition(orderId: number, from: string, to: string): Promise<boolean> {
+      const rows = await db
+        .update(shopOrders)
+        .set({ status: to, updatedAt: new Date() })
+        .where(and(eq(shopOrders.id, orderId), eq(shopOrders.status, from)))
+        .returning({ id: shopOrders.id })
+      return rows.length === 1
     },
 
     async order(userId: number, id: number) {

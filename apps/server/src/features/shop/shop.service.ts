@@ -153,6 +153,14 @@ export function shopService(deps: {
     },
 
     /**
+     * For the operator console (issue 6): a physical order moves paid → shipped → completed,
+     * one step at a time; false when the order is not at the step before.
+     */
+    async advanceOrder(orderId: number, to: 'shipped' | 'completed'): Promise<boolean> {
+      return repo.transition(orderId, to === 'shipped' ? 'paid' : 'shipped', to)
+    },
+
+    /**
      * Until when the user's physical-fitness analysis is unlocked (undefined: never
      * redeemed or expired): each redemption adds `physical_fitness_days` from the later of
      * its time and the previous expiry. Health's /v1/exchange_fitness and report use this.

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { aUser, balanceOf, expectReconciled, give, ok, refused } from '../earn/earn.testkit.ts'
+import { earnSettings } from '../earn/settings.ts'
+import { shopService } from './shop.service.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -8,6 +10,9 @@ beforeAll(async () => {
 })
 afterEach(() => expectReconciled(app))
 afterAll(() => app?.close())
+
+const DAY_MS = 86_400_000
+const service = () => shopService({ db: app.database.db, settings: earnSettings(app.database.db) })
 
 type Good = { id: number; kind: string; name: string; price: number; stock: number | null }
 const ship = { name: 'Li Lei', phone: '13800138000', address: '1 Sports Road, Shenzhen' }
@@ -92,6 +97,32 @@ describe('the points shop', () => {
     expect((await goods(client, 'physical')).list.find((g) => g.id === band.id)?.stock).toBe(band.stock! - 1)
     expect(await ok(client, '/v1/order', { id: bought.order.id })).toEqual({ order: bought.order })
     expect((await ok(client, '/v1/orders')).list).toEqual([bought.order])
+  })
+
+  it('lets operators move a physical order paid → shipped → completed, one step at a time', async () => {
+    const client = await aUser(app)
+    await give(app, client.user.id, 800n)
+    const band = byName((await goods(client, 'physical')).list, 'Silicone sport band')
+    const { order } = await ok(client, '/v1/poststore', { id: band.id, request_id: requestId(), ...ship })
+    const shop = service()
+    expect(await shop.advanceOrder(order.id, 'completed')).toBe(false)
+    expect(await shop.advanceOrder(order.id, 'shipped')).toBe(true)
+    expect((await ok(client, '/v1/order', { id: order.id })).order.status).toBe('shipped')
+    expect(await shop.advanceOrder(order.id, 'shipped')).toBe(false)
+    expect(await shop.advanceOrder(order.id, 'completed')).toBe(true)
+    expect((await ok(client, '/v1/order', { id: order.id })).order.status).toBe('completed')
+  })
+
+  it('unlocks the physical-fitness analysis for 30 days per redemption (health’s hook)', async () => {
+    const client = await aUser(app)
+    expect(await service().fitnessValidUntil(client.user.id)).toBeUndefined()
+    await give(app, client.user.id, 600n)
+    const fitness = byName((await goods(client, 'virtual')).list, 'Physical-fitness analysis (30 days)')
+    const start = Date.now()
+    for (let i = 0; i < 2; i++) await ok(client, '/v1/poststore', { id: fitness.id, request_id: requestId() })
+    const until = (await service().fitnessValidUntil(client.user.id))!.getTime()
+    expect(until).toBeGreaterThanOrEqual(start + 60 * DAY_MS)
+    expect(until).toBeLessThanOrEqual(Date.now() + 60 * DAY_MS)
   })
 
   it('refuses a purchase without enough points, in the request language, and changes nothing', async () => {
