@@ -111,20 +111,27 @@ describe('collecting KNT on-chain', () => {
   })
 })
 
-describe('collecting when the treasury cannot pay', () => {
-  let poor: TestApp
+describe.each([
+  ['the treasury holds nothing', { TREASURY_KEY: generatePrivateKey() }],
+  // nothing listens on port 1: every node request fails to connect
+  ['the chain cannot be reached', { TREASURY_KEY: treasuryKey, CHAIN_RPC_URL: 'http://127.0.0.1:1' }],
+])('collecting when %s', (_case, env) => {
+  let other: TestApp
   beforeAll(async () => {
-    poor = await startTestApp({ TREASURY_KEY: generatePrivateKey() }) // holds nothing
+    other = await startTestApp(env)
   })
-  afterAll(() => poor?.close())
+  afterAll(() => other?.close())
 
-  it("answers 'Temporarily unable to collect' and writes nothing", async () => {
-    const client = await aUser(poor)
+  it("answers 'Temporarily unable to collect' in the request's language and writes nothing", async () => {
+    const client = await aUser(other)
     await createWallet(client)
-    await give(poor, client.user.id, knt('20'), 'knt')
+    await give(other, client.user.id, knt('20'), 'knt')
     const answer = await refused(client, '/v1/collect', { amount: '10', request_id: requestId() })
     expect(answer).toMatchObject({ error: 'COLLECT_UNAVAILABLE', msg: 'Temporarily unable to collect' })
-    expect(await rowCount(poor, 'payouts')).toBe(0)
-    expect(await balanceOf(poor, client.user.id, 'knt')).toBe(knt('20'))
+    const zh = await refused(client, '/v1/collect', { amount: '10', request_id: requestId() }, 'zh-cn')
+    expect(zh.msg).toBe('暂时无法提取')
+    expect(await rowCount(other, 'payouts')).toBe(0)
+    expect(await balanceOf(other, client.user.id, 'knt')).toBe(knt('20'))
+    await expectReconciled(other)
   })
 })

@@ -3,6 +3,8 @@ import { expect } from 'vitest'
 import { Client, registerUser, type TestApp } from '../../../test/harness.ts'
 import { ledger, reconcile, type Asset } from './ledger.ts'
 
+export { ok } from '../wallet/wallet.testkit.ts'
+
 let seq = 0
 
 /** A new account, signed in; `id` and `invite_code` from its registration. */
@@ -24,14 +26,6 @@ export const balanceOf = (app: TestApp, userId: number, asset: Asset = 'points')
 export async function expectReconciled(app: TestApp) {
   const result = await reconcile(app.database.db)
   expect(result).toEqual({ ok: true, accounts: [], postings: [] })
-}
-
-/** Posts an operation and returns its data, failing the test on an error answer. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked against their contract by the app
-export async function ok<T = any>(client: Client, method: string, params: Record<string, unknown> = {}): Promise<T> {
-  const { body } = await client.call(method, params)
-  expect(body, method).toMatchObject({ code: true })
-  return body.data as T
 }
 
 /** Posts an operation that must fail and returns the error answer. */

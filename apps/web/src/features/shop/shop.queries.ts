@@ -31,9 +31,3 @@ export function useBuyMutation() {
     },
   })
 }
-
-/** A purchase's id, made once per confirmation: a double tap or a retry buys once. */
-export function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}

@@ -1,4 +1,5 @@
 import { errorText } from '@/i18n'
+import { newRequestId } from '@/shared/requestId'
 import { showSuccess } from '@/shared/ui/toast'
 import { formatNumber } from '@kinetic/protocol'
 import { Button, Input, Popup } from 'antd-mobile'
@@ -9,15 +10,12 @@ import styles from './CollectSheet.module.css'
 
 const AMOUNT_RE = /^\d{1,30}(\.\d{1,18})?$/
 
-/** A request id per sheet: a double tap or a retry collects once. */
-const newRequestId = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
-
 /** Collect KNT to the current wallet: the amount (at least the minimum), then the payout is queued. */
 export function CollectSheet({ balance, min, onClose }: { balance: string; min: string; onClose: () => void }) {
   const { t } = useTranslation()
   const [amount, setAmount] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  // one id per sheet: a double tap or a retry collects once
   const [requestId] = useState(newRequestId)
   const collect = useCollectMutation()
 

@@ -1,11 +1,12 @@
 import { errorText } from '@/i18n'
+import { newRequestId } from '@/shared/requestId'
 import { showSuccess } from '@/shared/ui/toast'
 import { formatNumber, isPhone, shop } from '@kinetic/protocol'
 import { Button, Input, Popup, TextArea } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { newRequestId, useBuyMutation } from '../shop.queries'
+import { useBuyMutation } from '../shop.queries'
 import styles from './BuySheet.module.css'
 
 type Address = { name: string; phone: string; address: string }
