@@ -26,22 +26,24 @@ export function TradingHistoryPage() {
 
   return (
     <Page title={t('earn.history.title')}>
-      <Segmented
-        options={(['all', ...earn.LEDGER_ASSETS] as const).map((value) => ({
-          value,
-          label: t(`earn.asset.${value}`),
-        }))}
-        value={asset}
-        onChange={setAsset}
-      />
-      <Segmented
-        options={(['all', ...earn.DIRECTIONS] as const).map((value) => ({
-          value,
-          label: t(`earn.history.direction.${value}`),
-        }))}
-        value={direction}
-        onChange={setDirection}
-      />
+      <div className={styles.filters}>
+        <Segmented
+          options={(['all', ...earn.LEDGER_ASSETS] as const).map((value) => ({
+            value,
+            label: t(`earn.asset.${value}`),
+          }))}
+          value={asset}
+          onChange={setAsset}
+        />
+        <Segmented
+          options={(['all', ...earn.DIRECTIONS] as const).map((value) => ({
+            value,
+            label: t(`earn.history.direction.${value}`),
+          }))}
+          value={direction}
+          onChange={setDirection}
+        />
+      </div>
       {error ? (
         <LoadFailed message={error.message} onRetry={() => void refetch()} />
       ) : !data ? (
