@@ -14,6 +14,12 @@ import { accountService } from './features/account/account.service.ts'
 import { registerAccountMethods } from './features/account/account.methods.ts'
 import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
+import { registerEarnMethods } from './features/earn/earn.methods.ts'
+import { earnService } from './features/earn/earn.service.ts'
+import { payoutService } from './features/earn/payout.service.ts'
+import { earnSettings } from './features/earn/settings.ts'
+import { registerShopMethods } from './features/shop/shop.methods.ts'
+import { shopService } from './features/shop/shop.service.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
 import { dexPrices, tablePrices } from './features/wallet/prices.ts'
@@ -119,6 +125,14 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   registerContentMethods(registry, content)
   const prices = dexPrices({ chain, pairs: config.chain.pricePairs, quotes: tablePrices(config.pricesUsd) })
   registerWalletMethods(registry, walletService({ db, chain, prices }))
+  const settings = earnSettings(db)
+  const earn = earnService({ db, settings })
+  const payouts = payoutService({ db, chain, settings, treasuryKey: config.treasuryKey, rpcUrl, log: server.log })
+  registerEarnMethods(registry, earn, payouts)
+  // payouts left open by a previous run (or another instance) are resumed at start
+  server.addHook('onReady', async () => void payouts.worker?.kick())
+  server.addHook('onClose', async () => payouts.worker?.stop())
+  registerShopMethods(registry, shopService({ db, settings, beforeRead: earn.settleReferrals }))
 
   await server.register(dispatcher, {
     registry,

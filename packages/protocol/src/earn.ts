@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { method } from './method.ts'
-import { decimal, optional, pageParams, pendingResult } from './schema.ts'
+import { decimal, isoTime, listOf, optional, pageParams, pendingResult } from './schema.ts'
 
 // Owned by issue 5 (earning and shop).
 const pending = 'issue 5'
@@ -18,3 +18,82 @@ export const computingReceive = earn('/v1/computing_receive', 'Receive computing
 export const tokenDataReceive = earn('/v1/tokendata_receive', 'Receive token rewards')
 export const computingToken = earn('/v1/computing_token', 'Computing-power receive records', { ...pageParams })
 export const tokenDataToken = earn('/v1/tokendata_token', 'Token receive records', { ...pageParams })
+
+// Built (issue 5, first part): the ledger's history, invitations and the rules.
+export const LEDGER_ASSETS = ['points', 'energy', 'power', 'knt'] as const
+export const DIRECTIONS = ['in', 'out'] as const
+
+export const LedgerEntry = z.object({
+  id: z.number().int(),
+  asset: z.enum(LEDGER_ASSETS),
+  /** Signed decimal string in whole units: positive came in, negative went out. */
+  amount: z.string(),
+  /** The balance after this movement. */
+  balance: z.string(),
+  /** referral | purchase | refund | reward… */
+  kind: z.string(),
+  /** What it was for, in the request's language (a good's name, an invited account). */
+  detail: z.string(),
+  time: isoTime(),
+})
+export type LedgerEntry = z.infer<typeof LedgerEntry>
+
+export const ledgerHistory = method('/v1/ledger', {
+  feature: 'earn',
+  summary: 'Every movement of my points, energy, computing power and KNT, newest first (beyond spec §7)',
+  auth: true,
+  params: z.object({
+    asset: optional(z.enum(LEDGER_ASSETS, 'FIELD_INVALID')),
+    direction: optional(z.enum(DIRECTIONS, 'FIELD_INVALID')),
+    ...pageParams,
+  }),
+  result: listOf(LedgerEntry),
+})
+
+export const Invitee = z.object({
+  /** The invited account, partly hidden (e.g. `ab***@example.com`). */
+  account: z.string(),
+  registered_at: isoTime(),
+  /** Points this invitation paid. */
+  points: z.number().int(),
+})
+
+export const invite = method('/v1/invite', {
+  feature: 'earn',
+  summary: 'My invitation code, the accounts I invited and the referral points they paid (beyond spec §7)',
+  auth: true,
+  params: z.object({ ...pageParams }),
+  result: listOf(Invitee).extend({
+    invite_code: z.string(),
+    /** Points an invitation pays now. */
+    reward_points: z.number().int(),
+    /** All referral points received. */
+    received_points: z.number().int(),
+    points: z.number().int(),
+  }),
+})
+
+export const RuleValue = z.union([z.number(), z.string(), z.array(z.string())])
+export const rules = method('/v1/rules', {
+  feature: 'earn',
+  summary: 'The rates, caps, stages and rewards of earning and the shop (beyond spec §7)',
+  auth: false,
+  params: z.object({}),
+  result: z.object({ rules: z.record(z.string(), RuleValue) }),
+})
+
+export const balances = method('/v1/balances', {
+  feature: 'earn',
+  summary: 'My points, energy, computing power and KNT in the ledger (beyond spec §7)',
+  auth: true,
+  params: z.object({}),
+  result: z.object({
+    points: z.number().int(),
+    /** Whole units, decimal strings. */
+    energy: z.string(),
+    power: z.string(),
+    knt: z.string(),
+    /** The least KNT /v1/collect pays out. */
+    collect_min: z.string(),
+  }),
+})

@@ -185,6 +185,31 @@ export const ERRORS = {
     'zh-hk': '該地址簿條目不存在',
   },
 
+  // earn and shop (issue 5)
+  INSUFFICIENT_POINTS: {
+    'us-en': 'Not enough points',
+    'zh-cn': '积分不足',
+    'zh-hk': '積分不足',
+  },
+  GOOD_NOT_FOUND: { 'us-en': 'This good does not exist', 'zh-cn': '商品不存在', 'zh-hk': '商品不存在' },
+  OUT_OF_STOCK: { 'us-en': 'This good is sold out', 'zh-cn': '商品已售罄', 'zh-hk': '商品已售罄' },
+  ORDER_NOT_FOUND: { 'us-en': 'This order does not exist', 'zh-cn': '订单不存在', 'zh-hk': '訂單不存在' },
+  COLLECT_UNAVAILABLE: {
+    'us-en': 'Temporarily unable to collect',
+    'zh-cn': '暂时无法提取',
+    'zh-hk': '暫時無法提取',
+  },
+  COLLECT_TOO_SMALL: {
+    'us-en': 'The amount is below the minimum that can be collected',
+    'zh-cn': '提取数量低于最低限额',
+    'zh-hk': '提取數量低於最低限額',
+  },
+  REQUEST_ID_REUSED: {
+    'us-en': 'This request was already used for another purchase',
+    'zh-cn': '该请求已用于另一笔购买',
+    'zh-hk': '該請求已用於另一筆購買',
+  },
+
   // accounts
   CODE_REQUIRED: {
     'us-en': 'Please enter the verification code',
@@ -261,6 +286,12 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /** Field names as a person reads them, for the generic field messages. */
 export const FIELD_LABELS: Record<string, Texts> = {
+  // earn and shop (issue 5)
+  phone: { 'us-en': 'Phone number', 'zh-cn': '手机号', 'zh-hk': '手機號' },
+  request_id: { 'us-en': 'Request id', 'zh-cn': '请求编号', 'zh-hk': '請求編號' },
+  asset: { 'us-en': 'Asset', 'zh-cn': '资产', 'zh-hk': '資產' },
+  direction: { 'us-en': 'Direction', 'zh-cn': '方向', 'zh-hk': '方向' },
+  id: { 'us-en': 'Id', 'zh-cn': '编号', 'zh-hk': '編號' },
   account: { 'us-en': 'Account', 'zh-cn': '账号', 'zh-hk': '帳號' },
   password: { 'us-en': 'Password', 'zh-cn': '密码', 'zh-hk': '密碼' },
   repassword: { 'us-en': 'Confirm password', 'zh-cn': '确认密码', 'zh-hk': '確認密碼' },

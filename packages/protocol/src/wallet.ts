@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { method } from './method.ts'
 import { WALLET_PASSWORD_MAX } from './rules.ts'
-import { decimal, id, listOf, okResult, optional, pageParams, pendingResult, required, text } from './schema.ts'
+import { decimal, id, isoTime, listOf, okResult, optional, pageParams, required, text } from './schema.ts'
 
 /**
  * The non-custodial wallet (DESIGN §6). The server stores addresses, the encrypted vault
@@ -286,11 +286,26 @@ export const addressAdd = wallet(
 export const addressDelete = wallet('/v1/addrlistdel', 'Delete an address-book entry', z.object({ id: id() }), okResult)
 
 // Owned by issue 5 (earning): the KNT payout to the user's wallet.
+export const PAYOUT_STATUSES = ['queued', 'sent', 'confirmed', 'failed'] as const
+export const Payout = z.object({
+  id: z.number().int(),
+  /** Whole KNT, decimal string. */
+  amount: z.string(),
+  /** The wallet it is paid to (current at the request). */
+  address: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  /** Set once signed. */
+  hash: z.string().nullable(),
+  created_at: isoTime(),
+})
+export type Payout = z.infer<typeof Payout>
+
 export const collect = method('/v1/collect', {
   feature: 'wallet',
-  summary: 'Withdraw KNT on-chain to my wallet',
+  summary:
+    'Withdraw KNT from my earnings on-chain to my current wallet (issue 5): queued, signed by the treasury, ' +
+    'confirmed by the chain; idempotent on request_id. COLLECT_UNAVAILABLE when the treasury or chain cannot pay',
   auth: true,
-  pending: 'issue 5',
-  params: z.object({ amount: optional(amount) }),
-  result: pendingResult,
+  params: z.object({ amount, request_id: required(64) }),
+  result: z.object({ payout: Payout }),
 })

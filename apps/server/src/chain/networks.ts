@@ -12,6 +12,8 @@ export const CANONICAL_MULTICALL3: Address = '0xcA11bde05977b3631167028862bE2a17
 /** Hardhat's default mnemonic; its account #0 deploys the dev contracts and pays the faucet. */
 export const HARDHAT_MNEMONIC = 'test test test test test test test test test test test junk'
 export const DEV_DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** Hardhat account #1 (public test key): the dev chain's KNT payout treasury. */
+export const DEV_TREASURY_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
 
 /** Each demo token's supply, all minted to the deployer: 10^9 whole tokens of 18 decimals. */
 export const DEV_TOKEN_SUPPLY = 10n ** 9n * 10n ** 18n

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { getAddress, isAddress, type Address } from 'viem'
+import { getAddress, isAddress, type Address, type Hex } from 'viem'
 import { z } from 'zod'
 import type { ListedToken } from '../chain/chain.ts'
 import {
@@ -8,6 +8,7 @@ import {
   defaultPollMs,
   defaultTokens,
   DEV_CHAIN_ID,
+  DEV_TREASURY_KEY,
   kntToken,
   tokenLogo,
 } from '../chain/networks.ts'
@@ -36,6 +37,11 @@ export interface Config {
   trustProxy: boolean
   /** `PRICES_USD`: the wallet's USD price table as JSON; unset, the defaults. */
   pricesUsd: string | undefined
+  /**
+   * `TREASURY_KEY`: the private key KNT payouts (/v1/collect) are signed with. Unset: Hardhat
+   * account #1 on the dev chain outside production, else none (collect is unavailable).
+   */
+  treasuryKey: Hex | undefined
   chain: ChainConfig
 }
 
@@ -143,6 +149,16 @@ export function loadChainConfig(env: NodeJS.ProcessEnv, production: boolean): Ch
   }
 }
 
+function treasuryKeyFrom(env: NodeJS.ProcessEnv, production: boolean): Hex | undefined {
+  const key = env.TREASURY_KEY
+  if (key) {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('TREASURY_KEY must be 0x followed by 64 hex characters')
+    return key as Hex
+  }
+  const devChain = !env.CHAIN_ID || Number(env.CHAIN_ID) === DEV_CHAIN_ID
+  return !production && devChain ? DEV_TREASURY_KEY : undefined
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production'
   const mailUrl = env.MAIL_URL || undefined
@@ -162,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
     pricesUsd: env.PRICES_USD || undefined,
+    treasuryKey: treasuryKeyFrom(env, production),
     chain: loadChainConfig(env, production),
   }
 }

@@ -1,11 +1,13 @@
-import { notOpen, tabRoute, type AppRoute } from '@/shared/routing'
+import { lazyPage, notOpen, signedIn, tabRoute, type AppRoute } from '@/shared/routing'
 
-// Built by issue 5 (earning and shop): home, discover, rewards, invitation and sharing.
+// Earning (issue 5). /homePage and /find wait for the health issue's data (energy, settlement).
 export const earnRoutes: AppRoute[] = [
   notOpen('/homePage', tabRoute),
   notOpen('/find', tabRoute),
-  notOpen('/tradingHistory'),
-  notOpen('/welfare'),
-  notOpen('/invite'),
-  notOpen('/share'),
+  lazyPage('/tradingHistory', () => import('./pages/TradingHistoryPage').then((m) => m.TradingHistoryPage), signedIn),
+  lazyPage('/welfare', () => import('./pages/WelfarePage').then((m) => m.WelfarePage), signedIn),
+  lazyPage('/invite', () => import('./pages/InvitePage').then((m) => m.InvitePage), signedIn),
+  lazyPage('/share', () => import('./pages/SharePage').then((m) => m.SharePage), signedIn),
+  // beyond spec §2: the rules from the config table
+  lazyPage('/rules', () => import('./pages/RulesPage').then((m) => m.RulesPage), signedIn),
 ]

@@ -1,4 +1,9 @@
-import { notOpen, tabRoute, type AppRoute } from '@/shared/routing'
+import { lazyPage, signedIn, tabRoute, type AppRoute } from '@/shared/routing'
 
-// Built by issue 5 (earning and shop): spot goods and the points shop.
-export const shopRoutes: AppRoute[] = [notOpen('/product', tabRoute), notOpen('/shop')]
+// The points shop (issue 5): /product (tab) opens on physical goods, /shop on virtual ones.
+export const shopRoutes: AppRoute[] = [
+  lazyPage('/product', () => import('./pages/ShopPage').then((m) => m.ProductPage), tabRoute),
+  lazyPage('/shop', () => import('./pages/ShopPage').then((m) => m.PointsShopPage), signedIn),
+  // beyond spec §2: my orders
+  lazyPage('/orders', () => import('./pages/OrdersPage').then((m) => m.OrdersPage), signedIn),
+]

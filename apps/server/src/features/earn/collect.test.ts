@@ -1,0 +1,137 @@
+import { erc20Abi, parseUnits, type Address } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { createWallet, fund } from '../wallet/wallet.testkit.ts'
+import { aUser, balanceOf, expectReconciled, give, ok, refused } from './earn.testkit.ts'
+import { ledger, SYSTEM } from './ledger.ts'
+import { ledgerRepo } from './ledger.repo.ts'
+import { payoutRepo } from './payout.repo.ts'
+import { payoutWorker } from './payout.worker.ts'
+
+const treasuryKey = generatePrivateKey()
+const treasury = privateKeyToAccount(treasuryKey)
+const knt = (whole: string) => parseUnits(whole, 18)
+let app: TestApp
+let req = 0
+const requestId = () => `collect-${++req}-${Date.now()}`
+
+beforeAll(async () => {
+  app = await startTestApp({ TREASURY_KEY: treasuryKey })
+  await fund(app, treasury.address) // 10 BNB and 1000 KNT
+})
+afterEach(() => expectReconciled(app))
+afterAll(() => app?.close())
+
+const token = () => app.chain.tokens.find((t) => t.symbol === 'KNT')!.contract as Address
+const onChain = (address: Address) =>
+  app.chain.client.readContract({ address: token(), abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+const statusOf = async (id: number) => (await payoutRepo(app.database.db).byId(id))?.status
+
+/** A signed-in user with a current wallet and `whole` KNT in the ledger. */
+async function earner(whole: string) {
+  const client = await aUser(app)
+  const wallet = await createWallet(client)
+  await give(app, client.user.id, knt(whole), 'knt')
+  return { client, wallet }
+}
+
+describe('collecting KNT on-chain', () => {
+  it('pays the current wallet from the treasury, confirmed by the chain, in both histories', async () => {
+    const { client, wallet } = await earner('50')
+    const { payout } = await ok(client, '/v1/collect', { amount: '20.5', request_id: requestId() })
+    expect(payout).toMatchObject({ amount: '20.5', address: wallet.address, status: 'queued' })
+    expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('29.5'))
+
+    await expect.poll(() => statusOf(payout.id), { timeout: 20_000 }).toBe('confirmed')
+    expect(await onChain(wallet.address as Address)).toBe(knt('20.5'))
+    expect(await ledgerRepo(app.database.db).balance(SYSTEM.payouts, 'knt')).toBe(0n)
+    const history = await ok(client, '/v1/ledger', { asset: 'knt', direction: 'out' })
+    expect(history.list).toEqual([expect.objectContaining({ amount: '-20.5', kind: 'payout' })])
+    const row = await payoutRepo(app.database.db).byId(payout.id)
+    expect(await rowCount(app, 'chain_transfers', 'hash = $1', [row?.hash])).toBe(1)
+    const records = await ok(client, '/v1/wallethistory', { wallet_id: wallet.id })
+    expect(records.list.map((t: { hash: string }) => t.hash)).toContain(row?.hash)
+  })
+
+  it('queues one payout for 10 concurrent requests with one request id', async () => {
+    const { client } = await earner('30')
+    const request_id = requestId()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => client.call('/v1/collect', { amount: '12', request_id })),
+    )
+    expect(answers.every((a) => a.body.code === true)).toBe(true)
+    expect(new Set(answers.map((a) => a.body.data.payout.id)).size).toBe(1)
+    expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('18'))
+    expect(await rowCount(app, 'payouts', 'user_id = $1', [client.user.id])).toBe(1)
+    await expect.poll(() => statusOf(answers[0]!.body.data.payout.id), { timeout: 20_000 }).toBe('confirmed')
+  })
+
+  it('refuses bad amounts, too little, too much and no wallet, and changes nothing', async () => {
+    const { client } = await earner('15')
+    const cases: [Record<string, string>, string][] = [
+      [{ amount: '-1' }, 'FIELD_INVALID'],
+      [{ amount: 'abc' }, 'FIELD_INVALID'],
+      [{ amount: '0' }, 'AMOUNT_INVALID'],
+      [{ amount: '9.99' }, 'COLLECT_TOO_SMALL'],
+      [{ amount: '15.000000000000000001' }, 'INSUFFICIENT_BALANCE'],
+    ]
+    for (const [params, error] of cases) {
+      expect((await refused(client, '/v1/collect', { request_id: requestId(), ...params })).error).toBe(error)
+    }
+    const walletless = await aUser(app)
+    await give(app, walletless.user.id, knt('20'), 'knt')
+    expect((await refused(walletless, '/v1/collect', { amount: '10', request_id: requestId() })).error).toBe(
+      'WALLET_NOT_FOUND',
+    )
+    expect(await rowCount(app, 'payouts', 'user_id IN ($1, $2)', [client.user.id, walletless.user.id])).toBe(0)
+    expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('15'))
+  })
+
+  it('refunds once a payout the treasury cannot pay', async () => {
+    const { client, wallet } = await earner('5000')
+    // queued as a request would (the request's own check would have refused it)
+    const db = app.database.db
+    const row = await payoutRepo(db).insert({
+      userId: client.user.id,
+      requestId: requestId(),
+      amount: knt('5000').toString(),
+      toAddress: wallet.address,
+      chainId: app.chain.chainId,
+      treasury: treasury.address.toLowerCase(),
+    })
+    await ledger(db).debit(client.user.id, 'knt', knt('5000'), SYSTEM.payouts, `payout:${row!.id}`, 'payout')
+    const worker = payoutWorker({ db, chain: app.chain, treasury, token: token(), pollMs: 100, log: console })
+    await worker.kick()
+    await worker.kick()
+    expect(await statusOf(row!.id)).toBe('failed')
+    expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('5000'))
+    expect(await rowCount(app, 'ledger_postings', 'idempotency_key = $1', [`payout:${row!.id}:refund`])).toBe(1)
+    await worker.stop()
+  })
+})
+
+describe.each([
+  ['the treasury holds nothing', { TREASURY_KEY: generatePrivateKey() }],
+  // nothing listens on port 1: every node request fails to connect
+  ['the chain cannot be reached', { TREASURY_KEY: treasuryKey, CHAIN_RPC_URL: 'http://127.0.0.1:1' }],
+])('collecting when %s', (_case, env) => {
+  let other: TestApp
+  beforeAll(async () => {
+    other = await startTestApp(env)
+  })
+  afterAll(() => other?.close())
+
+  it("answers 'Temporarily unable to collect' in the request's language and writes nothing", async () => {
+    const client = await aUser(other)
+    await createWallet(client)
+    await give(other, client.user.id, knt('20'), 'knt')
+    const answer = await refused(client, '/v1/collect', { amount: '10', request_id: requestId() })
+    expect(answer).toMatchObject({ error: 'COLLECT_UNAVAILABLE', msg: 'Temporarily unable to collect' })
+    const zh = await refused(client, '/v1/collect', { amount: '10', request_id: requestId() }, 'zh-cn')
+    expect(zh.msg).toBe('暂时无法提取')
+    expect(await rowCount(other, 'payouts')).toBe(0)
+    expect(await balanceOf(other, client.user.id, 'knt')).toBe(knt('20'))
+    await expectReconciled(other)
+  })
+})

@@ -1,0 +1,12 @@
+import { earn, wallet } from '@kinetic/protocol'
+import type { Registry } from '../../platform/rpc/registry.ts'
+import type { EarnService } from './earn.service.ts'
+import type { PayoutService } from './payout.service.ts'
+
+export function registerEarnMethods(rpc: Registry, service: EarnService, payouts: PayoutService): void {
+  rpc.handle(earn.ledgerHistory, (p, ctx) => service.history(ctx.user.id, p, ctx.lang))
+  rpc.handle(earn.invite, (p, ctx) => service.invite(ctx.user.id, p))
+  rpc.handle(earn.rules, () => service.rules())
+  rpc.handle(earn.balances, (_p, ctx) => service.balances(ctx.user.id))
+  rpc.handle(wallet.collect, (p, ctx) => payouts.collect(ctx.user.id, p))
+}

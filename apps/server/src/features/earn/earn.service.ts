@@ -1,0 +1,132 @@
+import { earn, type Params, type Texts, type WireLang } from '@kinetic/protocol'
+import { formatUnits } from 'viem'
+import type { Db } from '../../platform/db/client.ts'
+import { ASSETS, isAsset, ledger, type Ledger } from './ledger.ts'
+import { earnRepo, referralKey } from './earn.repo.ts'
+import type { EarnSettings } from './settings.ts'
+
+/** `ab***@example.com`, `138****5678`: enough for the inviter to recognise, no more. */
+export function maskAccount(email: string | null, phone: string | null): string {
+  if (email) {
+    const [name = '', domain = ''] = email.split('@')
+    return `${name.slice(0, 2)}***@${domain}`
+  }
+  if (phone) return `${phone.slice(0, 3)}****${phone.slice(-4)}`
+  return '***'
+}
+
+/** The history's words for a movement: the good's name in the request's language, the invited account… */
+function detailOf(memo: Record<string, unknown>, lang: WireLang): string {
+  const good = memo.good as Texts | undefined
+  if (good) return good[lang]
+  return typeof memo.account === 'string' ? memo.account : ''
+}
+
+/**
+ * Earning (first part): referral rewards, the ledger's history and the rules. Energy,
+ * settlement, tasks and payouts build on the health issue's data (after its merge).
+ */
+export function earnService(deps: { db: Db; settings: EarnSettings }) {
+  const { db, settings } = deps
+  const repo = earnRepo(db)
+  const book: Ledger = ledger(db)
+
+  /** Pays the referral reward for one invited account, once (key `referral:<invited id>`). */
+  async function rewardReferral(
+    inviterId: number,
+    invited: { id: number; email: string | null; phone: string | null },
+  ) {
+    const points = (await settings.get()).referral_reward_points
+    if (points <= 0) return
+    await book.reward(inviterId, 'points', BigInt(points), referralKey(invited.id), 'referral', {
+      invited_id: invited.id,
+      account: maskAccount(invited.email, invited.phone),
+    })
+  }
+
+  /** Pays every invitation of the user not paid yet; idempotent, so any read may call it. */
+  async function settleReferrals(userId: number): Promise<void> {
+    for (const invited of await repo.unrewardedInvitees(userId)) await rewardReferral(userId, invited)
+  }
+
+  return {
+    settleReferrals,
+
+    async invite(userId: number, p: Params<typeof earn.invite>) {
+      await settleReferrals(userId)
+      const [code, rules, { rows, total }, received, points] = await Promise.all([
+        repo.inviteCode(userId),
+        settings.get(),
+        repo.invitees(userId, p.page, p.limit),
+        book.received(userId, 'points', ['referral']),
+        book.balance(userId, 'points'),
+      ])
+      return {
+        invite_code: code ?? '',
+        reward_points: rules.referral_reward_points,
+        received_points: Number(received),
+        points: Number(points),
+        list: rows.map((r) => ({
+          account: maskAccount(r.email, r.phone),
+          registered_at: r.createdAt.toISOString(),
+          points: Number(r.points),
+        })),
+        total,
+        page: p.page,
+        limit: p.limit,
+      }
+    },
+
+    async history(userId: number, p: Params<typeof earn.ledgerHistory>, lang: WireLang) {
+      await settleReferrals(userId)
+      const { rows, total } = await book.history({
+        userId,
+        asset: p.asset,
+        direction: p.direction,
+        page: p.page,
+        limit: p.limit,
+      })
+      return {
+        list: rows.map((r) => {
+          const asset = r.ledger_entries.asset
+          const decimals = isAsset(asset) ? ASSETS[asset] : 0
+          return {
+            id: r.ledger_entries.id,
+            asset: asset as earn.LedgerEntry['asset'],
+            amount: formatUnits(BigInt(r.ledger_entries.amount), decimals),
+            balance: formatUnits(BigInt(r.ledger_entries.balanceAfter), decimals),
+            kind: r.ledger_postings.kind,
+            detail: detailOf(r.ledger_postings.memo, lang),
+            time: r.ledger_entries.createdAt.toISOString(),
+          }
+        }),
+        total,
+        page: p.page,
+        limit: p.limit,
+      }
+    },
+
+    async balances(userId: number) {
+      await settleReferrals(userId)
+      const [points, energy, power, knt, rules] = await Promise.all([
+        book.balance(userId, 'points'),
+        book.balance(userId, 'energy'),
+        book.balance(userId, 'power'),
+        book.balance(userId, 'knt'),
+        settings.get(),
+      ])
+      return {
+        points: Number(points),
+        energy: formatUnits(energy, ASSETS.energy),
+        power: formatUnits(power, ASSETS.power),
+        knt: formatUnits(knt, ASSETS.knt),
+        collect_min: rules.collect_min_knt,
+      }
+    },
+
+    async rules() {
+      return { rules: { ...(await settings.get()) } }
+    },
+  }
+}
+export type EarnService = ReturnType<typeof earnService>

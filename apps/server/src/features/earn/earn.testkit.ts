@@ -1,0 +1,36 @@
+/** Test builders for earning and the shop (used by *.test.ts only). */
+import { expect } from 'vitest'
+import { Client, registerUser, type TestApp } from '../../../test/harness.ts'
+import { ledger, reconcile, type Asset } from './ledger.ts'
+
+export { ok } from '../wallet/wallet.testkit.ts'
+
+let seq = 0
+
+/** A new account, signed in; `id` and `invite_code` from its registration. */
+export async function aUser(app: TestApp, extra: Record<string, string> = {}) {
+  const client = new Client(app.server)
+  const user = await registerUser(client, `earn-${++seq}-${Date.now()}@example.com`, 'secret123', extra)
+  return Object.assign(client, { user })
+}
+
+/** Gives a user points (or another asset) straight through the ledger, as a reward would. */
+export async function give(app: TestApp, userId: number, amount: bigint, asset: Asset = 'points') {
+  await ledger(app.database.db).reward(userId, asset, amount, `test:${userId}:${++seq}`, 'reward')
+}
+
+export const balanceOf = (app: TestApp, userId: number, asset: Asset = 'points') =>
+  ledger(app.database.db).balance(userId, asset)
+
+/** Fails the test when any account or posting does not reconcile. */
+export async function expectReconciled(app: TestApp) {
+  const result = await reconcile(app.database.db)
+  expect(result).toEqual({ ok: true, accounts: [], postings: [] })
+}
+
+/** Posts an operation that must fail and returns the error answer. */
+export async function refused(client: Client, method: string, params: Record<string, unknown> = {}, lang?: string) {
+  const { body } = await client.call(method, params, lang ? { lang } : {})
+  expect(body.code, `${method} ${JSON.stringify(body)}`).toBe(false)
+  return body as { code: false; error: string; msg: string; fields?: Record<string, string> }
+}

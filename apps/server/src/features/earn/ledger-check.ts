@@ -1,0 +1,43 @@
+/**
+ * `npm run ledger:check`: the ledger's reconciliation for operators. Prints OK, or every
+ * account whose balance is not the sum of its entries and every posting that does not sum
+ * to zero, and exits 1 then. Reads DATABASE_URL; unset, it opens the embedded database
+ * under DATA_DIR (the server must be stopped: one Postgres per data folder).
+ */
+import path from 'node:path'
+import { loadConfig } from '../../platform/config.ts'
+import { connect } from '../../platform/db/client.ts'
+import { startEmbeddedPostgres } from '../../platform/db/embedded.ts'
+import { ensureDatabase, runMigrations } from '../../platform/db/migrate.ts'
+import { reconcile } from './ledger.ts'
+
+async function main(): Promise<number> {
+  const config = loadConfig()
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'))
+  const url = config.databaseUrl ?? embedded?.url.replace(/\/postgres$/, '/kinetic')
+  if (!url) throw new Error('no database')
+  if (embedded) {
+    // as the server does at start: a fresh data folder gets its (empty) database
+    await ensureDatabase(url)
+    await runMigrations(url)
+  }
+  const database = connect(url, 2)
+  try {
+    const result = await reconcile(database.db)
+    if (result.ok) {
+      console.log('OK: every balance equals the sum of its entries and every posting sums to zero')
+      return 0
+    }
+    for (const a of result.accounts) {
+      console.log(`account ${a.owner} ${a.asset}: balance ${a.balance}, entries sum to ${a.entries}`)
+    }
+    for (const p of result.postings) console.log(`posting ${p.posting_id} ${p.asset}: ${p.total}`)
+    return 1
+  } finally {
+    await database.close()
+    await embedded?.stop()
+  }
+}
+
+// explicit: the embedded Postgres's exit hooks would otherwise end the process with 0
+process.exit(await main())

@@ -1,0 +1,98 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { aUser, balanceOf, expectReconciled, give } from './earn.testkit.ts'
+import { ledger, reconcile, SYSTEM, userAccount } from './ledger.ts'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterEach(() => expectReconciled(app))
+afterAll(() => app?.close())
+
+const entryRows = () => rowCount(app, 'ledger_entries')
+
+describe('the ledger', () => {
+  it('pays 200 concurrent receives of one reward exactly once', async () => {
+    const { user } = await aUser(app)
+    const book = ledger(app.database.db)
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => book.reward(user.id, 'points', 25n, `reward:once:${user.id}`, 'reward')),
+    )
+    expect(results.filter((r) => r.created)).toHaveLength(1)
+    expect(new Set(results.map((r) => r.id)).size).toBe(1)
+    expect(await balanceOf(app, user.id)).toBe(25n)
+    expect(await rowCount(app, 'ledger_postings', 'idempotency_key = $1', [`reward:once:${user.id}`])).toBe(1)
+  })
+
+  it('refuses a debit below zero and writes nothing', async () => {
+    const { user } = await aUser(app)
+    await give(app, user.id, 10n)
+    const before = await entryRows()
+    await expect(
+      ledger(app.database.db).debit(user.id, 'points', 11n, SYSTEM.shop, `debit:${user.id}`, 'purchase'),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_POINTS' })
+    expect(await balanceOf(app, user.id)).toBe(10n)
+    expect(await entryRows()).toBe(before)
+    expect(await rowCount(app, 'ledger_postings', 'idempotency_key = $1', [`debit:${user.id}`])).toBe(0)
+  })
+
+  it('refuses zero, negative and unbalanced postings', async () => {
+    const { user } = await aUser(app)
+    const book = ledger(app.database.db)
+    await expect(book.reward(user.id, 'points', 0n, 'zero', 'reward')).rejects.toMatchObject({ code: 'AMOUNT_INVALID' })
+    await expect(book.reward(user.id, 'points', -5n, 'negative', 'reward')).rejects.toMatchObject({
+      code: 'AMOUNT_INVALID',
+    })
+    await expect(
+      book.post({
+        key: 'unbalanced',
+        kind: 'reward',
+        lines: [
+          { owner: SYSTEM.rewards, asset: 'points', amount: -5n },
+          { owner: userAccount(user.id), asset: 'points', amount: 4n },
+        ],
+      }),
+    ).rejects.toThrow(/does not balance/)
+    expect(await balanceOf(app, user.id)).toBe(0n)
+  })
+
+  it('moves points both ways between two users at once without deadlock or loss', async () => {
+    const [a, b] = await Promise.all([aUser(app), aUser(app)])
+    await give(app, a.user.id, 1000n)
+    await give(app, b.user.id, 1000n)
+    const book = ledger(app.database.db)
+    const move = (from: number, to: number, i: number) =>
+      book.post({
+        key: `swap:${from}:${to}:${i}`,
+        kind: 'transfer',
+        lines: [
+          { owner: userAccount(from), asset: 'points', amount: -7n },
+          { owner: userAccount(to), asset: 'points', amount: 7n },
+        ],
+      })
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) => (i % 2 ? move(a.user.id, b.user.id, i) : move(b.user.id, a.user.id, i))),
+    )
+    expect((await balanceOf(app, a.user.id)) + (await balanceOf(app, b.user.id))).toBe(2000n)
+    expect(await balanceOf(app, a.user.id)).toBe(1000n)
+  })
+
+  it('keeps KNT in 18-decimal base units exactly', async () => {
+    const { user } = await aUser(app)
+    const wei = 123_456_789_012_345_678_901_234_567n
+    await give(app, user.id, wei, 'knt')
+    expect(await balanceOf(app, user.id, 'knt')).toBe(wei)
+  })
+
+  it('reports an account whose balance no longer matches its entries', async () => {
+    const { user } = await aUser(app)
+    await give(app, user.id, 5n)
+    const owner = userAccount(user.id)
+    await app.database.pool.query(`UPDATE ledger_accounts SET balance = balance + 1 WHERE owner = $1`, [owner])
+    const broken = await reconcile(app.database.db)
+    expect(broken.ok).toBe(false)
+    expect(broken.accounts).toEqual([{ owner, asset: 'points', balance: '6', entries: '5' }])
+    await app.database.pool.query(`UPDATE ledger_accounts SET balance = balance - 1 WHERE owner = $1`, [owner])
+  })
+})

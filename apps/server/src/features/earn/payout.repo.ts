@@ -1,0 +1,105 @@
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { wallets } from '../wallet/wallet.tables.ts'
+import { payouts } from './payout.tables.ts'
+
+export type PayoutRow = typeof payouts.$inferSelect
+/** First key of the payout signer's advisory lock (the second is the chain id). */
+const PAYOUT_LOCK = 7_340_301
+
+export function payoutRepo(db: Db) {
+  const of = (chainId: number, treasury: string) => and(eq(payouts.chainId, chainId), eq(payouts.treasury, treasury))
+  return {
+    async currentWallet(userId: number): Promise<string | undefined> {
+      const [row] = await db
+        .select({ address: wallets.address })
+        .from(wallets)
+        .where(and(eq(wallets.userId, userId), eq(wallets.current, true), isNull(wallets.deletedAt)))
+      return row?.address
+    },
+
+    async insert(values: typeof payouts.$inferInsert): Promise<PayoutRow | undefined> {
+      const [row] = await db
+        .insert(payouts)
+        .values(values)
+        .onConflictDoNothing({ target: [payouts.userId, payouts.requestId] })
+        .returning()
+      return row
+    },
+
+    async byRequest(userId: number, requestId: string): Promise<PayoutRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.userId, userId), eq(payouts.requestId, requestId)))
+      return row
+    },
+
+    async byId(id: number): Promise<PayoutRow | undefined> {
+      const [row] = await db.select().from(payouts).where(eq(payouts.id, id))
+      return row
+    },
+
+    /** KNT the treasury still owes (queued or sent, not yet confirmed). */
+    async owed(chainId: number, treasury: string): Promise<bigint> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${payouts.amount}), 0)::text` })
+        .from(payouts)
+        .where(and(of(chainId, treasury), inArray(payouts.status, ['queued', 'sent'])))
+      return BigInt(row?.total ?? '0')
+    },
+
+    /** Only one instance signs at a time (held until its transaction ends). */
+    async trySignerLock(chainId: number): Promise<boolean> {
+      const result = await db.execute<{ locked: boolean }>(
+        sql`SELECT pg_try_advisory_xact_lock(${PAYOUT_LOCK}, ${chainId}) AS locked`,
+      )
+      return result.rows[0]?.locked === true
+    },
+
+    async nextQueued(chainId: number, treasury: string): Promise<PayoutRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payouts)
+        .where(and(of(chainId, treasury), eq(payouts.status, 'queued')))
+        .orderBy(asc(payouts.id))
+        .limit(1)
+      return row
+    },
+
+    /** The highest nonce of a signed payout that may still be mined. */
+    async highestNonce(chainId: number, treasury: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ nonce: max(payouts.nonce) })
+        .from(payouts)
+        .where(and(of(chainId, treasury), inArray(payouts.status, ['sent', 'confirmed'])))
+      return row?.nonce ?? undefined
+    },
+
+    async sent(chainId: number, treasury: string): Promise<PayoutRow[]> {
+      return db
+        .select()
+        .from(payouts)
+        .where(and(of(chainId, treasury), eq(payouts.status, 'sent')))
+        .orderBy(asc(payouts.id))
+    },
+
+    async markSent(id: number, signed: { nonce: number; hash: string; raw: string }): Promise<void> {
+      await db
+        .update(payouts)
+        .set({ ...signed, status: 'sent', updatedAt: new Date() })
+        .where(eq(payouts.id, id))
+    },
+
+    /** Moves a payout on from `from`; false when another instance already did. */
+    async transition(id: number, from: string, to: 'confirmed' | 'failed' | 'queued', error = ''): Promise<boolean> {
+      const reset = to === 'queued' ? { nonce: null, hash: null, raw: null } : {}
+      const rows = await db
+        .update(payouts)
+        .set({ status: to, error, updatedAt: new Date(), ...reset })
+        .where(and(eq(payouts.id, id), eq(payouts.status, from)))
+        .returning({ id: payouts.id })
+      return rows.length === 1
+    },
+  }
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import type { Db } from '../../platform/db/client.ts'
+import { settingsRepo } from './settings.repo.ts'
+
+const count = z.number().int().min(0).max(1_000_000_000)
+const decimal = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/)
+
+/**
+ * Every number of earning and the shop, seeded into `earn_settings` and shown on /rules.
+ * Operators change them with `settings.set` (the console, issue 6). Only the referral
+ * reward and the physical-fitness validity are read today; the others are read by the
+ * energy, settlement and payout parts built after the health issue lands.
+ */
+export const SETTINGS = {
+  referral_reward_points: count,
+  physical_fitness_days: count,
+  newbie_task_points: count,
+  daily_task_points: count,
+  weekly_task_points: count,
+  energy_daily_cap: count,
+  energy_per_1000_steps: count,
+  finalize_energy_per_power: count,
+  supply_points_per_energy: count,
+  stage_days: count,
+  stage_emission_knt: z.array(decimal).min(1),
+  pledge_cooldown_days: count,
+  collect_min_knt: decimal,
+} as const
+export type SettingKey = keyof typeof SETTINGS
+export type Settings = { [K in SettingKey]: z.infer<(typeof SETTINGS)[K]> }
+
+export const DEFAULT_SETTINGS: Settings = {
+  referral_reward_points: 1000,
+  physical_fitness_days: 30,
+  newbie_task_points: 50,
+  daily_task_points: 10,
+  weekly_task_points: 50,
+  energy_daily_cap: 100,
+  energy_per_1000_steps: 10,
+  finalize_energy_per_power: 10,
+  supply_points_per_energy: 5,
+  stage_days: 90,
+  stage_emission_knt: ['10000', '5000', '2500', '1250'],
+  pledge_cooldown_days: 7,
+  collect_min_knt: '10',
+}
+
+/** A changed value reaches every server instance within this time. */
+export const SETTINGS_CACHE_MS = 5_000
+
+export function earnSettings(db: Db) {
+  const repo = settingsRepo(db)
+  let seeded = false
+  let cached: { value: Settings; until: number } | undefined
+  return {
+    /** The current settings (seeded at the first read of a process, cached briefly). */
+    async get(): Promise<Settings> {
+      if (cached && cached.until > Date.now()) return cached.value
+      if (!seeded) {
+        await repo.seed(DEFAULT_SETTINGS)
+        seeded = true
+      }
+      const value: Settings = { ...DEFAULT_SETTINGS }
+      for (const row of await repo.all()) {
+        const schema = SETTINGS[row.key as SettingKey] as z.ZodType | undefined
+        const parsed = schema?.safeParse(row.value)
+        if (parsed?.success) Object.assign(value, { [row.key]: parsed.data })
+      }
+      cached = { value, until: Date.now() + SETTINGS_CACHE_MS }
+      return value
+    },
+
+    /** For the operator console: validates and stores one setting. */
+    async set<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {
+      const parsed = SETTINGS[key].parse(value)
+      await this.get()
+      await repo.set(key, parsed)
+      cached = undefined
+    },
+  }
+}
+export type EarnSettings = ReturnType<typeof earnSettings>

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import type { SeedGood } from './goods.seed.ts'
+import { shopGoods, shopOrders } from './shop.tables.ts'
+
+export type GoodRow = typeof shopGoods.$inferSelect
+export type OrderRow = typeof shopOrders.$inferSelect
+export type NewOrder = Pick<
+  typeof shopOrders.$inferInsert,
+  'userId' | 'goodId' | 'requestId' | 'pricePoints' | 'status' | 'shipName' | 'shipPhone' | 'shipAddress'
+>
+
+export function shopRepo(db: Db) {
+  return {
+    async seedGoods(goods: readonly SeedGood[]): Promise<void> {
+      await db
+        .insert(shopGoods)
+        .values([...goods])
+        .onConflictDoNothing({ target: shopGoods.slug })
+    },
+
+    async goods(kind: string | undefined, page: number, limit: number) {
+      const where = and(eq(shopGoods.active, true), kind ? eq(shopGoods.kind, kind) : undefined)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(shopGoods)
+          .where(where)
+          .orderBy(asc(shopGoods.sort), asc(shopGoods.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(shopGoods).where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    async good(id: number): Promise<GoodRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(shopGoods)
+        .where(and(eq(shopGoods.id, id), eq(shopGoods.active, true)))
+      return row
+    },
+
+    /** Inserts the order unless this user already used the request id (then undefined). */
+    async insertOrder(order: NewOrder): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .insert(shopOrders)
+        .values(order)
+        .onConflictDoNothing({ target: [shopOrders.userId, shopOrders.requestId] })
+        .returning()
+      return row
+    },
+
+    async orderByRequest(userId: number, requestId: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(shopOrders)
+        .where(and(eq(shopOrders.userId, userId), eq(shopOrders.requestId, requestId)))
+      return row
+    },
+
+    /** Takes one unit in place (a conditional UPDATE): never below zero, however many buy at once. */
+    async takeOne(goodId: number): Promise<boolean> {
+      const rows = await db
+        .update(shopGoods)
+        .set({ stock: sql`${shopGoods.stock} - 1` })
+        .where(and(eq(shopGoods.id, goodId), or(isNull(shopGoods.stock), gte(shopGoods.stock, 1))))
+        .returning({ id: shopGoods.id })
+      return rows.length === 1
+    },
+
+    /** Moves an order from one status to the next; false when it is not in `from` (or missing). */
+    async transition(orderId: number, from: string, to: string): Promise<boolean> {
+      const rows = await db
+        .update(shopOrders)
+        .set({ status: to, updatedAt: new Date() })
+        .where(and(eq(shopOrders.id, orderId), eq(shopOrders.status, from)))
+        .returning({ id: shopOrders.id })
+      return rows.length === 1
+    },
+
+    async order(userId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(shopOrders)
+        .innerJoin(shopGoods, eq(shopGoods.id, shopOrders.goodId))
+        .where(and(eq(shopOrders.id, id), eq(shopOrders.userId, userId)))
+      return row
+    },
+
+    async orders(userId: number, page: number, limit: number) {
+      const where = eq(shopOrders.userId, userId)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(shopOrders)
+          .innerJoin(shopGoods, eq(shopGoods.id, shopOrders.goodId))
+          .where(where)
+          .orderBy(desc(shopOrders.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(shopOrders).where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    /** Times of the user's completed orders of goods with this fulfilment, oldest first. */
+    async completedOfFulfilment(userId: number, fulfilment: string): Promise<Date[]> {
+      const rows = await db
+        .select({ at: shopOrders.createdAt })
+        .from(shopOrders)
+        .innerJoin(shopGoods, eq(shopGoods.id, shopOrders.goodId))
+        .where(
+          and(eq(shopOrders.userId, userId), eq(shopOrders.status, 'completed'), eq(shopGoods.fulfilment, fulfilment)),
+        )
+        .orderBy(asc(shopOrders.id))
+      return rows.map((r) => r.at)
+    },
+  }
+}

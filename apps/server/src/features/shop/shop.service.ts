@@ -1,0 +1,177 @@
+import type { Params, shop, WireLang } from '@kinetic/protocol'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import { parseUnits } from 'viem'
+import { ASSETS, ledger, SYSTEM, type Asset } from '../earn/ledger.ts'
+import type { EarnSettings } from '../earn/settings.ts'
+import { PHYSICAL_FITNESS, SEED_GOODS } from './goods.seed.ts'
+import { shopRepo, type GoodRow, type OrderRow } from './shop.repo.ts'
+
+const DAY_MS = 86_400_000
+/** Fulfilments `energy:N` and `knt:N` credit N whole units of that asset (from its issuer). */
+const GRANTS: Record<string, Asset | undefined> = { energy: 'energy', knt: 'knt' }
+
+function goodView(row: GoodRow, lang: WireLang): shop.Good {
+  return {
+    id: row.id,
+    kind: row.kind as shop.Good['kind'],
+    name: row.name[lang],
+    description: row.description[lang],
+    price: row.pricePoints,
+    stock: row.stock,
+  }
+}
+
+function orderView(order: OrderRow, good: GoodRow, lang: WireLang): shop.Order {
+  return {
+    id: order.id,
+    good: { id: good.id, kind: good.kind as shop.Good['kind'], name: good.name[lang] },
+    price: order.pricePoints,
+    status: order.status as shop.Order['status'],
+    ship_name: order.shipName,
+    ship_phone: order.shipPhone,
+    ship_address: order.shipAddress,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+  }
+}
+
+/** A physical good ships to a name, a phone and an address; a virtual one needs none. */
+function shipping(good: GoodRow, p: Params<typeof shop.buy>) {
+  if (good.kind !== 'physical') return { shipName: '', shipPhone: '', shipAddress: '' }
+  if (!p.name) throw new AppError('FIELD_REQUIRED', { field: 'name' })
+  if (!p.phone) throw new AppError('PHONE_REQUIRED', { field: 'phone' })
+  if (!p.address) throw new AppError('FIELD_REQUIRED', { field: 'address' })
+  if (p.address.length < 5) throw new AppError('FIELD_INVALID', { field: 'address' })
+  return { shipName: p.name, shipPhone: p.phone, shipAddress: p.address }
+}
+
+/**
+ * The points shop. A purchase is one transaction: the order row (unique per user and
+ * request id, so a double tap buys once), one unit of stock by a conditional UPDATE, the
+ * points debit into `system:shop` (refused below zero) and, for a virtual good, its
+ * fulfilment — all or nothing.
+ */
+export function shopService(deps: {
+  db: Db
+  settings: EarnSettings
+  /** Runs before "my points" is read (earn's pending referral rewards). */
+  beforeRead?: (userId: number) => Promise<void>
+}) {
+  const { db, settings, beforeRead } = deps
+  const repo = shopRepo(db)
+  let seeded = false
+  const seed = async () => {
+    if (seeded) return
+    await repo.seedGoods(SEED_GOODS)
+    seeded = true
+  }
+  const points = async (userId: number) => Number(await ledger(db).balance(userId, 'points'))
+
+  /** What a completed virtual order grants, inside the purchase's transaction. */
+  async function fulfil(tx: Db, userId: number, good: GoodRow, order: OrderRow): Promise<void> {
+    const [what = '', amount] = good.fulfilment.split(':')
+    const asset = GRANTS[what]
+    if (asset && amount) {
+      await ledger(tx).reward(
+        userId,
+        asset,
+        parseUnits(amount, ASSETS[asset]),
+        `order:${order.id}:${what}`,
+        'purchase',
+        {
+          order_id: order.id,
+          good: good.name,
+        },
+      )
+    }
+    // PHYSICAL_FITNESS: the completed order is the redemption; health reads it through
+    // `fitnessValidUntil` (its hook, after the merge of the health issue).
+  }
+
+  return {
+    async store(userId: number, p: Params<typeof shop.store>, lang: WireLang) {
+      await Promise.all([seed(), beforeRead?.(userId)])
+      const [{ rows, total }, balance] = await Promise.all([repo.goods(p.type, p.page, p.limit), points(userId)])
+      return { list: rows.map((g) => goodView(g, lang)), total, page: p.page, limit: p.limit, points: balance }
+    },
+
+    async buy(userId: number, p: Params<typeof shop.buy>, lang: WireLang) {
+      await seed()
+      const good = await repo.good(p.id)
+      if (!good) throw new AppError('GOOD_NOT_FOUND', { field: 'id' })
+      const ship = shipping(good, p)
+      const order = await db.transaction(async (tx) => {
+        const txRepo = shopRepo(tx)
+        const status = good.kind === 'virtual' ? 'completed' : 'paid'
+        const created = await txRepo.insertOrder({
+          userId,
+          goodId: good.id,
+          requestId: p.request_id,
+          pricePoints: good.pricePoints,
+          status,
+          ...ship,
+        })
+        if (!created) {
+          const earlier = await txRepo.orderByRequest(userId, p.request_id)
+          if (!earlier || earlier.goodId !== good.id) throw new AppError('REQUEST_ID_REUSED', { field: 'request_id' })
+          return earlier
+        }
+        if (!(await txRepo.takeOne(good.id))) throw new AppError('OUT_OF_STOCK', { field: 'id' })
+        await ledger(tx).debit(
+          userId,
+          'points',
+          BigInt(good.pricePoints),
+          SYSTEM.shop,
+          `order:${created.id}`,
+          'purchase',
+          {
+            order_id: created.id,
+            good: good.name,
+          },
+        )
+        if (status === 'completed') await fulfil(tx, userId, good, created)
+        return created
+      })
+      return { order: orderView(order, good, lang), points: await points(userId) }
+    },
+
+    async orders(userId: number, p: Params<typeof shop.orders>, lang: WireLang) {
+      const { rows, total } = await repo.orders(userId, p.page, p.limit)
+      return {
+        list: rows.map((r) => orderView(r.shop_orders, r.shop_goods, lang)),
+        total,
+        page: p.page,
+        limit: p.limit,
+      }
+    },
+
+    async order(userId: number, id: number, lang: WireLang) {
+      const row = await repo.order(userId, id)
+      if (!row) throw new AppError('ORDER_NOT_FOUND', { field: 'id' })
+      return { order: orderView(row.shop_orders, row.shop_goods, lang) }
+    },
+
+    /**
+     * For the operator console (issue 6): a physical order moves paid → shipped → completed,
+     * one step at a time; false when the order is not at the step before.
+     */
+    async advanceOrder(orderId: number, to: 'shipped' | 'completed'): Promise<boolean> {
+      return repo.transition(orderId, to === 'shipped' ? 'paid' : 'shipped', to)
+    },
+
+    /**
+     * Until when the user's physical-fitness analysis is unlocked (undefined: never
+     * redeemed or expired): each redemption adds `physical_fitness_days` from the later of
+     * its time and the previous expiry. Health's /v1/exchange_fitness and report use this.
+     */
+    async fitnessValidUntil(userId: number): Promise<Date | undefined> {
+      const days = (await settings.get()).physical_fitness_days
+      const redeemed = await repo.completedOfFulfilment(userId, PHYSICAL_FITNESS)
+      let until = 0
+      for (const at of redeemed) until = Math.max(until, at.getTime()) + days * DAY_MS
+      return until > Date.now() ? new Date(until) : undefined
+    },
+  }
+}
+export type ShopService = ReturnType<typeof shopService>

@@ -1,0 +1,84 @@
+import { currentLocale } from '@/i18n'
+import { Page } from '@/shared/ui/Page'
+import { Segmented } from '@/shared/ui/Segmented'
+import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
+import { earn, formatNumber } from '@kinetic/protocol'
+import { InfiniteScroll } from 'antd-mobile'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLedgerHistoryQuery } from '../earn.queries'
+import styles from './Earn.module.css'
+
+type AssetTab = 'all' | (typeof earn.LEDGER_ASSETS)[number]
+type DirectionTab = 'all' | (typeof earn.DIRECTIONS)[number]
+
+/** Every movement of my points, energy, computing power and KNT, filtered and paged. */
+export function TradingHistoryPage() {
+  const { t } = useTranslation()
+  const [asset, setAsset] = useState<AssetTab>('all')
+  const [direction, setDirection] = useState<DirectionTab>('all')
+  const { data, error, refetch, fetchNextPage, hasNextPage } = useLedgerHistoryQuery({
+    asset: asset === 'all' ? undefined : asset,
+    direction: direction === 'all' ? undefined : direction,
+  })
+  const entries = data?.pages.flatMap((p) => p.list) ?? []
+  const kindLabel = (kind: string) => t(`earn.history.kind.${kind}`, { defaultValue: kind })
+
+  return (
+    <Page title={t('earn.history.title')}>
+      <div className={styles.filters}>
+        <Segmented
+          options={(['all', ...earn.LEDGER_ASSETS] as const).map((value) => ({
+            value,
+            label: t(`earn.asset.${value}`),
+          }))}
+          value={asset}
+          onChange={setAsset}
+        />
+        <Segmented
+          options={(['all', ...earn.DIRECTIONS] as const).map((value) => ({
+            value,
+            label: t(`earn.history.direction.${value}`),
+          }))}
+          value={direction}
+          onChange={setDirection}
+        />
+      </div>
+      {error ? (
+        <LoadFailed message={error.message} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : entries.length === 0 ? (
+        <EmptyState text={t('common.empty')} />
+      ) : (
+        <>
+          <ul className={styles.list} aria-label={t('earn.history.title')}>
+            {entries.map((entry) => (
+              <li key={entry.id} className={styles.item}>
+                <div>
+                  <div>
+                    {kindLabel(entry.kind)}
+                    {entry.detail && ` · ${entry.detail}`}
+                  </div>
+                  <div className={styles.time}>{new Date(entry.time).toLocaleString(currentLocale())}</div>
+                </div>
+                <div className={styles.amount}>
+                  <span className={entry.amount.startsWith('-') ? styles.minus : styles.plus}>
+                    {entry.amount.startsWith('-') ? '' : '+'}
+                    {formatNumber(entry.amount)} {t(`earn.asset.${entry.asset}`)}
+                  </span>
+                  <span className={styles.time}>
+                    {t('earn.history.balance', { balance: formatNumber(entry.balance) })}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <InfiniteScroll loadMore={async () => void (await fetchNextPage())} hasMore={hasNextPage}>
+            {hasNextPage ? <Loading /> : t('earn.noMore')}
+          </InfiniteScroll>
+        </>
+      )}
+    </Page>
+  )
+}
