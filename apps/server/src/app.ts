@@ -14,6 +14,7 @@ import { accountService } from './features/account/account.service.ts'
 import { registerAccountMethods } from './features/account/account.methods.ts'
 import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
+import { profileService } from './features/account/profile.service.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
 import { registerWalletMethods } from './features/wallet/wallet.methods.ts'
@@ -29,6 +30,8 @@ import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
 import { fail } from './platform/rpc/envelope.ts'
 import { Registry } from './platform/rpc/registry.ts'
 import { catalogSchema } from './platform/rpc/schema-doc.ts'
+import { registerFileRoutes } from './platform/uploads/uploads.routes.ts'
+import { uploadService, type UploadService } from './platform/uploads/uploads.service.ts'
 
 /** Bodies larger than this are refused with 413 (uploads get their own route and limit). */
 export const BODY_LIMIT = 64 * 1024
@@ -36,7 +39,7 @@ export const BODY_LIMIT = 64 * 1024
 export interface App {
   server: FastifyInstance
   registry: Registry
-  services: { content: ReturnType<typeof contentService> }
+  services: { content: ReturnType<typeof contentService>; uploads: UploadService }
   /** The EVM chain every feature uses (balances, gas, broadcasting). */
   chain: ChainClient
 }
@@ -114,7 +117,12 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const sessions = sessionService(sessionsRepo(db))
   const registry = new Registry()
   const content = contentService(db)
-  registerAccountMethods(registry, accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }))
+  const uploads = uploadService({ db, sessions })
+  registerAccountMethods(
+    registry,
+    accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }),
+    profileService({ db, uploads }),
+  )
   registerContentMethods(registry, content)
   registerWalletMethods(registry, walletService({ db, chain }))
 
@@ -125,6 +133,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     rateLimitPerMinute: config.rateLimitPerMinute,
   })
 
+  registerFileRoutes(server, uploads)
   server.get('/v1/schema', async () => catalogSchema(CATALOG))
   server.get('/healthz', async () => {
     await db.execute('select 1')
@@ -144,5 +153,5 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }
 
-  return { server, registry, services: { content }, chain }
+  return { server, registry, services: { content, uploads }, chain }
 }
