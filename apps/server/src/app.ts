@@ -15,6 +15,7 @@ import { registerAccountMethods } from './features/account/account.methods.ts'
 import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
 import { profileService } from './features/account/profile.service.ts'
+import { securityService } from './features/account/security.service.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
 import { registerWalletMethods } from './features/wallet/wallet.methods.ts'
@@ -118,10 +119,12 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const registry = new Registry()
   const content = contentService(db)
   const uploads = uploadService({ db, sessions })
+  const codes = codeService(accountRepo(db), mailer)
   registerAccountMethods(
     registry,
-    accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }),
+    accountService({ db, sessions, codes }),
     profileService({ db, uploads }),
+    securityService({ db, sessions, codes, uploads }),
   )
   registerContentMethods(registry, content)
   registerWalletMethods(registry, walletService({ db, chain }))

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { method, LOGIN_PATH } from './method.ts'
 import { EMAIL_MAX, isAccountPassword, isEmail, isPhone, VERIFICATION_CODE_RE } from './rules.ts'
-import { id, int, isoTime, none, okResult, optional, text } from './schema.ts'
+import { id, isoTime, none, okResult, optional, text } from './schema.ts'
 
 export const ACCOUNT_TYPES = ['email', 'phone'] as const
 export const CODE_SCENES = ['register', 'forget', 'bind', 'password', 'logoff'] as const
@@ -213,8 +213,14 @@ export const HR_MAX_BPM = { min: 100, max: 230 } as const
 export const NICKNAME_MAX = 24
 export const BIRTHDAY_MIN = '1900-01-01'
 
+/** A whole number from a form string; anything else is FIELD_INVALID naming the field. */
+const whole = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d{1,9}$/.test(v.trim()) ? Number(v) : v),
+    z.number('FIELD_INVALID').int('FIELD_INVALID'),
+  )
 const between = (range: { min: number; max: number }, code: 'HEIGHT_RANGE' | 'WEIGHT_RANGE' | 'STRIDE_RANGE') =>
-  int().pipe(z.number().min(range.min, code).max(range.max, code))
+  whole().pipe(z.number().min(range.min, code).max(range.max, code))
 
 /** A real calendar day `YYYY-MM-DD` from 1900 to today (UTC). */
 export function isBirthday(value: string): boolean {
@@ -247,7 +253,7 @@ export const editProfile = method('/v1/infoedit', {
     height: optional(between(HEIGHT_CM, 'HEIGHT_RANGE')),
     weight: optional(between(WEIGHT_KG, 'WEIGHT_RANGE')),
     stride: optional(between(STRIDE_CM, 'STRIDE_RANGE')),
-    hr_zone: optional(int().refine((v) => v === 0 || (v >= HR_MAX_BPM.min && v <= HR_MAX_BPM.max), 'HR_MAX_RANGE')),
+    hr_zone: optional(whole().refine((v) => v === 0 || (v >= HR_MAX_BPM.min && v <= HR_MAX_BPM.max), 'HR_MAX_RANGE')),
     time_zone: optional(
       z
         .string()
@@ -269,7 +275,6 @@ export const googleAuth = method('/v1/googleauth', {
     'Google authenticator (RFC 6238 TOTP, SHA-1, 30 s, 6 digits): `create` a new secret (otpauth:// URL for the QR), ' +
     '`bind` it with a current code (answers 8 one-time recovery codes, shown once), `unbind` with a code',
   auth: true,
-  pending: 'issue 6',
   params: z.object({
     action: z.enum(GOOGLE_ACTIONS, 'FIELD_INVALID'),
     google_code: optional(googleCode),
@@ -294,7 +299,6 @@ export const changePassword = method('/v1/password', {
     'Change the password, verified by the Google code when bound, else by a code sent with scene `password`; ' +
     'every other session of the account ends',
   auth: true,
-  pending: 'issue 6',
   params: z
     .object({
       password,
@@ -309,7 +313,6 @@ export const bindEmail = method('/v1/email', {
   feature: 'account',
   summary: 'Bind (or change) the e-mail address with a code sent to the new address (scene `bind`)',
   auth: true,
-  pending: 'issue 6',
   params: z.object({ type: z.literal('email').default('email'), account: accountText, code }).superRefine(checkAccount),
   result: User,
 })
@@ -320,7 +323,6 @@ export const logoff = method('/v1/logoff', {
     'Delete the account, verified like /v1/password (code scene `logoff`): personal data is removed, ' +
     'every session ends, the anonymized row stays for the ledger',
   auth: true,
-  pending: 'issue 6',
   params: z.object(verification),
   result: okResult,
 })
@@ -339,7 +341,6 @@ export const sessions = method('/v1/sessions', {
   feature: 'account',
   summary: 'Devices where the account is signed in (live sessions), most recently seen first',
   auth: true,
-  pending: 'issue 6',
   params: none,
   result: z.object({ list: z.array(Session) }),
 })
@@ -348,7 +349,6 @@ export const endSession = method('/v1/sessiondel', {
   feature: 'account',
   summary: 'Sign the account out on one of its devices (its own sessions only)',
   auth: true,
-  pending: 'issue 6',
   params: z.object({ id: id() }),
   result: okResult,
 })
