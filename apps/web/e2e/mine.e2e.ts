@@ -90,6 +90,22 @@ describe('Mine in the browser', () => {
     await open(page, '/my')
     await expect.poll(() => shown(page, '小跑')).toBe(1)
     await expect.poll(() => page.locator('img[src^="/v1/files/"]').count()).toBe(1)
+
+    // settings: clearing the cache keeps the session; the time zone is the profile's
+    await page.getByText(t.settings.title, { exact: true }).click()
+    await page.waitForURL(/#\/userSettings$/)
+    await expect.poll(() => page.getByLabel(t.settings.timeZone).inputValue()).toBe('Asia/Shanghai')
+    await page.getByLabel(t.settings.timeZone).selectOption('Europe/Paris')
+    await expect.poll(() => shown(page, cnCommon.toast.modified)).toBe(1)
+    await page.getByText(t.settings.clearCache, { exact: true }).click()
+    await dialogButton(page, cnCommon.confirm).click()
+    await expect.poll(() => shown(page, t.settings.cacheCleared)).toBe(1)
+    await expect.poll(() => page.getByLabel(t.settings.timeZone).inputValue()).toBe('Europe/Paris')
+
+    // about: the installed version and the server's
+    await open(page, '/aboutUs')
+    await expect.poll(() => shown(page, 'Kinetic v1.0.0')).toBe(1)
+    await expect.poll(() => page.getByText('1.0.0', { exact: true }).count()).toBe(2)
     await page.context().close()
   })
 

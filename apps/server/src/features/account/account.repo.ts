@@ -75,13 +75,17 @@ export function accountRepo(db: Db) {
       await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, id))
     },
     /** Binds the pending secret (with the step its confirming code used) and its recovery codes. */
-    async bindTotp(id: number, secret: string, step: number, recoveryHashes: string[]): Promise<void> {
-      await db
+    async bindTotp(id: number, secret: string, step: number, recoveryHashes: string[]): Promise<boolean> {
+      // only the pending secret, once: of two concurrent binds one wins
+      const bound = await db
         .update(users)
         .set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step })
-        .where(eq(users.id, id))
+        .where(and(eq(users.id, id), isNull(users.totpSecret), eq(users.totpPendingSecret, secret)))
+        .returning({ id: users.id })
+      if (bound.length === 0) return false
       await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id))
       await db.insert(recoveryCodes).values(recoveryHashes.map((codeHash) => ({ userId: id, codeHash })))
+      return true
     },
     async unbindTotp(id: number): Promise<void> {
       await db.update(users).set({ totpSecret: null, totpPendingSecret: null }).where(eq(users.id, id))

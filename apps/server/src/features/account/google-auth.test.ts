@@ -47,6 +47,18 @@ describe('Google authenticator (/v1/googleauth)', () => {
     expect((await client.call('/v1/googleauth', { action: 'create' })).body.error).toBe('GOOGLE_ALREADY_BOUND')
   })
 
+  it('binds once under two concurrent confirmations: one set of recovery codes is valid', async () => {
+    const { client, user } = await signedIn('race')
+    const secret = (await client.call('/v1/googleauth', { action: 'create' })).body.data.secret as string
+    const code = totpCode(secret)
+    const answers = await Promise.all(
+      [0, 1].map(() => client.call('/v1/googleauth', { action: 'bind', google_code: code })),
+    )
+    expect(answers.filter((a) => a.body.code === true)).toHaveLength(1)
+    expect(answers.find((a) => a.body.code !== true)?.body.error).toBe('GOOGLE_ALREADY_BOUND')
+    expect(await rowCount(app, 'recovery_codes', 'user_id = $1', [user.id])).toBe(8)
+  })
+
   it('refuses to bind without a key offered first', async () => {
     const { client } = await signedIn()
     const { body } = await client.call('/v1/googleauth', { action: 'bind', google_code: '123456' })

@@ -74,7 +74,8 @@ export function securityService(deps: {
         const step = await google.checkNewSecret(user.id, user.totpPendingSecret, params.google_code, ctx.ip)
         const { codes: recovery, hashes } = newRecoveryCodes()
         const secret = user.totpPendingSecret
-        await db.transaction((tx) => accountRepo(tx).bindTotp(user.id, secret, step, hashes))
+        const bound = await db.transaction((tx) => accountRepo(tx).bindTotp(user.id, secret, step, hashes))
+        if (!bound) throw new AppError('GOOGLE_ALREADY_BOUND')
         return { bound: true, recovery_codes: recovery }
       }
       if (!user.totpSecret) throw new AppError('GOOGLE_NOT_BOUND')
