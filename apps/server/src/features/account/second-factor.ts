@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto'
+import { account } from '@kinetic/protocol'
 import { base32Decode, matchTotp } from '../../platform/auth/totp.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { AccountRepo, UserRow } from './account.repo.ts'
@@ -6,7 +7,6 @@ import type { AccountRepo, UserRow } from './account.repo.ts'
 /** Wrong Google codes an account may send in {@link TOTP_FAILURE_WINDOW_MS} (10^6 codes: no brute force). */
 export const MAX_TOTP_FAILURES = 5
 export const TOTP_FAILURE_WINDOW_MS = 15 * 60_000
-export const RECOVERY_CODE_COUNT = 8
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 
 /** `ABCD-EFGH`: 40 random bits from an alphabet without look-alikes. */
@@ -20,7 +20,7 @@ export const hashRecoveryCode = (code: string) =>
   createHash('sha256').update(code.toUpperCase().replace('-', '')).digest('hex')
 
 export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
+  const codes = Array.from({ length: account.RECOVERY_CODE_COUNT }, newRecoveryCode)
   return { codes, hashes: codes.map(hashRecoveryCode) }
 }
 

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { upload, type FilePart } from '../../../test/multipart.ts'
+import { multipartBody, upload, type FilePart } from '../../../test/multipart.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -169,6 +169,22 @@ describe('avatar upload (/v1/image)', () => {
       headers: { 'x-requested-with': undefined },
     })
     expect(forged.status).toBe(403)
+    expect(await rowCount(app, 'files')).toBe(before)
+  })
+
+  it('answers a broken multipart body with 400 in the browser language, storing nothing', async () => {
+    const { client } = await signedIn()
+    const before = await rowCount(app, 'files')
+    const { payload, contentType } = multipartBody({ method: '/v1/image', lang: 'us-en' }, file(await png()))
+    const cut = await client.post('/v1/index', payload.subarray(0, payload.length - 40), {
+      'content-type': contentType,
+      'accept-language': 'zh-CN',
+    })
+    expect(cut.statusCode).toBe(400)
+    expect(cut.json()).toMatchObject({ code: false, error: 'MALFORMED_BODY', msg: '请求内容无法解析' })
+    const noBoundary = await client.post('/v1/index', payload, { 'content-type': 'multipart/form-data' })
+    expect(noBoundary.statusCode).toBeGreaterThanOrEqual(400)
+    expect(noBoundary.statusCode).toBeLessThan(500)
     expect(await rowCount(app, 'files')).toBe(before)
   })
 

@@ -103,7 +103,7 @@ export function MinePage() {
         </MenuItem>
       </Menu>
       <Menu label={t('account.mine.security')}>
-        <MenuItem icon={<MailOutline />} extra={user?.email} onClick={go('/accountBindEmail')}>
+        <MenuItem icon={<MailOutline />} onClick={go('/accountBindEmail')}>
           {t('account.email.title')}
         </MenuItem>
         <MenuItem
