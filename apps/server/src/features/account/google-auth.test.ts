@@ -151,6 +151,18 @@ describe('signed-in devices (/v1/sessions, /v1/sessiondel)', () => {
     expect((await client.call('/v1/sessions')).body.data.list).toHaveLength(1)
   })
 
+  it('ending this device’s own session signs it out here', async () => {
+    const { client, user } = await signedIn('self')
+    const current = ((await client.call('/v1/sessions')).body.data.list as { id: number; current: boolean }[]).find(
+      (s) => s.current,
+    )
+    const { body, response } = await client.call('/v1/sessiondel', { id: current?.id })
+    expect(body).toMatchObject({ code: true })
+    const cleared = (response.cookies as { name: string; value: string }[]).find((c) => c.name === `ks_${user.id}`)
+    expect(cleared?.value).toBe('')
+    expect(await isLive(client)).toBe(false)
+  })
+
   it("cannot end another user's session: it answers like a missing one and that session lives on", async () => {
     const { client } = await signedIn('attacker')
     const { client: victim } = await signedIn('victim')
