@@ -3,6 +3,7 @@ import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { multipartBody, upload, type FilePart } from '../../../test/multipart.ts'
+import { ATTACHMENTS_PER_DAY } from './uploads.service.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -231,6 +232,22 @@ describe('attachments (/v1/file)', () => {
     await expect(uploads.ownAttachment(user.id, 'AAAAAAAAAAAAAAAAAAAAAA')).rejects.toMatchObject({
       code: 'FILE_NOT_FOUND',
     })
+  })
+
+  it(`refuses more than ${ATTACHMENTS_PER_DAY} attachments a day`, async () => {
+    const { client, user } = await signedIn('quota')
+    const first = await upload(client, '/v1/file', file(await png()))
+    expect(first.body.code).toBe(true)
+    // the day's earlier uploads, as rows
+    await app.database.pool.query(
+      `INSERT INTO files (id, owner_id, kind, mime, size, width, height, bytes)
+       SELECT 'quota' || g || repeat('x', 17), $1, 'attachment', 'image/webp', 1, 1, 1, '\\x00'
+       FROM generate_series(1, $2::int) g`,
+      [user.id, ATTACHMENTS_PER_DAY - 1],
+    )
+    const over = await upload(client, '/v1/file', file(await png()))
+    expect(over.body).toMatchObject({ code: false, error: 'UPLOAD_LIMIT' })
+    expect(await rowCount(app, 'files', 'owner_id = $1', [user.id])).toBe(ATTACHMENTS_PER_DAY)
   })
 
   it('lets a read rule share an attachment with another account', async () => {
