@@ -48,10 +48,10 @@ export function SessionList() {
   if (error) return <LoadFailed message={error.message} onRetry={() => void refetch()} />
   if (!data) return <Loading />
   return (
-    <ul className={mine.card} aria-label={t('account.sessions.title')} style={{ padding: 0, listStyle: 'none' }}>
+    <ul className={`${mine.card} ${mine.list}`} aria-label={t('account.sessions.title')}>
       {data.list.map((session) => (
         <li key={session.id} className={mine.row}>
-          <div style={{ flex: 1, minWidth: 0 }}>
+          <div className={mine.grow}>
             <div>{deviceName(session.user_agent) || t('account.sessions.unknown')}</div>
             <div className={mine.unit}>
               {session.ip} ·{' '}

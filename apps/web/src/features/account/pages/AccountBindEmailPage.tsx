@@ -25,7 +25,10 @@ export function AccountBindEmailPage() {
   const emailProblem = () => checkAccount('email', email)
   const sendParams = () => {
     const problem = emailProblem()
-    if (problem) return (showToast(errorText(problem.code, problem.args)), null)
+    if (problem) {
+      showToast(errorText(problem.code, problem.args))
+      return null
+    }
     return { type: 'email' as const, account: email.trim(), scene: 'bind' as const }
   }
 

@@ -36,7 +36,6 @@ export function AccountModifyPasswordPage() {
   const [form, setForm] = useState<PasswordForm>({ code: '', google_code: '', password: '', repassword: '' })
   const update = (patch: Partial<PasswordForm>) => setForm((current) => ({ ...current, ...patch }))
 
-  if (error) return <LoadFailed message={error.message} onRetry={() => void refetch()} />
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!user) return
@@ -55,7 +54,9 @@ export function AccountModifyPasswordPage() {
 
   return (
     <Page title={t('account.password.title')}>
-      {!user ? (
+      {error ? (
+        <LoadFailed message={error.message} onRetry={() => void refetch()} />
+      ) : !user ? (
         <Loading />
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>

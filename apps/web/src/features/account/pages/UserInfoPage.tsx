@@ -90,7 +90,12 @@ function ProfileEditor({ user }: { user: account.User }) {
         gender: form.gender === '' ? undefined : (form.gender as 'male' | 'female'),
         hr_zone: form.hr_zone || '0',
       },
-      { onSuccess: (saved) => (setForm(formOf(saved)), showSuccess(t('common.toast.modified'))) },
+      {
+        onSuccess: (saved) => {
+          setForm(formOf(saved))
+          showSuccess(t('common.toast.modified'))
+        },
+      },
     )
   }
 
