@@ -151,6 +151,13 @@ describe('signed-in devices (/v1/sessions, /v1/sessiondel)', () => {
     expect((await client.call('/v1/sessions')).body.data.list).toHaveLength(1)
   })
 
+  it('names a malformed session id', async () => {
+    const { client } = await signedIn('badid')
+    const { body } = await client.call('/v1/sessiondel', { id: 'abc' }, { lang: 'zh-hk' })
+    expect(body).toMatchObject({ code: false, error: 'FIELD_INVALID', msg: 'ID格式不正確' })
+    expect(await isLive(client)).toBe(true)
+  })
+
   it('ending this device’s own session signs it out here', async () => {
     const { client, user } = await signedIn('self')
     const current = ((await client.call('/v1/sessions')).body.data.list as { id: number; current: boolean }[]).find(

@@ -95,6 +95,14 @@ describe('e-mail binding (/v1/email)', () => {
     expect((await client.call('/v1/userinfo')).body.data.email).toBe(user.email)
   })
 
+  it('refuses a malformed address in the request language, changing nothing', async () => {
+    const { user, client } = await signedIn('malformed')
+    const { body } = await client.call('/v1/email', { account: 'not-an-email', code: '123456' }, { lang: 'zh-cn' })
+    expect(body).toMatchObject({ code: false, error: 'EMAIL_INVALID', msg: '请输入正确的邮箱地址' })
+    expect(body.fields).toHaveProperty('account')
+    expect((await client.call('/v1/userinfo')).body.data.email).toBe(user.email)
+  })
+
   it('refuses a code that was sent to another address', async () => {
     const { client } = await signedIn('swap')
     const asked = freshEmail('asked')
