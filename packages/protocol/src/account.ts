@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { method, LOGIN_PATH } from './method.ts'
 import { EMAIL_MAX, isAccountPassword, isEmail, isPhone, VERIFICATION_CODE_RE } from './rules.ts'
-import { id, isoTime, none, okResult, optional, text } from './schema.ts'
+import { id, int, isoTime, none, okResult, optional, text } from './schema.ts'
 
 export const ACCOUNT_TYPES = ['email', 'phone'] as const
 export const CODE_SCENES = ['register', 'forget', 'bind', 'password', 'logoff'] as const
@@ -213,14 +213,8 @@ export const HR_MAX_BPM = { min: 100, max: 230 } as const
 export const NICKNAME_MAX = 24
 export const BIRTHDAY_MIN = '1900-01-01'
 
-/** A whole number from a form string; anything else is FIELD_INVALID naming the field. */
-const whole = () =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^-?\d{1,9}$/.test(v.trim()) ? Number(v) : v),
-    z.number('FIELD_INVALID').int('FIELD_INVALID'),
-  )
 const between = (range: { min: number; max: number }, code: 'HEIGHT_RANGE' | 'WEIGHT_RANGE' | 'STRIDE_RANGE') =>
-  whole().pipe(z.number().min(range.min, code).max(range.max, code))
+  int().pipe(z.number().min(range.min, code).max(range.max, code))
 
 /** A real calendar day `YYYY-MM-DD` from 1900 to today (UTC). */
 export function isBirthday(value: string): boolean {
@@ -253,7 +247,7 @@ export const editProfile = method('/v1/infoedit', {
     height: optional(between(HEIGHT_CM, 'HEIGHT_RANGE')),
     weight: optional(between(WEIGHT_KG, 'WEIGHT_RANGE')),
     stride: optional(between(STRIDE_CM, 'STRIDE_RANGE')),
-    hr_zone: optional(whole().refine((v) => v === 0 || (v >= HR_MAX_BPM.min && v <= HR_MAX_BPM.max), 'HR_MAX_RANGE')),
+    hr_zone: optional(int().refine((v) => v === 0 || (v >= HR_MAX_BPM.min && v <= HR_MAX_BPM.max), 'HR_MAX_RANGE')),
     time_zone: optional(
       z
         .string()
