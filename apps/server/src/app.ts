@@ -20,6 +20,8 @@ import { payoutService } from './features/earn/payout.service.ts'
 import { earnSettings } from './features/earn/settings.ts'
 import { registerShopMethods } from './features/shop/shop.methods.ts'
 import { shopService } from './features/shop/shop.service.ts'
+import { profileService } from './features/account/profile.service.ts'
+import { securityService } from './features/account/security.service.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
 import { dexPrices, tablePrices } from './features/wallet/prices.ts'
@@ -36,6 +38,8 @@ import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
 import { fail } from './platform/rpc/envelope.ts'
 import { Registry } from './platform/rpc/registry.ts'
 import { catalogSchema } from './platform/rpc/schema-doc.ts'
+import { registerFileRoutes } from './platform/uploads/uploads.routes.ts'
+import { uploadService, type UploadService } from './platform/uploads/uploads.service.ts'
 
 /** Bodies larger than this are refused with 413 (uploads get their own route and limit). */
 export const BODY_LIMIT = 64 * 1024
@@ -43,7 +47,7 @@ export const BODY_LIMIT = 64 * 1024
 export interface App {
   server: FastifyInstance
   registry: Registry
-  services: { content: ReturnType<typeof contentService> }
+  services: { content: ReturnType<typeof contentService>; uploads: UploadService }
   /** The EVM chain every feature uses (balances, gas, broadcasting). */
   chain: ChainClient
 }
@@ -121,7 +125,14 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const sessions = sessionService(sessionsRepo(db))
   const registry = new Registry()
   const content = contentService(db)
-  registerAccountMethods(registry, accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }))
+  const uploads = uploadService({ db, sessions })
+  const codes = codeService(accountRepo(db), mailer)
+  registerAccountMethods(
+    registry,
+    accountService({ db, sessions, codes }),
+    profileService({ db, uploads }),
+    securityService({ db, sessions, codes, uploads }),
+  )
   registerContentMethods(registry, content)
   const prices = dexPrices({ chain, pairs: config.chain.pricePairs, quotes: tablePrices(config.pricesUsd) })
   registerWalletMethods(registry, walletService({ db, chain, prices }))
@@ -141,6 +152,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     rateLimitPerMinute: config.rateLimitPerMinute,
   })
 
+  registerFileRoutes(server, uploads)
   server.get('/v1/schema', async () => catalogSchema(CATALOG))
   server.get('/healthz', async () => {
     await db.execute('select 1')
@@ -160,5 +172,5 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }
 
-  return { server, registry, services: { content }, chain }
+  return { server, registry, services: { content, uploads }, chain }
 }

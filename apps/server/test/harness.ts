@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import qs from 'qs'
 import { inject } from 'vitest'
-import { buildApp } from '../src/app.ts'
+import { buildApp, type App } from '../src/app.ts'
 import type { ChainClient } from '../src/chain/client.ts'
 import { loadConfig, type Config } from '../src/platform/config.ts'
 import { connect, type Database } from '../src/platform/db/client.ts'
@@ -16,6 +16,8 @@ export interface TestApp {
   config: Config
   /** The app's chain: the test run's dev chain (test/devchain-setup.ts). */
   chain: ChainClient
+  /** The app's shared services (e.g. uploads), for tests of what features call directly. */
+  services: App['services']
   close(): Promise<void>
 }
 
@@ -58,6 +60,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     database,
     config,
     chain,
+    services,
     async close() {
       await server.close()
       await database.close()
@@ -91,7 +94,7 @@ export class Client {
    * Posts a raw body with this client's cookies and the web app's headers; `headers`
    * override them (`undefined` leaves one out), `ip` is the address the request comes from.
    */
-  async post(url: string, payload: string, headers: Record<string, string | undefined> = {}, ip?: string) {
+  async post(url: string, payload: string | Buffer, headers: Record<string, string | undefined> = {}, ip?: string) {
     const merged: Record<string, string | undefined> = {
       'x-requested-with': 'XMLHttpRequest',
       ...(this.account ? { 'x-account': String(this.account) } : {}),
