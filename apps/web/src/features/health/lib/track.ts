@@ -44,6 +44,24 @@ export function heartRateStats(points: readonly TrackPoint[]): { hrAvg: number |
   return { hrAvg: Math.round(rates.reduce((s, r) => s + r, 0) / rates.length), hrMax: Math.max(...rates) }
 }
 
+/** The longest heart-rate curve kept (protocol's IMPORT_HR_MAX_MINUTES): a day. */
+export const HR_CURVE_MAX_MINUTES = 24 * 60
+
+/** Average heart rate (rounded) of each minute from `startMs` over `minutes`; 0 where none was read. */
+export function heartRatePerMinute(points: readonly TrackPoint[], startMs: number, minutes: number): number[] {
+  const length = Math.max(0, Math.min(HR_CURVE_MAX_MINUTES, Math.ceil(minutes)))
+  const sums = new Array<number>(length).fill(0)
+  const counts = new Array<number>(length).fill(0)
+  for (const p of points) {
+    if (p.time === undefined || !p.hr) continue
+    const minute = Math.floor((p.time - startMs) / 60_000)
+    if (minute < 0 || minute >= length) continue
+    sums[minute] = (sums[minute] ?? 0) + p.hr
+    counts[minute] = (counts[minute] ?? 0) + 1
+  }
+  return sums.map((sum, i) => (counts[i] ? Math.round(sum / (counts[i] ?? 1)) : 0))
+}
+
 /** Totals the file states itself (TCX laps, FIT sessions); what is missing comes from the track. */
 export type StatedTotals = {
   startTime?: number
@@ -77,5 +95,6 @@ export function summarize(
     hrAvg: stated.hrAvg !== undefined ? Math.round(stated.hrAvg) : hr.hrAvg,
     hrMax: stated.hrMax ?? hr.hrMax,
     calories: stated.calories ?? null,
+    hrPerMinute: heartRatePerMinute(points, startTime, durationS / 60),
   }
 }

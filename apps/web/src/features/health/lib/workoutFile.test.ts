@@ -95,20 +95,22 @@ describe('parseWorkoutFile', () => {
     const w = await parseWorkoutFile(utf8(gpx('running')))
     expect(w).toEqual({
       format: 'gpx',
-      sport: 'running',
+      sport: 'run',
       startTime: '2026-11-20T06:00:00.000Z',
       durationS: 630,
       distanceM: Math.round(equatorM(0.02)),
       hrAvg: Math.round((100 + 140 + 151) / 3),
       hrMax: 151,
       calories: null,
+      // minute 0: 100; minute 5: 140; minute 10: 151; nothing read in between
+      hrPerMinute: [100, 0, 0, 0, 0, 140, 0, 0, 0, 0, 151],
     })
   })
 
   it('reads a GPX type in other words, and counts every segment', async () => {
     const second = `<trkseg><trkpt lat="0" lon="0.03"><time>2026-11-20T06:20:00Z</time></trkpt></trkseg>`
     const w = await parseWorkoutFile(utf8(gpx('Walk', second)))
-    expect(w.sport).toBe('walking')
+    expect(w.sport).toBe('walk')
     expect(w.durationS).toBe(20 * 60)
     expect(w.distanceM).toBe(Math.round(equatorM(0.03)))
   })
@@ -119,13 +121,14 @@ describe('parseWorkoutFile', () => {
     )
     expect(await parseWorkoutFile(utf8(text))).toEqual({
       format: 'tcx',
-      sport: 'cycling',
+      sport: 'cycle',
       startTime: '2026-11-21T07:00:00.000Z',
       durationS: 1800,
       distanceM: 14000,
       hrAvg: Math.round((130 * 600 + 145 * 1200) / 1800),
       hrMax: 172,
       calories: 400,
+      hrPerMinute: new Array(30).fill(0),
     })
   })
 
@@ -143,13 +146,14 @@ describe('parseWorkoutFile', () => {
   it('reads a FIT session: timer time, distance, calories, heart rate, sport', async () => {
     expect(await parseWorkoutFile(fitFile(true))).toEqual({
       format: 'fit',
-      sport: 'running',
+      sport: 'run',
       startTime: '2026-11-22T05:30:00.000Z',
       durationS: 1200,
       distanceM: 4500,
       hrAvg: 147,
       hrMax: 171,
       calories: 321,
+      hrPerMinute: [120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     })
   })
 

@@ -1,8 +1,8 @@
 /** What an imported workout file says, reduced to what a sports record keeps. */
 export type WorkoutFormat = 'gpx' | 'tcx' | 'fit'
 
-export const WORKOUT_SPORTS = ['running', 'walking', 'cycling', 'hiking', 'swimming', 'other'] as const
-export type WorkoutSport = (typeof WORKOUT_SPORTS)[number]
+/** The sports-record types of protocol's `WORKOUT_TYPES`. */
+export type WorkoutSport = 'walk' | 'run' | 'cycle' | 'swim' | 'hike' | 'other'
 
 export type ImportedWorkout = {
   format: WorkoutFormat
@@ -15,6 +15,8 @@ export type ImportedWorkout = {
   hrMax: number | null
   /** kcal, when the file records it. */
   calories: number | null
+  /** Average heart rate of each minute from the start, 0 for a minute without a reading. */
+  hrPerMinute: number[]
 }
 
 /** One point of a track, as GPX, TCX and FIT records give it (any field may be missing). */
@@ -41,10 +43,10 @@ export class WorkoutFileError extends Error {
 /** Free-text sport names of GPX `<type>`, TCX `Sport` and FIT `sport` mapped to ours. */
 export function sportOf(name: string | undefined | null): WorkoutSport {
   const text = (name ?? '').toLowerCase()
-  if (/run|jog|跑/.test(text)) return 'running'
-  if (/hik|trek|mountaineer|登山|徒步/.test(text)) return 'hiking'
-  if (/walk|步行|走/.test(text)) return 'walking'
-  if (/bik|cycl|ride|骑/.test(text)) return 'cycling'
-  if (/swim|游/.test(text)) return 'swimming'
+  if (/run|jog|跑/.test(text)) return 'run'
+  if (/hik|trek|mountaineer|登山|徒步/.test(text)) return 'hike'
+  if (/walk|步行|走/.test(text)) return 'walk'
+  if (/bik|cycl|ride|骑/.test(text)) return 'cycle'
+  if (/swim|游/.test(text)) return 'swim'
   return 'other'
 }
