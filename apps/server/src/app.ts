@@ -14,6 +14,12 @@ import { accountService } from './features/account/account.service.ts'
 import { registerAccountMethods } from './features/account/account.methods.ts'
 import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
+import { registerDeviceMethods } from './features/device/device.methods.ts'
+import { registerDeviceApi } from './features/device/device.routes.ts'
+import { deviceService } from './features/device/device.service.ts'
+import { registerHealthMethods } from './features/health/health.methods.ts'
+import { healthService } from './features/health/health.service.ts'
+import { ingestService } from './features/health/ingest.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
 import { registerWalletMethods } from './features/wallet/wallet.methods.ts'
@@ -36,7 +42,7 @@ export const BODY_LIMIT = 64 * 1024
 export interface App {
   server: FastifyInstance
   registry: Registry
-  services: { content: ReturnType<typeof contentService> }
+  services: { content: ReturnType<typeof contentService>; devices: ReturnType<typeof deviceService> }
   /** The EVM chain every feature uses (balances, gas, broadcasting). */
   chain: ChainClient
 }
@@ -117,6 +123,10 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   registerAccountMethods(registry, accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }))
   registerContentMethods(registry, content)
   registerWalletMethods(registry, walletService({ db, chain }))
+  const devices = deviceService(db)
+  const ingest = ingestService(db)
+  registerDeviceMethods(registry, devices)
+  registerHealthMethods(registry, healthService({ db, presence: devices.presence }))
 
   await server.register(dispatcher, {
     registry,
@@ -125,6 +135,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     rateLimitPerMinute: config.rateLimitPerMinute,
   })
 
+  registerDeviceApi(server, devices, ingest)
   server.get('/v1/schema', async () => catalogSchema(CATALOG))
   server.get('/healthz', async () => {
     await db.execute('select 1')
@@ -144,5 +155,5 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }
 
-  return { server, registry, services: { content }, chain }
+  return { server, registry, services: { content, devices }, chain }
 }

@@ -74,8 +74,17 @@ export const TokenBody = z.object({ device_code: z.string().max(32), active_code
 export const TokenResult = z.object({ token: z.string(), device_id: z.number().int() })
 export type TokenResult = z.infer<typeof TokenResult>
 
-/** A refusal: `error` is an ErrorCode, `errors` lists bad samples (`heart_rate.12.bpm: ...`). */
-export const DeviceFailure = z.object({ error: z.string(), msg: z.string(), errors: z.array(z.string()).optional() })
+/**
+ * Answers use the app's envelope: `{code: true, msg, data}`, or a refusal `{code: false, msg, error}`
+ * where `error` is an ErrorCode and, for SAMPLES_INVALID, `errors` lists each bad sample
+ * (`heart_rate.12.bpm: ...`, at most 20).
+ */
+export const DeviceFailure = z.object({
+  code: z.literal(false),
+  error: z.string(),
+  msg: z.string(),
+  errors: z.array(z.string()).optional(),
+})
 
 export const DEVICE_TOKEN_PATH = '/device/v1/token'
 export const DEVICE_SAMPLES_PATH = '/device/v1/samples'

@@ -32,7 +32,6 @@ export const bindDevice = method('/v1/binding', {
   feature: 'device',
   summary: 'Bind a watch with its device code and activation code',
   auth: true,
-  pending: 'issue 4',
   params: z.object({ device_code: required(DEVICE_CODE_MAX), active_code: required(DEVICE_CODE_MAX) }),
   result: Device,
 })
@@ -41,7 +40,6 @@ export const unbindDevice = method('/v1/unbind', {
   feature: 'device',
   summary: 'Unbind a watch (its device token stops working)',
   auth: true,
-  pending: 'issue 4',
   params: z.object({ id: id() }),
   result: okResult,
 })
@@ -49,7 +47,6 @@ export const devices = method('/v1/devicelist', {
   feature: 'device',
   summary: 'My watches, online or offline',
   auth: true,
-  pending: 'issue 4',
   params: z.object({ ...pageParams }),
   result: listOf(Device).extend({ online_minutes: z.number().int() }),
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { method } from './method.ts'
-import { int, listOf, optional, pageParams, required, text } from './schema.ts'
+import { id, int, listOf, optional, pageParams, required, text } from './schema.ts'
 
 /**
  * Health (issue 4, DESIGN §7). Every report reads one of the user's local days
@@ -10,15 +10,13 @@ import { int, listOf, optional, pageParams, required, text } from './schema.ts'
  */
 
 export const DAY_RE = /^\d{4}-\d{2}-\d{2}$/
-/** Removed operation by operation as the server's handlers land. */
-const BUILDING = 'issue 4'
 const day = optional(z.string().regex(DAY_RE, 'FIELD_INVALID'))
 const health = <P extends z.ZodRawShape, R extends z.ZodType>(
   name: string,
   summary: string,
   params: P,
   result: R,
-  pending: string | undefined = BUILDING,
+  pending?: string,
 ) => method(name, { feature: 'health', summary, auth: true, params: z.object(params), result, pending })
 
 export const HR_ZONES = ['warmup', 'fatburn', 'aerobic', 'anaerobic', 'limit'] as const
@@ -348,7 +346,7 @@ export type WorkoutDetail = z.infer<typeof WorkoutDetail>
 export const motionInfo = health(
   '/v1/motioninfo',
   'One sports record with its heart-rate curve',
-  { id: optional(int()) },
+  { id: id() },
   WorkoutDetail,
 )
 

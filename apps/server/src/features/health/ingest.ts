@@ -1,0 +1,154 @@
+import { deviceApi } from '@kinetic/protocol'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { ingestRepo } from './ingest.repo.ts'
+
+const { UploadBody, SAMPLE_KINDS, DEVICE_SKEW_CORRECT_S, DEVICE_FUTURE_TOLERANCE_S, DEVICE_MAX_AGE_DAYS } = deviceApi
+type Batch = ReturnType<typeof UploadBody.parse>
+type Counts = deviceApi.UploadResult['accepted']
+
+/** First key of the per-user ingest lock (two-key advisory lock: its own key space). */
+const INGEST_LOCK = 7_340_401
+const MAX_ERRORS = 20
+
+export type Prepared = { ok: true; batch: Batch; shiftedS: number } | { ok: false; errors: string[] }
+
+/**
+ * Checks a batch as the device API received it. Clock skew: when `sent_at` differs from the
+ * server's clock by more than DEVICE_SKEW_CORRECT_S, every time is shifted by the difference.
+ * Then a time beyond now + DEVICE_FUTURE_TOLERANCE_S or older than DEVICE_MAX_AGE_DAYS refuses
+ * the batch. Errors name each bad sample by its path.
+ */
+export function prepareBatch(raw: unknown, nowS: number): Prepared {
+  const parsed = UploadBody.safeParse(raw)
+  if (!parsed.success)
+    return {
+      ok: false,
+      errors: parsed.error.issues.slice(0, MAX_ERRORS).map((i) => `${i.path.join('.') || 'body'}: ${i.message}`),
+    }
+  const batch = parsed.data
+  const skew = nowS - batch.sent_at
+  const shiftedS = Math.abs(skew) > DEVICE_SKEW_CORRECT_S ? skew : 0
+  const latest = nowS + DEVICE_FUTURE_TOLERANCE_S
+  const earliest = nowS - DEVICE_MAX_AGE_DAYS * 86_400
+  const errors: string[] = []
+  const check = (path: string, t: number) => {
+    if (errors.length >= MAX_ERRORS) return
+    if (t > latest) errors.push(`${path}: in the future`)
+    else if (t < earliest) errors.push(`${path}: older than ${DEVICE_MAX_AGE_DAYS} days`)
+  }
+  const shift = <T extends object>(items: T[] | undefined, kind: string, keys: (keyof T & string)[]) =>
+    items?.map((item, i) => {
+      const moved = { ...item }
+      for (const key of keys) {
+        const t = (item[key] as number) + shiftedS
+        ;(moved as Record<string, number>)[key] = t
+        check(`${kind}.${i}.${key}`, t)
+      }
+      return moved
+    })
+  const shifted: Batch = {
+    sent_at: batch.sent_at,
+    heart_rate: shift(batch.heart_rate, 'heart_rate', ['t']),
+    steps: shift(batch.steps, 'steps', ['t'])?.map((s) => ({ ...s, t: s.t - (s.t % 60) })),
+    sleep: shift(batch.sleep, 'sleep', ['start', 'end']),
+    blood_pressure: shift(batch.blood_pressure, 'blood_pressure', ['t']),
+    spo2: shift(batch.spo2, 'spo2', ['t']),
+    workouts: shift(batch.workouts, 'workouts', ['start', 'end']),
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, batch: shifted, shiftedS }
+}
+
+export function ingestService(db: Db) {
+  return {
+    /** Stores a prepared batch for a user and updates the rollups of every touched minute and day, atomically. */
+    async ingest(userId: number, batch: Batch): Promise<{ accepted: Counts; duplicate: Counts }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK}, ${userId})`)
+        const repo = ingestRepo(tx)
+        const tz = await repo.timeZone(userId)
+        const accepted: Counts = { heart_rate: 0, steps: 0, sleep: 0, blood_pressure: 0, spo2: 0, workouts: 0 }
+        const minuteDays = new Set<string>()
+        const add = (kind: keyof Counts, stored: { accepted: number; days: string[] }, into?: Set<string>) => {
+          accepted[kind] = stored.accepted
+          for (const d of stored.days) into?.add(d)
+          return stored.days
+        }
+        const hr = batch.heart_rate ?? []
+        if (hr.length)
+          add(
+            'heart_rate',
+            await repo.heartRate(
+              userId,
+              tz,
+              hr.map((s) => s.t),
+              hr.map((s) => s.bpm),
+            ),
+            minuteDays,
+          )
+        const steps = batch.steps ?? []
+        if (steps.length)
+          add(
+            'steps',
+            await repo.steps(
+              userId,
+              tz,
+              steps.map((s) => s.t),
+              steps.map((s) => s.count),
+            ),
+            minuteDays,
+          )
+        await repo.rollMinutesIntoDays(userId, tz, [...minuteDays])
+
+        const sleep = batch.sleep ?? []
+        if (sleep.length) {
+          const days = add(
+            'sleep',
+            await repo.sleep(
+              userId,
+              tz,
+              sleep.map((s) => s.start),
+              sleep.map((s) => s.end),
+              sleep.map((s) => s.stage),
+            ),
+          )
+          await repo.rollSleepIntoDays(userId, tz, days)
+        }
+        const bp = batch.blood_pressure ?? []
+        if (bp.length)
+          accepted.blood_pressure = await repo.bloodPressure(
+            userId,
+            bp.map((s) => s.t),
+            bp.map((s) => s.systolic),
+            bp.map((s) => s.diastolic),
+          )
+        const spo2 = batch.spo2 ?? []
+        if (spo2.length)
+          accepted.spo2 = await repo.spo2(
+            userId,
+            spo2.map((s) => s.t),
+            spo2.map((s) => s.percent),
+          )
+        const ws = batch.workouts ?? []
+        if (ws.length) {
+          const days = add(
+            'workouts',
+            await repo.workouts(userId, tz, {
+              start: ws.map((w) => w.start),
+              end: ws.map((w) => w.end),
+              type: ws.map((w) => w.type),
+              distance: ws.map((w) => w.distance_m),
+              steps: ws.map((w) => w.steps),
+            }),
+          )
+          await repo.rollWorkoutsIntoDays(userId, tz, days)
+        }
+        const duplicate = Object.fromEntries(
+          SAMPLE_KINDS.map((k) => [k, (batch[k]?.length ?? 0) - accepted[k]]),
+        ) as Counts
+        return { accepted, duplicate }
+      })
+    },
+  }
+}
+export type IngestService = ReturnType<typeof ingestService>
