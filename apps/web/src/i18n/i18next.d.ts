@@ -2,6 +2,8 @@ import type account from './locales/en-US/account.json'
 import type app from './locales/en-US/app.json'
 import type common from './locales/en-US/common.json'
 import type content from './locales/en-US/content.json'
+import type device from './locales/en-US/device.json'
+import type health from './locales/en-US/health.json'
 import type wallet from './locales/en-US/wallet.json'
 
 /** Typed keys: a key missing from the locale files fails the type check. Add each new file here. */
@@ -14,6 +16,8 @@ declare module 'i18next' {
         app: typeof app
         common: typeof common
         content: typeof content
+        device: typeof device
+        health: typeof health
         wallet: typeof wallet
       }
     }

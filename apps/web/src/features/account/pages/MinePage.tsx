@@ -1,3 +1,4 @@
+import { HealthMenu } from '@/features/health'
 import { currentLocale, LANGUAGE_NAMES } from '@/i18n'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
 import { Page } from '@/shared/ui/Page'
@@ -63,6 +64,7 @@ export function MinePage() {
           {t('account.mine.switchAccount')}
         </MenuItem>
       </Menu>
+      <HealthMenu />
       <Button className={styles.signOut} block loading={logout.isPending} onClick={() => void signOut()}>
         {t('account.mine.signOut')}
       </Button>
