@@ -47,9 +47,13 @@ function DeviceItem({ watch }: { watch: device.Device }) {
   }
   const seen = watch.last_seen_at
     ? t('device.list.lastUpload', {
-        time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(watch.last_seen_at),
-        ),
+        time: new Intl.DateTimeFormat(i18n.language, {
+          month: 'short',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).format(new Date(watch.last_seen_at)),
       })
     : t('device.list.neverUploaded')
 
@@ -59,14 +63,14 @@ function DeviceItem({ watch }: { watch: device.Device }) {
         <WatchIcon />
       </span>
       <span className={styles.text}>
-        <span className={styles.model}>
-          {watch.model}
+        <span className={styles.model}>{watch.model}</span>
+        <span className={styles.code}>{watch.device_code}</span>
+        <span className={styles.status}>
           <span className={`${styles.badge} ${watch.online ? styles.online : styles.offline}`}>
             {t(watch.online ? 'device.list.online' : 'device.list.offline')}
           </span>
+          <span className={styles.seen}>{seen}</span>
         </span>
-        <span className={styles.code}>{watch.device_code}</span>
-        <span className={styles.seen}>{seen}</span>
       </span>
       <Button
         className={styles.unbind}

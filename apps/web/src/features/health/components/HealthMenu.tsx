@@ -1,5 +1,19 @@
 import { loadTexts } from '@/i18n/lazyTexts'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
+import {
+  CalendarOutline,
+  CheckShieldOutline,
+  ClockCircleOutline,
+  FileOutline,
+  FlagOutline,
+  HeartOutline,
+  HistogramOutline,
+  PieOutline,
+  SoundOutline,
+  TravelOutline,
+  UnorderedListOutline,
+} from 'antd-mobile-icons'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 
@@ -7,18 +21,18 @@ import { useNavigate } from 'react-router'
 export const healthMenuTexts = () => loadTexts('health')
 
 const ENTRIES = [
-  ['devices', '/deviceList'],
-  ['heartRate', '/heartRate'],
-  ['heartRateRecord', '/heartRateRecord'],
-  ['sleep', '/sleepReport'],
-  ['sports', '/sportsRecord'],
-  ['weekly', '/weeklyReport'],
-  ['physical', '/physicalReport'],
-  ['questionnaire', '/questionnaire'],
-  ['goal', '/dailyGoal'],
-  ['authorize', '/userAuthorize'],
-  ['live', '/heartRateLive'],
-] as const
+  ['devices', '/deviceList', <ClockCircleOutline key="i" />],
+  ['heartRate', '/heartRate', <HeartOutline key="i" />],
+  ['heartRateRecord', '/heartRateRecord', <UnorderedListOutline key="i" />],
+  ['sleep', '/sleepReport', <PieOutline key="i" />],
+  ['sports', '/sportsRecord', <TravelOutline key="i" />],
+  ['weekly', '/weeklyReport', <HistogramOutline key="i" />],
+  ['physical', '/physicalReport', <CalendarOutline key="i" />],
+  ['questionnaire', '/questionnaire', <FileOutline key="i" />],
+  ['goal', '/dailyGoal', <FlagOutline key="i" />],
+  ['authorize', '/userAuthorize', <CheckShieldOutline key="i" />],
+  ['live', '/heartRateLive', <SoundOutline key="i" />],
+] as const satisfies readonly (readonly [string, string, ReactNode])[]
 
 /** The health pages and devices, as a card of the Mine tab. */
 export function HealthMenu() {
@@ -26,8 +40,8 @@ export function HealthMenu() {
   const navigate = useNavigate()
   return (
     <Menu label={t('health.menu.title')}>
-      {ENTRIES.map(([key, path]) => (
-        <MenuItem key={key} onClick={() => void navigate(path)}>
+      {ENTRIES.map(([key, path, icon]) => (
+        <MenuItem key={key} icon={icon} onClick={() => void navigate(path)}>
           {t(`health.menu.${key}`)}
         </MenuItem>
       ))}

@@ -81,7 +81,7 @@ export function hypnogram(stages: readonly Stage[], stageNames: Record<health.Sl
     }
   }
   return {
-    grid: { left: 48, right: 12, top: 8, bottom: 24 },
+    grid: { left: 76, right: 12, top: 8, bottom: 24 },
     tooltip: {
       formatter: (params) => {
         const p = Array.isArray(params) ? params[0] : params
@@ -136,7 +136,7 @@ export function weekBars(
   return {
     grid,
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${String(v)} ${unit}` },
-    xAxis: { type: 'category', data: days.map((d) => d.label) },
+    xAxis: { type: 'category', data: days.map((d) => d.label), axisLabel: { interval: 0 } },
     yAxis: { type: 'value', splitNumber: 3 },
     series: [
       {

@@ -40,8 +40,7 @@ export function formatDay(day: string, locale: string, withYear = false): string
   }).format(dayToDate(day))
 }
 
-/** A short day for chart axes: "11/20" in every language. */
-export function shortDay(day: string): string {
-  const [, m, d] = day.split('-')
-  return `${Number(m)}/${Number(d)}`
+/** The weekday of a day for chart axes: "Mon" / "周一". */
+export function weekday(day: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' }).format(dayToDate(day))
 }

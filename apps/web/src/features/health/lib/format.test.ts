@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, formatDay, isDay, shortDay } from './dates'
+import { addDays, formatDay, isDay, weekday } from './dates'
 import { clockDuration, hoursMinutes, km, pace, signedPercent } from './format'
 
 describe('health numbers', () => {
@@ -40,6 +40,6 @@ describe('local days', () => {
 
   it('names a day in the interface language', () => {
     expect(formatDay('2026-11-20', 'en-US')).toBe('Fri, Nov 20')
-    expect(shortDay('2026-01-05')).toBe('1/5')
+    expect(weekday('2026-11-23', 'en-US')).toBe('Mon')
   })
 })

@@ -16,6 +16,7 @@ import { WorkoutItem } from '../components/WorkoutItem'
 import { WorkoutSheet } from '../components/WorkoutSheet'
 import { useMotionQuery, useOverviewQuery } from '../health.queries'
 import { hourlySteps } from '../lib/chartOptions'
+import { localDay } from '../lib/dates'
 import { km } from '../lib/format'
 
 type Scope = 'day' | 'all'
@@ -32,7 +33,8 @@ export function SportsRecordPage() {
   const [open, setOpen] = useState<number | null>(null)
   const overview = useOverviewQuery(date)
   // "today" is the server's, in the user's time zone: the overview answers which day that is
-  const motion = useMotionQuery(scope === 'all' ? 'all' : (date ?? overview.data?.date ?? null))
+  const day = date ?? overview.data?.date ?? (overview.error ? localDay() : null)
+  const motion = useMotionQuery(scope === 'all' ? 'all' : day)
   const steps = useMemo(() => overview.data && hourlySteps(overview.data.hourly_steps), [overview.data])
 
   const showScope = (next: Scope) =>

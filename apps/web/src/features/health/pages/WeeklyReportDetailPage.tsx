@@ -12,15 +12,15 @@ import { Stats } from '../components/Stats'
 import { useWeekLabel } from '../components/WeekLabel'
 import { useWeekQuery } from '../health.queries'
 import { weekBars } from '../lib/chartOptions'
-import { shortDay } from '../lib/dates'
+import { weekday } from '../lib/dates'
 import { km, signedPercent } from '../lib/format'
 
 const dash = '--'
 
 /** One week: the plain-words summary, totals, goal days, averages and the change from last week. */
 export function WeeklyReportDetailPage() {
-  const { t } = useTranslation()
-  const minutesText = useMinutesText()
+  const { t, i18n } = useTranslation()
+  const shortMinutes = useMinutesText(true)
   const weekLabel = useWeekLabel()
   const [date, setDate] = useReportDate()
   const query = useWeekQuery(date)
@@ -30,15 +30,18 @@ export function WeeklyReportDetailPage() {
     () =>
       week && {
         steps: weekBars(
-          week.days.map((d) => ({ label: shortDay(d.date), value: d.steps, highlight: d.goal_met })),
+          week.days.map((d) => ({ label: weekday(d.date, i18n.language), value: d.steps, highlight: d.goal_met })),
           stepsUnit,
         ),
         sleep: weekBars(
-          week.days.map((d) => ({ label: shortDay(d.date), value: Math.round((d.sleep_min / 60) * 10) / 10 })),
+          week.days.map((d) => ({
+            label: weekday(d.date, i18n.language),
+            value: Math.round((d.sleep_min / 60) * 10) / 10,
+          })),
           t('health.unit.hours'),
         ),
       },
-    [week, stepsUnit, t],
+    [week, stepsUnit, t, i18n.language],
   )
   const change = (value: number | null) => (value === null ? dash : signedPercent(value))
 
@@ -95,7 +98,7 @@ export function WeeklyReportDetailPage() {
                   },
                   {
                     label: t('health.stats.sleep'),
-                    value: w.averages.sleep_min === null ? dash : minutesText(w.averages.sleep_min),
+                    value: w.averages.sleep_min === null ? dash : shortMinutes(w.averages.sleep_min),
                   },
                   {
                     label: t('health.stats.restingHr'),
