@@ -35,10 +35,14 @@ export function localToUnix(day: string, hours: number, timeZone: string): numbe
   return guess
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
 export function localDay(unixS: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(unixS * 1000),
-  )
+  let format = dayFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dayFormats.set(timeZone, format)
+  }
+  return format.format(new Date(unixS * 1000))
 }
 
 export function addDays(day: string, n: number): string {

@@ -72,7 +72,7 @@ export function healthRepo(db: Db) {
 
     /** Per-minute rollups of a local day, with the local time. */
     async minutes(userId: number, tz: string, day: string): Promise<MinuteRow[]> {
-      return rows<MinuteRow>(
+      const list = await rows<MinuteRow & { minute: string }>(
         db,
         sql`SELECT minute, to_char(minute AT TIME ZONE ${tz}, 'HH24:MI') AS time,
                    extract(hour FROM minute AT TIME ZONE ${tz})::int AS hour,
@@ -81,16 +81,18 @@ export function healthRepo(db: Db) {
             WHERE user_id = ${userId} AND minute >= ${dayStart(day, tz)} AND minute < ${dayEnd(day, tz)}
             ORDER BY minute`,
       )
+      return list.map((m) => ({ ...m, minute: new Date(m.minute) }))
     },
 
     async heartRateBetween(userId: number, from: Date, to: Date) {
-      return rows<{ minute: Date; hrSum: number; hrCount: number }>(
+      const list = await rows<{ minute: string; hrSum: number; hrCount: number }>(
         db,
         sql`SELECT minute, hr_sum AS "hrSum", hr_count AS "hrCount" FROM health_minutes
             WHERE user_id = ${userId} AND minute >= date_trunc('minute', ${from.toISOString()}::timestamptz)
               AND minute < ${to.toISOString()}::timestamptz AND hr_count > 0
             ORDER BY minute`,
       )
+      return list.map((m) => ({ ...m, minute: new Date(m.minute) }))
     },
 
     async bloodPressure(userId: number, tz: string, day: string) {
