@@ -1,6 +1,7 @@
 import { Page } from '@/shared/ui/Page'
 import { EmptyState } from '@/shared/ui/Status'
 import { Button } from 'antd-mobile'
+import { HeartOutline } from 'antd-mobile-icons'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Card } from '../components/Card'
@@ -67,7 +68,7 @@ export function HeartRateLivePage() {
   if (support !== 'available') {
     return (
       <Page title={t('health.live.title')}>
-        <EmptyState text={t(`health.live.${support}`)} />
+        <EmptyState text={t(`health.live.${support}`)} icon={<HeartOutline />} />
       </Page>
     )
   }

@@ -49,7 +49,6 @@ export function HeartRatePage() {
                   {
                     label: t('health.heartRate.range'),
                     value: r.summary.min !== null ? `${r.summary.min}–${r.summary.max}` : dash,
-                    unit: bpm,
                   },
                 ]}
               />

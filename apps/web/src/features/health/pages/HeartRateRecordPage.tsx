@@ -41,7 +41,7 @@ export function HeartRateRecordPage() {
                 ]}
               />
             </Card>
-            <Card title={t('health.pressure.title')} note={mmHg}>
+            <Card title={t('health.pressure.title')}>
               {r.blood_pressure.length === 0 ? (
                 <p className={styles.empty}>{t('common.empty')}</p>
               ) : (

@@ -1,0 +1,208 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { health, LOCALES, type Locale } from '@kinetic/protocol'
+import { addDays, DeviceApiError, localDay, simulateDays, upload, type Samples } from '@kinetic/watch-sim'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import enAccount from '../src/i18n/locales/en-US/account.json'
+import common from '../src/i18n/locales/en-US/common.json'
+import device from '../src/i18n/locales/en-US/device.json'
+import cnHealth from '../src/i18n/locales/zh-CN/health.json'
+import twHealth from '../src/i18n/locales/zh-TW/health.json'
+import {
+  expectedBloodPressure,
+  expectedSleep,
+  expectedWeekSteps,
+  expectedWorkouts,
+  expectedZoneMinutes,
+  figure,
+  HR_MAX,
+  minutesText,
+  newHealthPage,
+  t,
+  TZ,
+} from './health.support.ts'
+import { launchBrowser, open, registerThroughForm, uniqueEmail } from './support.ts'
+import { button, expectError, expectToast, toastsGone } from './wallet.support.ts'
+
+/** A demo watch of the seeded batch (README): activation code = ACT + n × 7919 mod 100000. */
+const DEVICE = 'KW-DEMO-0017'
+const ACTIVE = `ACT${String((17 * 7919) % 100_000).padStart(5, '0')}`
+/** Screenshots of the main report pages in every language, kept as test artifacts (git-ignored). */
+const ARTIFACTS = path.join(import.meta.dirname, 'artifacts', 'health')
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+  mkdirSync(ARTIFACTS, { recursive: true })
+})
+afterAll(() => browser.close())
+
+async function screenshot(page: Page, name: string) {
+  await page.waitForTimeout(400) // charts animate in; the picture is for people, no assertion rides on it
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
+}
+
+describe('health and devices in the browser', () => {
+  it('binds a watch, shows a simulated week in the reports, and unbinds it after asking', async () => {
+    const page = await newHealthPage(browser)
+    await registerThroughForm(page, uniqueEmail('health'), 'walk1234', enAccount)
+
+    // from Mine to the device list
+    await open(page, '/my')
+    await page.getByRole('button', { name: t.menu.devices }).click()
+    await page.waitForURL(/#\/deviceList$/)
+    await expect.poll(() => page.getByText(device.list.empty, { exact: true }).count()).toBe(1)
+
+    // a wrong activation code is refused and binds nothing
+    await page.getByPlaceholder(device.bind.deviceCodePlaceholder).fill(DEVICE)
+    await page.getByPlaceholder(device.bind.activeCodePlaceholder).fill('ACT00000')
+    await button(page, device.bind.submit).click()
+    await expectError(page, 'DEVICE_CODE_INVALID')
+    expect(await page.getByText(device.list.empty, { exact: true }).count()).toBe(1)
+    await toastsGone(page)
+
+    // the right one binds: offline until the first upload
+    await page.getByPlaceholder(device.bind.activeCodePlaceholder).fill(ACTIVE)
+    await button(page, device.bind.submit).click()
+    await expectToast(page, device.toast.bound)
+    const row = page.getByRole('listitem', { name: DEVICE })
+    await expect.poll(() => row.textContent()).toContain(device.list.offline)
+    expect(await row.textContent()).toContain(device.list.neverUploaded)
+
+    // a simulated week (eight full local days ending yesterday) through the device API
+    const today = localDay(Math.floor(Date.now() / 1000), TZ)
+    const day = addDays(today, -1)
+    const run = await simulateDays({
+      baseUrl: inject('baseUrl'),
+      deviceCode: DEVICE,
+      activationCode: ACTIVE,
+      days: 8,
+      end: day,
+      seed: 17,
+      timeZone: TZ,
+    })
+    const { samples } = run
+    expect(run.accepted.heart_rate).toBe(samples.heart_rate.length)
+
+    await page.reload()
+    await expect.poll(() => row.textContent()).toContain(device.list.online)
+
+    await checkSleep(page, samples, day)
+    await checkHeartRateZones(page, samples, day)
+    await checkBloodPressure(page, samples, day)
+    await checkWeeklyReport(page, samples, day)
+    const workoutDay = samples.workouts.some((w) => localDay(w.start, TZ) === day) ? day : addDays(day, -1)
+    await checkSportsRecords(page, samples, workoutDay)
+
+    await screenshotsInEveryLanguage(page, day, workoutDay)
+
+    // unbinding asks first: cancelled, the watch stays
+    await open(page, '/deviceList')
+    await row.getByRole('button', { name: device.unbind.submit }).click()
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.getByText(device.unbind.confirm, { exact: true }).count()).toBe(1)
+    await dialog.getByRole('button', { name: common.cancel, exact: true }).click()
+    await expect.poll(() => dialog.count()).toBe(0)
+    expect(await row.count()).toBe(1)
+
+    // confirmed: gone from the list, and the watch's uploads are refused from now on
+    await row.getByRole('button', { name: device.unbind.submit }).click()
+    await dialog.getByRole('button', { name: device.unbind.submit, exact: true }).click()
+    await expectToast(page, device.toast.unbound)
+    await expect.poll(() => page.getByText(device.list.empty, { exact: true }).count()).toBe(1)
+    const refused = await upload(inject('baseUrl'), run.token, {
+      ...samples,
+      heart_rate: samples.heart_rate.slice(0, 1),
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(refused).toBeInstanceOf(DeviceApiError)
+    expect((refused as DeviceApiError).body.error).toBe('DEVICE_TOKEN_INVALID')
+  })
+})
+
+async function checkSleep(page: Page, samples: Samples, day: string) {
+  const sleep = expectedSleep(samples, day)
+  expect(sleep.asleep).toBeGreaterThan(5 * 60) // the generator sleeps about eight hours
+  await open(page, `/sleepReport?date=${day}`)
+  await expect.poll(() => figure(page, t.sleep.duration)).toContain(minutesText(sleep.asleep))
+  expect(await figure(page, t.sleep.score)).toContain(String(sleep.score))
+  for (const stage of health.SLEEP_STAGES) {
+    expect(await figure(page, t.sleep.stages[stage]), stage).toContain(minutesText(sleep.stages[stage]))
+  }
+}
+
+async function checkHeartRateZones(page: Page, samples: Samples, day: string) {
+  const zones = expectedZoneMinutes(samples, day)
+  expect(zones.fatburn + zones.aerobic + zones.anaerobic).toBeGreaterThan(0)
+  await open(page, `/heartRate?date=${day}`)
+  const card = page.getByRole('region', { name: t.zones.title })
+  await expect.poll(() => card.textContent()).toContain(t.zones.hrMax.replace('{{bpm}}', String(HR_MAX)))
+  for (const zone of health.HR_ZONES) {
+    expect(await figure(page, t.zones[zone], t.zones.title), zone).toContain(minutesText(zones[zone]))
+  }
+}
+
+async function checkBloodPressure(page: Page, samples: Samples, day: string) {
+  const readings = expectedBloodPressure(samples, day)
+  expect(readings.length).toBeGreaterThan(0)
+  await open(page, `/heartRateRecord?date=${day}`)
+  const list = page.getByRole('list', { name: t.pressure.title })
+  await expect.poll(() => list.getByRole('listitem').count()).toBe(readings.length)
+  for (const r of readings) {
+    const text = await list.getByRole('listitem', { name: r.time }).textContent()
+    expect(text).toContain(t.pressure.reading.replace('{{high}}', String(r.high)).replace('{{low}}', String(r.low)))
+  }
+}
+
+async function checkWeeklyReport(page: Page, samples: Samples, day: string) {
+  const week = expectedWeekSteps(samples, day)
+  await open(page, `/weeklyReportDetail?date=${day}`)
+  await expect.poll(() => figure(page, t.stats.steps, t.weekly.totals)).toBe(week.steps)
+  // the plain-words summary is there, in the interface language
+  expect(await page.getByRole('list', { name: t.weekly.summary }).getByRole('listitem').count()).toBeGreaterThan(0)
+}
+
+async function checkSportsRecords(page: Page, samples: Samples, day: string) {
+  const workouts = expectedWorkouts(samples, day)
+  expect(workouts.length).toBeGreaterThan(0)
+  await open(page, `/sportsRecord?date=${day}`)
+  const list = page.getByRole('list', { name: t.sports.title })
+  await expect.poll(() => list.getByRole('listitem').count()).toBe(workouts.length)
+  const texts = await list.getByRole('listitem').allTextContents()
+  for (const [i, w] of workouts.entries()) {
+    // newest first on screen
+    const text = texts[workouts.length - 1 - i] ?? ''
+    for (const part of [t.sports.types[w.type], w.distance, w.duration, w.pace, w.calories])
+      expect(text).toContain(part)
+  }
+}
+
+async function screenshotsInEveryLanguage(page: Page, day: string, workoutDay: string) {
+  const pages = {
+    heartRate: `/heartRate?date=${day}`,
+    sleepReport: `/sleepReport?date=${day}`,
+    heartRateRecord: `/heartRateRecord?date=${day}`,
+    weeklyReportDetail: `/weeklyReportDetail?date=${day}`,
+    sportsRecord: `/sportsRecord?date=${workoutDay}`,
+    deviceList: '/deviceList',
+  }
+  const texts: Record<Locale, typeof t> = { 'en-US': t, 'zh-CN': cnHealth, 'zh-TW': twHealth }
+  for (const locale of LOCALES) {
+    await page.evaluate((l) => localStorage.setItem('currentLanguage', l), locale)
+    for (const [name, route] of Object.entries(pages)) {
+      await open(page, route)
+      await page.reload()
+      await expect.poll(() => page.locator('main section').count()).toBeGreaterThan(0)
+      if (name === 'sleepReport') {
+        // the page speaks the language: its stage names come from that language's texts
+        const deep = texts[locale].sleep.stages.deep
+        await expect.poll(() => page.getByRole('group', { name: deep, exact: true }).count()).toBe(1)
+      }
+      await screenshot(page, `${locale}-${name}`)
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('currentLanguage', 'en-US'))
+}
