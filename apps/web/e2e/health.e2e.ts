@@ -123,6 +123,36 @@ describe('health and devices in the browser', () => {
   })
 })
 
+describe('importing a workout file', () => {
+  it('reads a GPX track in the browser, records it once and shows it in the sports records', async () => {
+    const page = await newHealthPage(browser)
+    await registerThroughForm(page, uniqueEmail('import'), 'walk1234', enAccount)
+    await open(page, '/sportsRecord?all=1')
+    await expect.poll(() => page.getByText(common.empty, { exact: true }).count()).toBe(1)
+
+    // three points 0.01° apart on the equator, 10 minutes apart: 2 × R·0.01·π/180 = 2,224 m in 20 min
+    const start = Date.now() - 2 * 86_400_000
+    const iso = (minutes: number) => new Date(start + minutes * 60_000).toISOString()
+    const point = (lon: number, minutes: number, hr: number) =>
+      `<trkpt lat="0" lon="${lon}"><time>${iso(minutes)}</time><extensions><hr>${hr}</hr></extensions></trkpt>`
+    const gpx = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><type>running</type><trkseg>${point(0, 0, 120)}${point(0.01, 10, 150)}${point(0.02, 20, 160)}</trkseg></trk></gpx>`
+    const file = { name: 'Morning run.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpx) }
+
+    await page.locator('input[type=file]').setInputFiles(file)
+    await expectToast(page, t.import.done)
+    const list = page.getByRole('list', { name: t.sports.title })
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1)
+    const text = await list.getByRole('listitem').first().textContent()
+    for (const part of [t.sports.types.run, '2.22 km', '20:00', `9'00"/km`, 'GPX']) expect(text).toContain(part)
+
+    // the same file again is recognised, not stored twice
+    await toastsGone(page)
+    await page.locator('input[type=file]').setInputFiles(file)
+    await expectToast(page, t.import.duplicate)
+    expect(await list.getByRole('listitem').count()).toBe(1)
+  })
+})
+
 async function checkSleep(page: Page, samples: Samples, day: string) {
   const sleep = expectedSleep(samples, day)
   expect(sleep.asleep).toBeGreaterThan(5 * 60) // the generator sleeps about eight hours
