@@ -115,6 +115,16 @@ export function deviceRepo(db: Db) {
       return row
     },
 
+    /** Locks a live binding against unbinding until the transaction ends; false when it is gone. */
+    async holdLive(bindingId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: deviceBindings.id })
+        .from(deviceBindings)
+        .where(and(eq(deviceBindings.id, bindingId), live))
+        .for('share')
+      return rows.length > 0
+    },
+
     async touch(bindingId: number): Promise<void> {
       await db
         .update(deviceBindings)

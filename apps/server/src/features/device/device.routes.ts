@@ -44,7 +44,8 @@ export function registerDeviceApi(server: FastifyInstance, devices: DeviceServic
       return reply
         .code(400)
         .send({ ...fail('SAMPLES_INVALID', lang, { args: { reason: prepared.errors[0] } }), errors: prepared.errors })
-    const stored = await ingest.ingest(binding.userId, prepared.batch)
+    const stored = await ingest.ingest(binding.userId, prepared.batch, (tx) => devices.holdLive(tx, binding.bindingId))
+    if (!stored) return reply.code(401).send(fail('DEVICE_TOKEN_INVALID', lang))
     await devices.touch(binding.bindingId)
     return ok({ ...stored, shifted_s: prepared.shiftedS }, lang)
   })

@@ -87,6 +87,9 @@ export function deviceService(db: Db) {
     },
 
     touch: (bindingId: number) => repo.touch(bindingId),
+
+    /** Inside an upload's transaction: the binding is still live, and stays so until it commits. */
+    holdLive: (tx: Db, bindingId: number) => deviceRepo(tx).holdLive(bindingId),
   }
 }
 export type DeviceService = ReturnType<typeof deviceService>

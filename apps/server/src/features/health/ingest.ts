@@ -61,9 +61,19 @@ export function prepareBatch(raw: unknown, nowS: number): Prepared {
 
 export function ingestService(db: Db) {
   return {
-    /** Stores a prepared batch for a user and updates the rollups of every touched minute and day, atomically. */
-    async ingest(userId: number, batch: Batch): Promise<{ accepted: Counts; duplicate: Counts }> {
+    /**
+     * Stores a prepared batch for a user and updates the rollups of every touched minute and
+     * day, atomically. `admit` runs first inside the transaction (the device API locks the
+     * watch's binding there, so an unbind either waits for this batch or refuses it); when it
+     * answers false nothing is stored and the answer is null.
+     */
+    async ingest(
+      userId: number,
+      batch: Batch,
+      admit: (tx: Db) => Promise<boolean> = async () => true,
+    ): Promise<{ accepted: Counts; duplicate: Counts } | null> {
       return db.transaction(async (tx) => {
+        if (!(await admit(tx))) return null
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK}, ${userId})`)
         const repo = ingestRepo(tx)
         const tz = await repo.timeZone(userId)
