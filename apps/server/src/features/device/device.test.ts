@@ -151,6 +151,21 @@ describe('the device API', () => {
     expect(await rowCounts(app, SAMPLE_TABLES)).toEqual(before)
   })
 
+  it('stores a batch sent five times at once exactly once', async () => {
+    const me = await aUser(app)
+    const { token } = await aBoundWatch(app, me, 6)
+    const t = nowS() - 7200
+    const heart_rate = Array.from({ length: 600 }, (_, i) => ({ t: t + i, bpm: 60 + (i % 40) }))
+    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(app, token, { heart_rate })))
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200])
+    expect(answers.reduce((n, a) => n + a.body.data.accepted.heart_rate, 0)).toBe(600)
+    const { rows } = await app.database.pool.query(
+      'SELECT sum(hr_count)::int AS n, sum(hr_sum)::int AS s FROM health_minutes WHERE user_id = $1',
+      [me.id],
+    )
+    expect(rows[0]).toEqual({ n: 600, s: heart_rate.reduce((n, x) => n + x.bpm, 0) })
+  })
+
   it('stores a retried batch once and corrects a watch whose clock is off', async () => {
     const me = await aUser(app)
     const { token } = await aBoundWatch(app, me, 5)

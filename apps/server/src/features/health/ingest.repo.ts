@@ -11,7 +11,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /** Stored rows and the local days they touched. */
-interface Stored {
+export interface Stored {
   accepted: number
   days: string[]
 }
@@ -28,7 +28,9 @@ export function ingestRepo(db: Db) {
   const localDay = (column: SQL, tz: string) => sql`(${column} AT TIME ZONE ${tz})::date::text`
 
   return {
-    async heartRate(userId: number, tz: string, t: number[], bpm: number[]): Promise<Stored> {
+    async heartRate(userId: number, tz: string, samples: { t: number; bpm: number }[]): Promise<Stored> {
+      const t = samples.map((s) => s.t)
+      const bpm = samples.map((s) => s.bpm)
       return one(sql`
         WITH ins AS (
           INSERT INTO hr_samples (user_id, t, bpm)
@@ -53,7 +55,9 @@ export function ingestRepo(db: Db) {
     },
 
     /** `t` already aligned to the minute. */
-    async steps(userId: number, tz: string, t: number[], count: number[]): Promise<Stored> {
+    async steps(userId: number, tz: string, samples: { t: number; count: number }[]): Promise<Stored> {
+      const t = samples.map((s) => s.t)
+      const count = samples.map((s) => s.count)
       return one(sql`
         WITH ins AS (
           INSERT INTO step_samples (user_id, t, count)
@@ -70,33 +74,44 @@ export function ingestRepo(db: Db) {
                (SELECT array_agg(DISTINCT ${localDay(sql`minute`, tz)}) FROM up) AS days`)
     },
 
-    async bloodPressure(userId: number, t: number[], systolic: number[], diastolic: number[]): Promise<number> {
-      const [row] = await rows<{ n: number }>(
-        db,
+    async bloodPressure(
+      userId: number,
+      samples: { t: number; systolic: number; diastolic: number }[],
+    ): Promise<Stored> {
+      const t = samples.map((s) => s.t)
+      const systolic = samples.map((s) => s.systolic)
+      const diastolic = samples.map((s) => s.diastolic)
+      return one(
         sql`WITH ins AS (
           INSERT INTO bp_samples (user_id, t, systolic, diastolic)
           SELECT ${userId}, to_timestamp(s.t), s.a, s.b
           FROM unnest(${arr(t)}::bigint[], ${arr(systolic)}::smallint[], ${arr(diastolic)}::smallint[]) AS s(t, a, b)
           ON CONFLICT DO NOTHING RETURNING 1
-        ) SELECT count(*)::int AS n FROM ins`,
+        ) SELECT count(*)::int AS accepted FROM ins`,
       )
-      return row?.n ?? 0
     },
 
-    async spo2(userId: number, t: number[], percent: number[]): Promise<number> {
-      const [row] = await rows<{ n: number }>(
-        db,
+    async spo2(userId: number, samples: { t: number; percent: number }[]): Promise<Stored> {
+      const t = samples.map((s) => s.t)
+      const percent = samples.map((s) => s.percent)
+      return one(
         sql`WITH ins AS (
           INSERT INTO spo2_samples (user_id, t, percent)
           SELECT ${userId}, to_timestamp(s.t), s.v FROM unnest(${arr(t)}::bigint[], ${arr(percent)}::smallint[]) AS s(t, v)
           ON CONFLICT DO NOTHING RETURNING 1
-        ) SELECT count(*)::int AS n FROM ins`,
+        ) SELECT count(*)::int AS accepted FROM ins`,
       )
-      return row?.n ?? 0
     },
 
     /** Sleep counts on the day it ends on: local start at 18:00 or later → the next day. */
-    async sleep(userId: number, tz: string, start: number[], end: number[], stage: string[]): Promise<Stored> {
+    async sleep(
+      userId: number,
+      tz: string,
+      segments: { start: number; end: number; stage: string }[],
+    ): Promise<Stored> {
+      const start = segments.map((s) => s.start)
+      const end = segments.map((s) => s.end)
+      const stage = segments.map((s) => s.stage)
       return one(sql`
         WITH ins AS (
           INSERT INTO sleep_segments (user_id, start_at, end_at, stage)
@@ -112,8 +127,15 @@ export function ingestRepo(db: Db) {
     async workouts(
       userId: number,
       tz: string,
-      w: { start: number[]; end: number[]; type: string[]; distance: number[]; steps: number[] },
+      list: { start: number; end: number; type: string; distance_m: number; steps: number }[],
     ): Promise<Stored> {
+      const w = {
+        start: list.map((x) => x.start),
+        end: list.map((x) => x.end),
+        type: list.map((x) => x.type),
+        distance: list.map((x) => x.distance_m),
+        steps: list.map((x) => x.steps),
+      }
       return one(sql`
         WITH ins AS (
           INSERT INTO workouts (user_id, source, type, start_at, end_at, distance_m, steps)

@@ -1,7 +1,7 @@
 import { deviceApi } from '@kinetic/protocol'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { ingestRepo } from './ingest.repo.ts'
+import { ingestRepo, type Stored } from './ingest.repo.ts'
 
 const { UploadBody, SAMPLE_KINDS, DEVICE_SKEW_CORRECT_S, DEVICE_FUTURE_TOLERANCE_S, DEVICE_MAX_AGE_DAYS } = deviceApi
 type Batch = ReturnType<typeof UploadBody.parse>
@@ -77,81 +77,24 @@ export function ingestService(db: Db) {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK}, ${userId})`)
         const repo = ingestRepo(tx)
         const tz = await repo.timeZone(userId)
-        const accepted: Counts = { heart_rate: 0, steps: 0, sleep: 0, blood_pressure: 0, spo2: 0, workouts: 0 }
-        const minuteDays = new Set<string>()
-        const add = (kind: keyof Counts, stored: { accepted: number; days: string[] }, into?: Set<string>) => {
-          accepted[kind] = stored.accepted
-          for (const d of stored.days) into?.add(d)
-          return stored.days
-        }
-        const hr = batch.heart_rate ?? []
-        if (hr.length)
-          add(
-            'heart_rate',
-            await repo.heartRate(
-              userId,
-              tz,
-              hr.map((s) => s.t),
-              hr.map((s) => s.bpm),
-            ),
-            minuteDays,
-          )
-        const steps = batch.steps ?? []
-        if (steps.length)
-          add(
-            'steps',
-            await repo.steps(
-              userId,
-              tz,
-              steps.map((s) => s.t),
-              steps.map((s) => s.count),
-            ),
-            minuteDays,
-          )
-        await repo.rollMinutesIntoDays(userId, tz, [...minuteDays])
-
-        const sleep = batch.sleep ?? []
-        if (sleep.length) {
-          const days = add(
-            'sleep',
-            await repo.sleep(
-              userId,
-              tz,
-              sleep.map((s) => s.start),
-              sleep.map((s) => s.end),
-              sleep.map((s) => s.stage),
-            ),
-          )
-          await repo.rollSleepIntoDays(userId, tz, days)
-        }
-        const bp = batch.blood_pressure ?? []
-        if (bp.length)
-          accepted.blood_pressure = await repo.bloodPressure(
-            userId,
-            bp.map((s) => s.t),
-            bp.map((s) => s.systolic),
-            bp.map((s) => s.diastolic),
-          )
-        const spo2 = batch.spo2 ?? []
-        if (spo2.length)
-          accepted.spo2 = await repo.spo2(
-            userId,
-            spo2.map((s) => s.t),
-            spo2.map((s) => s.percent),
-          )
-        const ws = batch.workouts ?? []
-        if (ws.length) {
-          const days = add(
-            'workouts',
-            await repo.workouts(userId, tz, {
-              start: ws.map((w) => w.start),
-              end: ws.map((w) => w.end),
-              type: ws.map((w) => w.type),
-              distance: ws.map((w) => w.distance_m),
-              steps: ws.map((w) => w.steps),
-            }),
-          )
-          await repo.rollWorkoutsIntoDays(userId, tz, days)
+        const store = async <T>(items: T[] | undefined, save: (items: T[]) => Promise<Stored>) =>
+          items?.length ? save(items) : { accepted: 0, days: [] }
+        const hr = await store(batch.heart_rate, (s) => repo.heartRate(userId, tz, s))
+        const steps = await store(batch.steps, (s) => repo.steps(userId, tz, s))
+        await repo.rollMinutesIntoDays(userId, tz, [...new Set([...hr.days, ...steps.days])])
+        const sleep = await store(batch.sleep, (s) => repo.sleep(userId, tz, s))
+        await repo.rollSleepIntoDays(userId, tz, sleep.days)
+        const workouts = await store(batch.workouts, (w) => repo.workouts(userId, tz, w))
+        await repo.rollWorkoutsIntoDays(userId, tz, workouts.days)
+        const bp = await store(batch.blood_pressure, (s) => repo.bloodPressure(userId, s))
+        const spo2 = await store(batch.spo2, (s) => repo.spo2(userId, s))
+        const accepted: Counts = {
+          heart_rate: hr.accepted,
+          steps: steps.accepted,
+          sleep: sleep.accepted,
+          blood_pressure: bp.accepted,
+          spo2: spo2.accepted,
+          workouts: workouts.accepted,
         }
         const duplicate = Object.fromEntries(
           SAMPLE_KINDS.map((k) => [k, (batch[k]?.length ?? 0) - accepted[k]]),
