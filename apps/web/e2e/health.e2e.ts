@@ -16,6 +16,7 @@ import {
   expectedWorkouts,
   expectedZoneMinutes,
   figure,
+  figureValue,
   HR_MAX,
   minutesText,
   newHealthPage,
@@ -121,7 +122,7 @@ describe('health and devices in the browser', () => {
     )
     expect(refused).toBeInstanceOf(DeviceApiError)
     expect((refused as DeviceApiError).body.error).toBe('DEVICE_TOKEN_INVALID')
-  })
+  }, 240_000) // a week of samples, six reports and eighteen screenshots
 })
 
 describe('importing a workout file', () => {
@@ -191,7 +192,7 @@ async function checkBloodPressure(page: Page, samples: Samples, day: string) {
 async function checkWeeklyReport(page: Page, samples: Samples, day: string) {
   const week = expectedWeekSteps(samples, day)
   await open(page, `/weeklyReportDetail?date=${day}`)
-  await expect.poll(() => figure(page, t.stats.steps, t.weekly.totals)).toBe(week.steps)
+  await expect.poll(() => figureValue(page, t.stats.steps, t.weekly.totals)).toBe(week.steps)
   // the plain-words summary is there, in the interface language
   expect(await page.getByRole('list', { name: t.weekly.summary }).getByRole('listitem').count()).toBeGreaterThan(0)
 }
@@ -222,11 +223,12 @@ async function screenshotsInEveryLanguage(page: Page, day: string, workoutDay: s
   }
   const texts: Record<Locale, typeof t> = { 'en-US': t, 'zh-CN': cnHealth, 'zh-TW': twHealth }
   for (const locale of LOCALES) {
-    await page.evaluate((l) => localStorage.setItem('currentLanguage', l), locale)
+    // runs after the context's own init script (English), so this language wins from the next load
+    await page.addInitScript((l) => localStorage.setItem('currentLanguage', l), locale)
+    await page.reload()
     for (const [name, route] of Object.entries(pages)) {
       await open(page, route)
-      await page.reload()
-      await expect.poll(() => page.locator('main section').count()).toBeGreaterThan(0)
+      await expect.poll(() => page.locator('main :is(section, form)').count()).toBeGreaterThan(0)
       if (name === 'sleepReport') {
         // the page speaks the language: its stage names come from that language's texts
         const deep = texts[locale].sleep.stages.deep
@@ -235,5 +237,6 @@ async function screenshotsInEveryLanguage(page: Page, day: string, workoutDay: s
       await screenshot(page, `${locale}-${name}`)
     }
   }
-  await page.evaluate(() => localStorage.setItem('currentLanguage', 'en-US'))
+  await page.addInitScript(() => localStorage.setItem('currentLanguage', 'en-US'))
+  await page.reload()
 }

@@ -145,3 +145,9 @@ export async function figure(page: Page, name: string, card?: string): Promise<s
   const scope = card ? page.getByRole('region', { name: card }) : page
   return (await scope.getByRole('group', { name, exact: true }).first().textContent()) ?? ''
 }
+
+/** Only the value of a figure of a `Stats` list (its `<dd>`, without label or unit text around it). */
+export async function figureValue(page: Page, name: string, card: string): Promise<string> {
+  const group = page.getByRole('region', { name: card }).getByRole('group', { name, exact: true }).first()
+  return (await group.locator('dd').textContent()) ?? ''
+}
