@@ -75,7 +75,7 @@ function oneDay(out: Samples, day: string, rnd: () => number, tz: string, hrInte
   const resting = int(56, 62)
 
   // the night ending this morning: starts the previous evening
-  const sleepStart = localToUnix(addDays(day, -1), between(22.6, 23.6), tz)
+  const sleepStart = localToUnix(addDays(day, -1), between(22.4, 24.3), tz)
   const wake = at(between(6.5, 7.4))
   let t = sleepStart
   let cycle = 0
@@ -87,7 +87,7 @@ function oneDay(out: Samples, day: string, rnd: () => number, tz: string, hrInte
       ['light', int(10, 20)],
       ['rem', early ? int(8, 15) : int(18, 30)],
     ]
-    if (rnd() < 0.5) parts.push(['awake', int(2, 6)])
+    if (rnd() < 0.6) parts.push(['awake', int(2, 12)])
     for (const [stage, minutes] of parts) {
       const end = Math.min(t + minutes * 60, wake)
       if (end - t >= 60) out.sleep.push({ start: t, end, stage })
