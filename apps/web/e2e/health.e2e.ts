@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { health, LOCALES, type Locale } from '@kinetic/protocol'
+import { errorMessage, health, LOCALES, type Locale } from '@kinetic/protocol'
 import { addDays, DeviceApiError, localDay, simulateDays, upload, type Samples } from '@kinetic/watch-sim'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -123,6 +123,57 @@ describe('health and devices in the browser', () => {
     expect(refused).toBeInstanceOf(DeviceApiError)
     expect((refused as DeviceApiError).body.error).toBe('DEVICE_TOKEN_INVALID')
   }, 240_000) // a week of samples, six reports and eighteen screenshots
+})
+
+describe('goal, authorizations, questionnaire and fitness analysis', () => {
+  it('checks and saves a daily goal, a consent and a complete questionnaire', async () => {
+    const page = await newHealthPage(browser)
+    await registerThroughForm(page, uniqueEmail('goal'), 'walk1234', enAccount)
+
+    // daily goal: out of range is refused with the server's words, in range is saved
+    await open(page, '/dailyGoal')
+    const steps = page.getByRole('textbox', { name: t.goal.step, exact: true })
+    await steps.fill('999')
+    await button(page, t.goal.save).click()
+    await expectError(page, 'GOAL_STEP_RANGE')
+    await toastsGone(page)
+    await steps.fill('12000')
+    await page.getByRole('textbox', { name: t.goal.distance, exact: true }).fill('7.5')
+    await button(page, t.goal.save).click()
+    await expectToast(page, common.toast.modified)
+    await page.reload()
+    await expect.poll(() => steps.inputValue()).toBe('12000')
+    expect(await page.getByRole('textbox', { name: t.goal.distance, exact: true }).inputValue()).toBe('7.5')
+
+    // authorizations: none until given, one toggle saved at a time
+    await open(page, '/userAuthorize')
+    const exercise = page.getByRole('switch', { name: t.authorize.kinds.exercise })
+    await expect.poll(() => exercise.getAttribute('aria-checked')).toBe('false')
+    await exercise.click()
+    await expectToast(page, common.toast.modified)
+    await page.reload()
+    await expect.poll(() => exercise.getAttribute('aria-checked')).toBe('true')
+    expect(await page.getByRole('switch', { name: t.authorize.kinds.sleep }).getAttribute('aria-checked')).toBe('false')
+    expect(await page.getByText(t.authorize.without, { exact: true }).count()).toBe(1)
+
+    // questionnaire: every question must be answered
+    await open(page, '/questionnaire')
+    const groups = page.getByRole('radiogroup')
+    await expect.poll(() => groups.count()).toBeGreaterThan(0)
+    await groups.first().getByRole('radio', { name: t.questionnaire.no }).click()
+    await button(page, t.questionnaire.submit).click()
+    await expectError(page, 'QUESTIONNAIRE_INCOMPLETE')
+    await toastsGone(page)
+    for (const group of await groups.all()) await group.getByRole('radio', { name: t.questionnaire.no }).click()
+    await button(page, t.questionnaire.submit).click()
+    await expectToast(page, t.questionnaire.submitted)
+    await expect.poll(() => page.getByText(t.questionnaire.results.clear, { exact: true }).count()).toBe(1)
+
+    // the fitness analysis is redeemed with points, which the shop (issue 5) brings: said plainly
+    await open(page, '/physicalReport')
+    await button(page, t.physical.redeem).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errorMessage('NOT_OPEN', 'us-en'))
+  })
 })
 
 describe('importing a workout file', () => {

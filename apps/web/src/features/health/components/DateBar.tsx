@@ -75,8 +75,8 @@ export function DateBar({ day, onChange, step = 1, label }: DateBarProps) {
         type="button"
         className={styles.dateStep}
         aria-label={t(step === 7 ? 'health.date.nextWeek' : 'health.date.next')}
-        disabled={addDays(current, step) > today && current >= today}
-        onClick={() => onChange(addDays(current, step) > today ? today : addDays(current, step))}
+        disabled={addDays(current, step) > today}
+        onClick={() => onChange(addDays(current, step))}
       >
         <RightOutline />
       </button>
