@@ -82,11 +82,10 @@ export function weeklyReports(repo: HealthRepo, goalOf: (userId: number) => Prom
     },
 
     async week(userId: number, date: string | undefined, lang: WireLang): Promise<h.WeeklyReport> {
-      const profile = await repo.profile(userId)
+      const [profile, goal] = await Promise.all([repo.profile(userId), goalOf(userId)])
       const monday = weekStart(pickDay(date, profile.timeZone))
       const before = addDays(monday, -7)
       const rows = await repo.days(userId, before, addDays(monday, 6))
-      const goal = await goalOf(userId)
       const days = weekDays(monday, rows, profile, goal)
       const previous = weekTotals(weekDays(before, rows, profile, goal))
       const withData = days.filter((d) => d.hasData)
