@@ -42,7 +42,7 @@ export const BODY_LIMIT = 64 * 1024
 export interface App {
   server: FastifyInstance
   registry: Registry
-  services: { content: ReturnType<typeof contentService>; devices: ReturnType<typeof deviceService> }
+  services: { content: ReturnType<typeof contentService> }
   /** The EVM chain every feature uses (balances, gas, broadcasting). */
   chain: ChainClient
 }
@@ -155,5 +155,5 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }
 
-  return { server, registry, services: { content, devices }, chain }
+  return { server, registry, services: { content }, chain }
 }
