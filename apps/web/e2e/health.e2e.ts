@@ -261,6 +261,9 @@ async function checkSportsRecords(page: Page, samples: Samples, day: string) {
     for (const part of [t.sports.types[w.type], w.distance, w.duration, w.pace, w.calories])
       expect(text).toContain(part)
   }
+  // a record opens with its heart-rate curve (1 Hz on the watch during a run)
+  await list.getByRole('button').first().click()
+  await expect.poll(() => page.getByRole('img', { name: t.sports.hrCurve }).count()).toBe(1)
 }
 
 async function screenshotsInEveryLanguage(page: Page, day: string, workoutDay: string) {
