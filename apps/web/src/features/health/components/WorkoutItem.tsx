@@ -1,9 +1,7 @@
 import { formatNumber, type health } from '@kinetic/protocol'
 import { useTranslation } from 'react-i18next'
-import { clockDuration, clockTime, km, pace } from '../lib/format'
+import { DASH, clockDuration, clockTime, km, pace } from '../lib/format'
 import styles from './Sports.module.css'
-
-const dash = '--'
 
 /** One sports record: type and start, then distance, time, pace, calories and heart rate. */
 export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOpen: () => void }) {
@@ -14,12 +12,12 @@ export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOp
     { label: t('health.sports.duration'), value: clockDuration(workout.duration_s) },
     {
       label: t('health.sports.pace'),
-      value: workout.pace_s_per_km === null ? dash : `${pace(workout.pace_s_per_km)}/${t('health.unit.km')}`,
+      value: workout.pace_s_per_km === null ? DASH : `${pace(workout.pace_s_per_km)}/${t('health.unit.km')}`,
     },
     { label: t('health.stats.calories'), value: `${formatNumber(workout.calories)} ${t('health.unit.kcal')}` },
     {
       label: t('health.sports.avgHr'),
-      value: workout.avg_hr === null ? dash : `${workout.avg_hr} ${t('health.unit.bpm')}`,
+      value: workout.avg_hr === null ? DASH : `${workout.avg_hr} ${t('health.unit.bpm')}`,
     },
   ]
   return (

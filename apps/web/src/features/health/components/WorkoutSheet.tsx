@@ -3,13 +3,11 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useWorkoutQuery } from '../health.queries'
 import { workoutHeartRate } from '../lib/chartOptions'
-import { clockDuration, km, pace } from '../lib/format'
+import { DASH, clockDuration, km, pace } from '../lib/format'
 import { Chart } from './Chart'
 import { QueryView } from './QueryView'
 import { Stats } from './Stats'
 import styles from './Sports.module.css'
-
-const dash = '--'
 
 /** One workout in a bottom sheet: its figures and heart-rate curve (`/v1/motioninfo`). */
 export function WorkoutSheet({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -28,10 +26,10 @@ export function WorkoutSheet({ id, onClose }: { id: number | null; onClose: () =
                 items={[
                   { label: t('health.stats.distance'), value: km(w.distance_m), unit: t('health.unit.km') },
                   { label: t('health.sports.duration'), value: clockDuration(w.duration_s) },
-                  { label: t('health.sports.pace'), value: w.pace_s_per_km === null ? dash : pace(w.pace_s_per_km) },
+                  { label: t('health.sports.pace'), value: w.pace_s_per_km === null ? DASH : pace(w.pace_s_per_km) },
                   { label: t('health.stats.calories'), value: w.calories, unit: t('health.unit.kcal') },
-                  { label: t('health.sports.avgHr'), value: w.avg_hr ?? dash, unit: bpm },
-                  { label: t('health.sports.maxHr'), value: w.max_hr ?? dash, unit: bpm },
+                  { label: t('health.sports.avgHr'), value: w.avg_hr ?? DASH, unit: bpm },
+                  { label: t('health.sports.maxHr'), value: w.max_hr ?? DASH, unit: bpm },
                 ]}
               />
               {curve && w.heart_rate.length > 0 && (

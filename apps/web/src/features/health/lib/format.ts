@@ -1,5 +1,8 @@
 /** Numbers the health screens show, the same in every language (units come from the texts). */
 
+/** What a figure shows when there is no data behind it. */
+export const DASH = '--'
+
 /** Kilometres with two decimals from metres: 4500 → "4.50". */
 export function km(metres: number): string {
   return (Math.max(0, metres) / 1000).toFixed(2)

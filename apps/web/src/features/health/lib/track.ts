@@ -1,3 +1,4 @@
+import { health } from '@kinetic/protocol'
 import {
   WorkoutFileError,
   type ImportedWorkout,
@@ -44,12 +45,9 @@ export function heartRateStats(points: readonly TrackPoint[]): { hrAvg: number |
   return { hrAvg: Math.round(rates.reduce((s, r) => s + r, 0) / rates.length), hrMax: Math.max(...rates) }
 }
 
-/** The longest heart-rate curve kept (protocol's IMPORT_HR_MAX_MINUTES): a day. */
-export const HR_CURVE_MAX_MINUTES = 24 * 60
-
 /** Average heart rate (rounded) of each minute from `startMs` over `minutes`; 0 where none was read. */
 export function heartRatePerMinute(points: readonly TrackPoint[], startMs: number, minutes: number): number[] {
-  const length = Math.max(0, Math.min(HR_CURVE_MAX_MINUTES, Math.ceil(minutes)))
+  const length = Math.max(0, Math.min(health.IMPORT_HR_MAX_MINUTES, Math.ceil(minutes)))
   const sums = new Array<number>(length).fill(0)
   const counts = new Array<number>(length).fill(0)
   for (const p of points) {

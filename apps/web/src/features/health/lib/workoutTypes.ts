@@ -1,8 +1,10 @@
+import type { health } from '@kinetic/protocol'
+
 /** What an imported workout file says, reduced to what a sports record keeps. */
 export type WorkoutFormat = 'gpx' | 'tcx' | 'fit'
 
-/** The sports-record types of protocol's `WORKOUT_TYPES`. */
-export type WorkoutSport = 'walk' | 'run' | 'cycle' | 'swim' | 'hike' | 'other'
+/** A sports record's type, as protocol names them. */
+export type WorkoutSport = health.WorkoutType
 
 export type ImportedWorkout = {
   format: WorkoutFormat

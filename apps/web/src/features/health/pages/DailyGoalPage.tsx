@@ -20,7 +20,7 @@ export function DailyGoalPage() {
   return (
     <Page title={t('health.goal.title')}>
       <QueryView query={query}>
-        {(goal) => <GoalForm key={goal.step + goal.calorie + goal.distance} goal={goal} />}
+        {(goal) => <GoalForm key={`${goal.step}-${goal.calorie}-${goal.distance}`} goal={goal} />}
       </QueryView>
     </Page>
   )

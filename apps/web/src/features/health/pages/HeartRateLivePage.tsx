@@ -12,10 +12,10 @@ import { bluetoothSupport, connectHeartRateSensor, type SensorConnection } from 
 import type { ChartOption } from '../lib/echarts'
 import type { HeartRateMeasurement } from '../lib/heartRateMeasurement'
 import { DANGER } from '../lib/palette'
+import { DASH } from '../lib/format'
 
 /** Two minutes of readings on the chart (sensors notify about once a second). */
 const WINDOW = 120
-const dash = '--'
 
 type State =
   { kind: 'idle' } | { kind: 'connecting' } | { kind: 'connected'; name: string } | { kind: 'failed'; message: string }
@@ -81,7 +81,7 @@ export function HeartRateLivePage() {
               {state.kind === 'connected' ? state.name || t('health.live.sensor') : t('health.live.current')}
             </div>
             <div className={styles.heroValue}>
-              {state.kind === 'connected' && latest ? latest.bpm : dash}
+              {state.kind === 'connected' && latest ? latest.bpm : DASH}
               <span className={styles.unit}>{t('health.unit.bpm')}</span>
             </div>
           </div>
@@ -92,8 +92,8 @@ export function HeartRateLivePage() {
         {state.kind === 'connected' && (
           <Stats
             items={[
-              { label: t('health.live.rr'), value: latest?.rrMs.at(-1) ?? dash, unit: t('health.unit.ms') },
-              { label: t('health.live.energy'), value: latest?.energyKj ?? dash, unit: t('health.unit.kj') },
+              { label: t('health.live.rr'), value: latest?.rrMs.at(-1) ?? DASH, unit: t('health.unit.ms') },
+              { label: t('health.live.energy'), value: latest?.energyKj ?? DASH, unit: t('health.unit.kj') },
               { label: t('health.live.readings'), value: history.length },
             ]}
           />

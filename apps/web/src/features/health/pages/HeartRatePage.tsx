@@ -12,8 +12,7 @@ import { Stats } from '../components/Stats'
 import { ZoneBar } from '../components/ZoneBar'
 import { useHeartRateQuery } from '../health.queries'
 import { heartRateCurve } from '../lib/chartOptions'
-
-const dash = '--'
+import { DASH } from '../lib/format'
 
 /** Heart rate of a day: latest and resting, the curve coloured by zone, and time in each zone. */
 export function HeartRatePage() {
@@ -36,7 +35,7 @@ export function HeartRatePage() {
                 <div>
                   <div className={styles.heroLabel}>{t('health.heartRate.latest')}</div>
                   <div className={styles.heroValue}>
-                    {r.summary.latest?.bpm ?? dash}
+                    {r.summary.latest?.bpm ?? DASH}
                     <span className={styles.unit}>{bpm}</span>
                   </div>
                 </div>
@@ -44,11 +43,11 @@ export function HeartRatePage() {
               </div>
               <Stats
                 items={[
-                  { label: t('health.heartRate.resting'), value: r.summary.resting ?? dash, unit: bpm },
-                  { label: t('health.heartRate.average'), value: r.summary.avg ?? dash, unit: bpm },
+                  { label: t('health.heartRate.resting'), value: r.summary.resting ?? DASH, unit: bpm },
+                  { label: t('health.heartRate.average'), value: r.summary.avg ?? DASH, unit: bpm },
                   {
                     label: t('health.heartRate.range'),
-                    value: r.summary.min !== null ? `${r.summary.min}–${r.summary.max}` : dash,
+                    value: r.summary.min !== null ? `${r.summary.min}–${r.summary.max}` : DASH,
                   },
                 ]}
               />

@@ -9,8 +9,7 @@ import { QueryView } from '../components/QueryView'
 import { Stats } from '../components/Stats'
 import { useHeartRateQuery } from '../health.queries'
 import { bloodPressureLines } from '../lib/chartOptions'
-
-const dash = '--'
+import { DASH } from '../lib/format'
 
 /** Records of a day: heart rate (resting, lowest, highest), blood pressure high/low, SpO2. */
 export function HeartRateRecordPage() {
@@ -35,9 +34,9 @@ export function HeartRateRecordPage() {
             <Card title={t('health.heartRateRecord.heartRate')}>
               <Stats
                 items={[
-                  { label: t('health.heartRate.resting'), value: r.summary.resting ?? dash, unit: bpm },
-                  { label: t('health.heartRate.lowest'), value: r.summary.min ?? dash, unit: bpm },
-                  { label: t('health.heartRate.highest'), value: r.summary.max ?? dash, unit: bpm },
+                  { label: t('health.heartRate.resting'), value: r.summary.resting ?? DASH, unit: bpm },
+                  { label: t('health.heartRate.lowest'), value: r.summary.min ?? DASH, unit: bpm },
+                  { label: t('health.heartRate.highest'), value: r.summary.max ?? DASH, unit: bpm },
                 ]}
               />
             </Card>

@@ -6,8 +6,7 @@ import styles from '../components/Health.module.css'
 import { QueryView } from '../components/QueryView'
 import { Stats } from '../components/Stats'
 import { useFitnessQuery, useRedeemFitnessMutation } from '../health.queries'
-
-const dash = '--'
+import { DASH } from '../lib/format'
 
 /**
  * The physical-fitness analysis (VO2max = 15.3 × HRmax / HRrest, resting heart rate, fitness
@@ -35,14 +34,14 @@ export function PhysicalReportPage() {
                   <div role="group" aria-label={t('health.physical.vo2max')}>
                     <div className={styles.heroLabel}>{t('health.physical.vo2max')}</div>
                     <div className={styles.heroValue}>
-                      {fitness.report.vo2max ?? dash}
+                      {fitness.report.vo2max ?? DASH}
                       <span className={styles.unit}>{t('health.unit.vo2')}</span>
                     </div>
                   </div>
                   <div role="group" aria-label={t('health.physical.level')}>
                     <div className={styles.heroLabel}>{t('health.physical.level')}</div>
                     <div className={styles.heroValue}>
-                      {fitness.report.level ? t(`health.physical.levels.${fitness.report.level}`) : dash}
+                      {fitness.report.level ? t(`health.physical.levels.${fitness.report.level}`) : DASH}
                     </div>
                   </div>
                 </div>
@@ -50,7 +49,7 @@ export function PhysicalReportPage() {
                   items={[
                     {
                       label: t('health.stats.restingHr'),
-                      value: fitness.report.hr_rest ?? dash,
+                      value: fitness.report.hr_rest ?? DASH,
                       unit: t('health.unit.bpm'),
                     },
                     { label: t('health.physical.hrMax'), value: fitness.report.hr_max, unit: t('health.unit.bpm') },

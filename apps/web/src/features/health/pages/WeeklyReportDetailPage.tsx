@@ -13,9 +13,7 @@ import { useWeekLabel } from '../components/WeekLabel'
 import { useWeekQuery } from '../health.queries'
 import { weekBars } from '../lib/chartOptions'
 import { weekday } from '../lib/dates'
-import { km, signedPercent } from '../lib/format'
-
-const dash = '--'
+import { DASH, km, signedPercent } from '../lib/format'
 
 /** One week: the plain-words summary, totals, goal days, averages and the change from last week. */
 export function WeeklyReportDetailPage() {
@@ -43,7 +41,7 @@ export function WeeklyReportDetailPage() {
       },
     [week, stepsUnit, t, i18n.language],
   )
-  const change = (value: number | null) => (value === null ? dash : signedPercent(value))
+  const change = (value: number | null) => (value === null ? DASH : signedPercent(value))
 
   return (
     <Page title={t('health.weekly.detailTitle')}>
@@ -94,15 +92,15 @@ export function WeeklyReportDetailPage() {
                 items={[
                   {
                     label: t('health.stats.steps'),
-                    value: w.averages.steps === null ? dash : formatNumber(w.averages.steps),
+                    value: w.averages.steps === null ? DASH : formatNumber(w.averages.steps),
                   },
                   {
                     label: t('health.stats.sleep'),
-                    value: w.averages.sleep_min === null ? dash : shortMinutes(w.averages.sleep_min),
+                    value: w.averages.sleep_min === null ? DASH : shortMinutes(w.averages.sleep_min),
                   },
                   {
                     label: t('health.stats.restingHr'),
-                    value: w.averages.hr_resting ?? dash,
+                    value: w.averages.hr_resting ?? DASH,
                     unit: t('health.unit.bpm'),
                   },
                 ]}
