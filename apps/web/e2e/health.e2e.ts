@@ -176,6 +176,54 @@ describe('goal, authorizations, questionnaire and fitness analysis', () => {
   })
 })
 
+describe('live heart rate over Bluetooth', () => {
+  it('says so when the browser has no Web Bluetooth, and reads a heart-rate sensor when it has', async () => {
+    const page = await newHealthPage(browser)
+    await registerThroughForm(page, uniqueEmail('live'), 'walk1234', enAccount)
+    await open(page, '/heartRateLive')
+    await expect.poll(() => page.getByText(t.live.unsupported, { exact: true }).count()).toBe(1)
+
+    // A sensor in the room, played in the page: GATT 0x180D / 0x2A37 notifications carrying the
+    // bytes the Heart Rate Service spec defines (flags 0x16: UINT8 value, contact detected, RR).
+    await page.addInitScript(() => {
+      const characteristic = new EventTarget() as EventTarget & Record<string, unknown>
+      characteristic.startNotifications = async () => {
+        let beat = 0
+        setInterval(() => {
+          beat++
+          // 72 bpm, RR 1024/1024 s = 1000 ms; every other beat 75 bpm, RR 820/1024 s ≈ 800.8 ms
+          const bytes = beat % 2 ? [0x16, 72, 0x00, 0x04] : [0x16, 75, 0x34, 0x03]
+          characteristic.value = new DataView(new Uint8Array(bytes).buffer)
+          characteristic.dispatchEvent(new Event('characteristicvaluechanged'))
+        }, 100)
+        return characteristic
+      }
+      const server = {
+        connected: true,
+        connect: async () => server,
+        disconnect: () => undefined,
+        getPrimaryService: async (service: number) => {
+          if (service !== 0x180d) throw new DOMException('no service', 'NotFoundError')
+          return { getCharacteristic: async (c: number) => (c === 0x2a37 ? characteristic : Promise.reject()) }
+        },
+      }
+      const device = Object.assign(new EventTarget(), { name: 'Chest strap HRM', gatt: server })
+      Object.defineProperty(navigator, 'bluetooth', {
+        value: { requestDevice: async () => device },
+      })
+    })
+    await page.reload()
+    await page.getByRole('button', { name: t.live.connect }).click()
+    const current = page.getByRole('group', { name: t.live.current })
+    await expect.poll(() => current.textContent()).toMatch(/^Chest strap HRM7[25]bpm$/)
+    expect(await page.getByText(t.live.contact.detected, { exact: true }).count()).toBe(1)
+    const rr = page.getByRole('group', { name: t.live.rr, exact: true }).locator('dd')
+    await expect.poll(() => rr.textContent()).toMatch(/^(1000|800\.8)ms$/)
+    await page.getByRole('button', { name: t.live.disconnect }).click()
+    await expect.poll(() => page.getByRole('button', { name: t.live.connect }).count()).toBe(1)
+  })
+})
+
 describe('importing a workout file', () => {
   it('reads a GPX track in the browser, records it once and shows it in the sports records', async () => {
     const page = await newHealthPage(browser)
