@@ -19,6 +19,7 @@ export const useOverviewQuery = (date?: string) => useQuery({ ...methodQuery(hea
 export const useHeartRateQuery = (date?: string) => useQuery({ ...methodQuery(health.heartRate, { date }), ...keep })
 export const useSleepQuery = (date?: string) => useQuery({ ...methodQuery(health.sleep, { date }), ...keep })
 
+/** The last year of weekly reports (52 weeks), newest first. */
 export const useWeeksQuery = () => useQuery(methodQuery(health.weekly, { limit: 52 }))
 export const useWeekQuery = (date?: string) => useQuery({ ...methodQuery(health.weeklyInfo, { date }), ...keep })
 

@@ -15,7 +15,7 @@ type Answer = (typeof health.QUESTIONNAIRE_ANSWERS)[number]
 
 /** The health assessment (PAR-Q+): every question answered yes or no, then the advice. */
 export function QuestionnairePage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const errorText = useErrorText()
   const query = useQuestionnaireQuery()
   const submit = useAnswerQuestionnaireMutation()
@@ -38,7 +38,10 @@ export function QuestionnairePage() {
         {(q) => (
           <>
             {q.latest && (
-              <Card title={t('health.questionnaire.result')} note={new Date(q.latest.at).toLocaleDateString()}>
+              <Card
+                title={t('health.questionnaire.result')}
+                note={new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(q.latest.at))}
+              >
                 <p className={q.latest.result === 'clear' ? page.clear : page.consult}>
                   {t(`health.questionnaire.results.${q.latest.result}`)}
                 </p>
