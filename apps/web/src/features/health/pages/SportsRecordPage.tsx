@@ -46,11 +46,11 @@ export function SportsRecordPage() {
       },
       { replace: true },
     )
-  const showDay = (day: string) =>
+  const showDay = (imported: string) =>
     setSearch(
       (params) => {
         params.delete('all')
-        params.set('date', day)
+        params.set('date', imported)
         return params
       },
       { replace: true },
