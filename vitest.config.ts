@@ -14,6 +14,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tools',
+          include: ['tools/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'wallet-core',
           include: ['packages/wallet-core/src/**/*.test.ts'],
           environment: 'node',

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { measureBalances } from './chain.ts'
+import { measureHealth } from './health.ts'
 import { measureWeb } from './web.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -81,6 +82,7 @@ const appMeasure = await load('/v1/version', `http://127.0.0.1:${app.port}/v1/in
 
 const balances = await measureBalances()
 const web = measureWeb()
+const health = await measureHealth()
 
 const ratio = appMeasure.requestsPerSecond / bareMeasure.requestsPerSecond
 const results = {
@@ -88,6 +90,7 @@ const results = {
   machine: { node: process.version, connections: CONNECTIONS, durationSeconds: DURATION_S },
   api: [bareMeasure, appMeasure],
   chain: [balances],
+  health,
   web,
   budgets: [
     {
@@ -116,6 +119,16 @@ const results = {
       budget: `Wallet: BNB + ${balances.tokens} token balances in one multicall (one eth_call; dev chain p50/p95)`,
       value: `${balances.ethCallsPerLoad} eth_call, ${balances.p50Ms} / ${balances.p95Ms} ms`,
       met: balances.ethCallsPerLoad === 1,
+    },
+    {
+      budget: `Health: ingest ≥ 50,000 samples/s (device API, ${health.ingestSamples.toLocaleString('en-US')} samples)`,
+      value: `${health.samplesPerSecond.toLocaleString('en-US')} samples/s`,
+      met: health.samplesPerSecond >= 50_000,
+    },
+    {
+      budget: `Health: weekly report over a year of 1 Hz heart rate < 50 ms p95 (${health.reportRuns} runs)`,
+      value: `${health.reportP95Ms} ms (p50 ${health.reportP50Ms} ms)`,
+      met: health.reportP95Ms < 50,
     },
   ],
 }

@@ -2,7 +2,8 @@
 // `npm test` fails when it is stale.
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { CATALOG, FEATURES } from '@kinetic/protocol'
+import { CATALOG, deviceApi, FEATURES } from '@kinetic/protocol'
+import { z } from 'zod'
 import { catalogSchema } from '../apps/server/src/platform/rpc/schema-doc.ts'
 
 export const API_DOC = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../docs/API.md')
@@ -48,7 +49,48 @@ export function renderApiDoc(): string {
       lines.push('Data:', '', '```json', JSON.stringify(m.result, null, 2), '```', '')
     }
   }
+  lines.push(...deviceApiDoc())
   return lines.join('\n')
+}
+
+/** The device API (watches): plain HTTP + JSON, from protocol `device-api.ts`. */
+function deviceApiDoc(): string[] {
+  const d = deviceApi
+  const lines = [
+    '## Device API (watches)',
+    '',
+    'What a bound watch speaks: `POST` with a JSON body (`content-type: application/json`), answered in the',
+    'app\'s envelope: `{"code":true,"msg","data"}` or `{"code":false,"msg","error","errors"?}` with the',
+    'HTTP status below. Times are Unix seconds (UTC).',
+    '',
+    `- **Token**: a watch bound in the app (\`/v1/binding\`) exchanges its device code and activation code for a`,
+    '  bearer token; unbinding (`/v1/unbind`) revokes every token of the binding (401 afterwards, nothing stored).',
+    `- **Batches**: at most ${d.DEVICE_BATCH_MAX.toLocaleString('en-US')} samples per kind and ${d.DEVICE_BODY_LIMIT / 1024 / 1024} MiB per body (413 over it). One`,
+    '  bad sample refuses the whole batch with 400 `SAMPLES_INVALID`, `errors` naming each (at most 20); nothing is stored.',
+    '- **Idempotent**: heart rate, steps, blood pressure and SpO2 are keyed by time, sleep stages and workouts by',
+    '  start, per account; a retried batch stores nothing twice and the answer counts `accepted` and `duplicate`.',
+    `- **Clock skew**: when \`sent_at\` differs from the server clock by more than ${d.DEVICE_SKEW_CORRECT_S} s, every time in the`,
+    '  batch is shifted by the difference (`shifted_s`). After that a time more than',
+    `  ${d.DEVICE_FUTURE_TOLERANCE_S} s in the future or older than ${d.DEVICE_MAX_AGE_DAYS} days refuses the batch.`,
+    '- **Order**: batches may come in any order; the per-minute and per-day rollups of every touched minute and day',
+    "  are recomputed in the upload's transaction. Steps count in the minute their `t` falls in.",
+    '',
+  ]
+  for (const route of d.DEVICE_ROUTES) {
+    lines.push(`### \`${route.method} ${route.path}\``, '', route.summary, '')
+    lines.push(`Authorization: ${route.bearer ? '`Bearer <token>`' : 'none'}`, '')
+    lines.push('| status | meaning |', '|---|---|')
+    for (const [status, meaning] of Object.entries(route.statuses)) lines.push(`| ${status} | ${meaning} |`)
+    lines.push('', 'Body:', '', '```json')
+    lines.push(JSON.stringify(z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }), null, 2), '```', '')
+    lines.push('Data:', '', '```json')
+    lines.push(
+      JSON.stringify(z.toJSONSchema(route.result, { io: 'output', unrepresentable: 'any' }), null, 2),
+      '```',
+      '',
+    )
+  }
+  return lines
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

@@ -22,6 +22,12 @@ import { registerShopMethods } from './features/shop/shop.methods.ts'
 import { shopService } from './features/shop/shop.service.ts'
 import { profileService } from './features/account/profile.service.ts'
 import { securityService } from './features/account/security.service.ts'
+import { registerDeviceMethods } from './features/device/device.methods.ts'
+import { registerDeviceApi } from './features/device/device.routes.ts'
+import { deviceService } from './features/device/device.service.ts'
+import { registerHealthMethods } from './features/health/health.methods.ts'
+import { healthService } from './features/health/health.service.ts'
+import { ingestService } from './features/health/ingest.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
 import { dexPrices, tablePrices } from './features/wallet/prices.ts'
@@ -144,6 +150,10 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   server.addHook('onReady', async () => void payouts.worker?.kick())
   server.addHook('onClose', async () => payouts.worker?.stop())
   registerShopMethods(registry, shopService({ db, settings, beforeRead: earn.settleReferrals }))
+  const devices = deviceService(db)
+  const ingest = ingestService(db)
+  registerDeviceMethods(registry, devices)
+  registerHealthMethods(registry, healthService({ db, presence: devices.presence }))
 
   await server.register(dispatcher, {
     registry,
@@ -153,6 +163,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   })
 
   registerFileRoutes(server, uploads)
+  registerDeviceApi(server, devices, ingest)
   server.get('/v1/schema', async () => catalogSchema(CATALOG))
   server.get('/healthz', async () => {
     await db.execute('select 1')

@@ -3,6 +3,8 @@ import { buildApp } from './app.ts'
 import { assertChainId } from './chain/client.ts'
 import { startDevChain, type DevChain } from './chain/devchain.ts'
 import { createIndexer } from './chain/indexer.ts'
+import { seedDemoDevices } from './features/device/seed.ts'
+import { seedDemoData } from './features/health/demo.ts'
 import { loadConfig } from './platform/config.ts'
 import { connect } from './platform/db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedDb } from './platform/db/embedded.ts'
@@ -36,6 +38,8 @@ async function main(): Promise<void> {
   const { server, services, chain } = await buildApp(config, database.db)
   await assertChainId(chain)
   await services.content.seed()
+  // demo watch codes (README), public: never in production
+  if (!config.production) await seedDemoDevices(database.db)
   if (devChain) server.log.info({ url: devChain.url, contracts: devChain.contracts }, 'dev chain started (fresh state)')
 
   const indexer = createIndexer({
@@ -63,6 +67,12 @@ async function main(): Promise<void> {
 
   await server.listen({ port: config.port, host: config.host })
   server.log.info(`Kinetic is at http://${config.host}:${config.port}/`)
+  if (!config.production) {
+    // a demo user whose watch has weeks of data (README), filled in while the server already answers
+    void seedDemoData(database.db, server.log).catch((error: unknown) =>
+      server.log.error({ err: error }, 'demo data failed'),
+    )
+  }
 }
 
 main().catch((error: unknown) => {

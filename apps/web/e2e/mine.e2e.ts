@@ -7,6 +7,7 @@ import enAccount from '../src/i18n/locales/en-US/account.json'
 import enCommon from '../src/i18n/locales/en-US/common.json'
 import cnAccount from '../src/i18n/locales/zh-CN/account.json'
 import cnCommon from '../src/i18n/locales/zh-CN/common.json'
+import cnHealth from '../src/i18n/locales/zh-CN/health.json'
 import {
   launchBrowser,
   logIn,
@@ -49,7 +50,8 @@ describe('Mine in the browser', () => {
     await registerThroughForm(page, email, 'walk1234')
 
     await open(page, '/my')
-    for (const label of [t.mine.profile, t.mine.devices, t.mine.dailyGoal, t.google.title, t.mine.workOrders]) {
+    const health = cnHealth.menu
+    for (const label of [t.mine.profile, health.devices, health.goal, t.google.title, t.mine.workOrders]) {
       await expect.poll(() => shown(page, label), { message: label }).toBe(1)
     }
     await page.getByText(t.mine.profile, { exact: true }).click()

@@ -289,6 +289,55 @@ export const ERRORS = {
     'zh-hk': '該裝置未登入',
   },
 
+  // health and devices (issue 4)
+  DEVICE_CODE_INVALID: {
+    'us-en': 'The device code or activation code is incorrect',
+    'zh-cn': '设备码或激活码不正确',
+    'zh-hk': '裝置碼或激活碼不正確',
+  },
+  DEVICE_BOUND_ELSEWHERE: {
+    'us-en': 'This watch is bound to another account; unbind it there first',
+    'zh-cn': '该手表已被其他账号绑定，请先在该账号解绑',
+    'zh-hk': '該手錶已被其他帳號綁定，請先在該帳號解綁',
+  },
+  DEVICE_NOT_FOUND: { 'us-en': 'This watch does not exist', 'zh-cn': '该设备不存在', 'zh-hk': '該裝置不存在' },
+  DEVICE_NOT_BOUND: {
+    'us-en': 'This watch is not bound to an account yet',
+    'zh-cn': '该手表尚未绑定账号',
+    'zh-hk': '該手錶尚未綁定帳號',
+  },
+  /** Device API only; deliberately without the word that signs the app out (spec §4). */
+  DEVICE_TOKEN_INVALID: {
+    'us-en': 'The upload key of this watch is missing, unknown or revoked',
+    'zh-cn': '手表的上传凭证缺失、无效或已撤销',
+    'zh-hk': '手錶的上傳憑證缺失、無效或已撤銷',
+  },
+  SAMPLES_INVALID: {
+    'us-en': 'The batch has invalid samples: {reason}',
+    'zh-cn': '数据批次中有无效样本：{reason}',
+    'zh-hk': '數據批次中有無效樣本：{reason}',
+  },
+  WORKOUT_NOT_FOUND: {
+    'us-en': 'This sports record does not exist',
+    'zh-cn': '该运动记录不存在',
+    'zh-hk': '該運動記錄不存在',
+  },
+  GOAL_STEP_RANGE: {
+    'us-en': 'The step goal must be between 1,000 and 100,000',
+    'zh-cn': '步数目标须在1,000到100,000之间',
+    'zh-hk': '步數目標須在1,000到100,000之間',
+  },
+  GOAL_CALORIE_RANGE: {
+    'us-en': 'The calorie goal must be between 50 and 5,000 kcal',
+    'zh-cn': '卡路里目标须在50到5,000千卡之间',
+    'zh-hk': '卡路里目標須在50到5,000千卡之間',
+  },
+  GOAL_DISTANCE_RANGE: {
+    'us-en': 'The distance goal must be between 500 m and 100 km',
+    'zh-cn': '距离目标须在500米到100公里之间',
+    'zh-hk': '距離目標須在500米到100公里之間',
+  },
+
   // accounts
   CODE_REQUIRED: {
     'us-en': 'Please enter the verification code',
@@ -382,6 +431,22 @@ export const FIELD_LABELS: Record<string, Texts> = {
   file: { 'us-en': 'File', 'zh-cn': '文件', 'zh-hk': '檔案' },
   action: { 'us-en': 'Action', 'zh-cn': '操作类型', 'zh-hk': '操作類型' },
   id: { 'us-en': 'ID', 'zh-cn': 'ID', 'zh-hk': 'ID' },
+  // health and devices (issue 4)
+  device_code: { 'us-en': 'Device code', 'zh-cn': '设备码', 'zh-hk': '裝置碼' },
+  active_code: { 'us-en': 'Activation code', 'zh-cn': '激活码', 'zh-hk': '激活碼' },
+  date: { 'us-en': 'Date', 'zh-cn': '日期', 'zh-hk': '日期' },
+  answers: { 'us-en': 'Answers', 'zh-cn': '答案', 'zh-hk': '答案' },
+  step: { 'us-en': 'Step goal', 'zh-cn': '步数目标', 'zh-hk': '步數目標' },
+  calorie: { 'us-en': 'Calorie goal', 'zh-cn': '卡路里目标', 'zh-hk': '卡路里目標' },
+  distance: { 'us-en': 'Distance goal', 'zh-cn': '距离目标', 'zh-hk': '距離目標' },
+  exercise: { 'us-en': 'Exercise', 'zh-cn': '运动', 'zh-hk': '運動' },
+  sleep: { 'us-en': 'Sleep', 'zh-cn': '睡眠', 'zh-hk': '睡眠' },
+  heart_rate: { 'us-en': 'Heart rate', 'zh-cn': '心率', 'zh-hk': '心率' },
+  source: { 'us-en': 'File type', 'zh-cn': '文件类型', 'zh-hk': '檔案類型' },
+  start: { 'us-en': 'Start time', 'zh-cn': '开始时间', 'zh-hk': '開始時間' },
+  duration_s: { 'us-en': 'Duration', 'zh-cn': '时长', 'zh-hk': '時長' },
+  distance_m: { 'us-en': 'Distance', 'zh-cn': '距离', 'zh-hk': '距離' },
+  steps: { 'us-en': 'Steps', 'zh-cn': '步数', 'zh-hk': '步數' },
   account: { 'us-en': 'Account', 'zh-cn': '账号', 'zh-hk': '帳號' },
   password: { 'us-en': 'Password', 'zh-cn': '密码', 'zh-hk': '密碼' },
   repassword: { 'us-en': 'Confirm password', 'zh-cn': '确认密码', 'zh-hk': '確認密碼' },

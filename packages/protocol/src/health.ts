@@ -1,38 +1,429 @@
 import { z } from 'zod'
 import { method } from './method.ts'
-import { optional, pageParams, pendingResult, text } from './schema.ts'
+import { id, int, listOf, optional, pageParams, required, text } from './schema.ts'
 
-// Owned by issue 4 (health and devices).
-const pending = 'issue 4'
-const day = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'FIELD_INVALID'))
-const health = (name: string, summary: string, params: z.ZodRawShape = {}) =>
-  method(name, {
-    feature: 'health',
-    summary,
-    auth: true,
-    pending,
-    params: z.object({ date: day, ...params }),
-    result: pendingResult,
-  })
+/**
+ * Health (issue 4, DESIGN §7). Every report reads one of the user's local days
+ * (`users.time_zone`): `date` is `YYYY-MM-DD`, today when missing. Weeks run Monday to Sunday.
+ * Distances are metres, durations seconds or minutes as named, calories kcal, heart rate bpm.
+ * Times are ISO 8601 with offset; `time` fields are the user's local `HH:MM`.
+ */
 
-export const well = health('/v1/well', 'Health overview: steps, mileage, calories, heart rate, sleep')
-export const wellInfo = health('/v1/wellinfo', 'Health questionnaire and its answers')
-export const wellInfoUp = health('/v1/wellinfoup', 'Submit the health questionnaire', {
-  answers: optional(z.array(text(20)).max(100)),
+export const DAY_RE = /^\d{4}-\d{2}-\d{2}$/
+const day = optional(z.string().regex(DAY_RE, 'FIELD_INVALID'))
+const health = <P extends z.ZodRawShape, R extends z.ZodType>(
+  name: string,
+  summary: string,
+  params: P,
+  result: R,
+  pending?: string,
+) => method(name, { feature: 'health', summary, auth: true, params: z.object(params), result, pending })
+
+export const HR_ZONES = ['warmup', 'fatburn', 'aerobic', 'anaerobic', 'limit'] as const
+export type HrZone = (typeof HR_ZONES)[number]
+export const SLEEP_STAGES = ['awake', 'light', 'deep', 'rem'] as const
+export type SleepStage = (typeof SLEEP_STAGES)[number]
+export const WORKOUT_TYPES = ['walk', 'run', 'cycle', 'swim', 'hike', 'other'] as const
+export type WorkoutType = (typeof WORKOUT_TYPES)[number]
+export const WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit'] as const
+export const FITNESS_LEVELS = ['poor', 'fair', 'good', 'excellent', 'superior'] as const
+
+/** Daily-goal limits (inclusive); `/v1/targetpost` refuses values outside them. */
+export const GOAL_LIMITS = {
+  step: { min: 1000, max: 100_000, default: 8000 },
+  calorie: { min: 50, max: 5000, default: 300 },
+  /** metres */
+  distance: { min: 500, max: 100_000, default: 5000 },
+} as const
+
+const bpm = z.number().int()
+const nullableInt = z.number().int().nullable()
+const isoTime = z.string()
+const localDate = z.string()
+
+/** Totals of one local day (steps → distance by stride; calories from MET × weight × hours). */
+export const DayTotals = z.object({
+  date: localDate,
+  steps: z.number().int(),
+  distance_m: z.number().int(),
+  calories: z.number().int(),
+  /** Minutes with at least 60 steps (brisk walking or faster). */
+  active_minutes: z.number().int(),
 })
-export const exchangeFitness = health('/v1/exchange_fitness', 'Redeem the physical-fitness analysis with points')
-export const heartRate = health('/v1/heartrate', 'Heart-rate records, zones and blood pressure')
-export const weekly = health('/v1/weekly', 'Weekly reports', { ...pageParams })
-export const weeklyInfo = health('/v1/weeklyinfo', 'One weekly report in detail')
-export const motion = health('/v1/motion', 'Sports records', { ...pageParams })
-export const target = health('/v1/target', 'The daily goal: steps, calories, distance')
-export const targetPost = health('/v1/targetpost', 'Set the daily goal', {
-  step: optional(text(10)),
-  calorie: optional(text(10)),
-  distance: optional(text(10)),
+export type DayTotals = z.infer<typeof DayTotals>
+
+export const GoalProgress = z.object({
+  step: z.number().int(),
+  calorie: z.number().int(),
+  distance: z.number().int(),
+  /** 0–100 (capped), per goal. */
+  step_pct: z.number().int(),
+  calorie_pct: z.number().int(),
+  distance_pct: z.number().int(),
+  /** All three reached. */
+  met: z.boolean(),
 })
-export const authorize = health('/v1/authorize', 'Data-use authorizations: exercise, sleep, heart rate', {
-  exercise: optional(z.enum(['0', '1'])),
-  sleep: optional(z.enum(['0', '1'])),
-  heart_rate: optional(z.enum(['0', '1'])),
+
+export const BloodPressure = z.object({ at: isoTime, time: z.string(), systolic: bpm, diastolic: bpm })
+export type BloodPressure = z.infer<typeof BloodPressure>
+export const Spo2 = z.object({ at: isoTime, time: z.string(), percent: z.number().int() })
+
+export const SleepSummary = z.object({
+  /** The day the night ends on (a sleep that starts after 18:00 belongs to the next day). */
+  date: localDate,
+  start: isoTime,
+  end: isoTime,
+  /** Asleep minutes (light + deep + REM). */
+  duration_min: z.number().int(),
+  awake_min: z.number().int(),
+  light_min: z.number().int(),
+  deep_min: z.number().int(),
+  rem_min: z.number().int(),
+  /** 0–100, see the server's formulas module. */
+  score: z.number().int(),
 })
+export type SleepSummary = z.infer<typeof SleepSummary>
+
+export const HeartSummary = z.object({
+  avg: nullableInt,
+  min: nullableInt,
+  max: nullableInt,
+  /** Lowest 30-minute average of the day. */
+  resting: nullableInt,
+  latest: z.object({ at: isoTime, time: z.string(), bpm }).nullable(),
+})
+
+export const Fitness = z.object({
+  /** Redeemed and not yet expired. */
+  active: z.boolean(),
+  valid_until: isoTime.nullable(),
+})
+
+// ---------------------------------------------------------------- overview
+
+export const Overview = z.object({
+  date: localDate,
+  time_zone: z.string(),
+  totals: DayTotals,
+  goal: GoalProgress,
+  /** Steps in each local hour 0–23. */
+  hourly_steps: z.array(z.number().int()).length(24),
+  heart_rate: HeartSummary,
+  sleep: SleepSummary.nullable(),
+  blood_pressure: BloodPressure.nullable(),
+  spo2: Spo2.nullable(),
+  /** Bound watches, and whether any uploaded in the online window. */
+  devices: z.object({ bound: z.number().int(), online: z.boolean() }),
+  fitness: Fitness,
+  questionnaire: z.object({ answered: z.boolean(), at: isoTime.nullable() }),
+})
+export type Overview = z.infer<typeof Overview>
+
+export const well = health(
+  '/v1/well',
+  'Health overview of a day: steps, mileage, calories, heart rate, sleep',
+  { date: day },
+  Overview,
+)
+
+// ---------------------------------------------------------------- questionnaire (PAR-Q+)
+
+export const QUESTIONNAIRE_ANSWERS = ['yes', 'no'] as const
+export const Questionnaire = z.object({
+  /** PAR-Q+ general health questions, in the request's language. */
+  title: z.string(),
+  questions: z.array(z.object({ id: z.number().int(), text: z.string() })),
+  latest: z
+    .object({
+      answers: z.array(z.enum(QUESTIONNAIRE_ANSWERS)),
+      at: isoTime,
+      /** `clear`: all no, ready to become more active; `consult`: a yes, see a doctor first. */
+      result: z.enum(['clear', 'consult']),
+      advice: z.string(),
+    })
+    .nullable(),
+})
+export type Questionnaire = z.infer<typeof Questionnaire>
+
+export const wellInfo = health(
+  '/v1/wellinfo',
+  'The health questionnaire (PAR-Q+) and the latest answers',
+  {},
+  Questionnaire,
+)
+/**
+ * `answers[i]` answers question i: `yes` or `no`. Fewer answers than questions, or an empty
+ * one, answers `QUESTIONNAIRE_INCOMPLETE` ('Please select all the questions.').
+ */
+export const wellInfoUp = health(
+  '/v1/wellinfoup',
+  'Submit the health questionnaire',
+  { answers: optional(z.array(text(3)).max(20)) },
+  Questionnaire,
+)
+
+// ---------------------------------------------------------------- physical fitness
+
+export const FitnessReport = z.object({
+  active: z.boolean(),
+  redeemed_at: isoTime.nullable(),
+  valid_until: isoTime.nullable(),
+  /** Days a redemption stays valid. */
+  valid_days: z.number().int(),
+  /** Present while active. */
+  report: z
+    .object({
+      age: nullableInt,
+      sex: z.enum(['male', 'female', '']),
+      hr_max: bpm,
+      /** Average of the daily resting heart rates over the last 14 days; null without data. */
+      hr_rest: nullableInt,
+      /** ml/kg/min, one decimal; null without a resting heart rate. */
+      vo2max: z.number().nullable(),
+      level: z.enum(FITNESS_LEVELS).nullable(),
+      /** Days with heart-rate data behind the figures. */
+      days: z.number().int(),
+    })
+    .nullable(),
+})
+export type FitnessReport = z.infer<typeof FitnessReport>
+
+/** Beyond the spec: reads the physical-fitness analysis (locked until redeemed). */
+export const fitness = health(
+  '/v1/fitness',
+  'The physical-fitness analysis: VO2max, resting heart rate, level',
+  {},
+  FitnessReport,
+)
+/** Redeeming costs points: the points ledger is issue 5, so this stays closed until then. */
+export const exchangeFitness = health(
+  '/v1/exchange_fitness',
+  'Redeem the physical-fitness analysis with points',
+  {},
+  FitnessReport,
+  'issue 5',
+)
+
+// ---------------------------------------------------------------- heart rate
+
+export const HeartRateReport = z.object({
+  date: localDate,
+  /** HRmax used for the zones: the profile's `hr_zone`, else 220 − age (age 30 when unknown). */
+  hr_max: bpm,
+  summary: HeartSummary,
+  /** Minutes of the day whose average falls in each zone (% of HRmax: 50–60–70–80–90–100+). */
+  zones: z.array(z.object({ zone: z.enum(HR_ZONES), min_bpm: bpm, max_bpm: bpm, minutes: z.number().int() })),
+  /** One point per minute with data: the minute's local time and its average, min and max. */
+  series: z.array(z.object({ time: z.string(), avg: bpm, min: bpm, max: bpm })),
+  blood_pressure: z.array(BloodPressure),
+  spo2: z.array(Spo2),
+})
+export type HeartRateReport = z.infer<typeof HeartRateReport>
+
+export const heartRate = health(
+  '/v1/heartrate',
+  'Heart rate of a day: zones, per-minute record, blood pressure and SpO2',
+  { date: day },
+  HeartRateReport,
+)
+
+// ---------------------------------------------------------------- sleep
+
+export const SleepReport = z.object({
+  date: localDate,
+  sleep: SleepSummary.nullable(),
+  /** The night's stages in time order. */
+  stages: z.array(z.object({ stage: z.enum(SLEEP_STAGES), start: isoTime, end: isoTime, minutes: z.number().int() })),
+})
+export type SleepReport = z.infer<typeof SleepReport>
+
+/** Beyond the spec: the sleep report of the night that ends on `date`. */
+export const sleep = health('/v1/sleep', 'Sleep of a night: stages, duration, score', { date: day }, SleepReport)
+
+// ---------------------------------------------------------------- weekly
+
+export const WeekTotals = z.object({
+  steps: z.number().int(),
+  distance_m: z.number().int(),
+  calories: z.number().int(),
+  active_minutes: z.number().int(),
+  workouts: z.number().int(),
+  workout_minutes: z.number().int(),
+  sleep_min: z.number().int(),
+})
+export const WeekSummary = z.object({
+  /** Monday and Sunday of the week, local days. */
+  week_start: localDate,
+  week_end: localDate,
+  totals: WeekTotals,
+  /** Days on which all three daily goals were met. */
+  goal_days: z.number().int(),
+  /** Days with any data. */
+  days_with_data: z.number().int(),
+})
+export type WeekSummary = z.infer<typeof WeekSummary>
+
+export const WeeklyReport = WeekSummary.extend({
+  days: z.array(
+    DayTotals.extend({
+      sleep_min: z.number().int(),
+      sleep_score: nullableInt,
+      hr_avg: nullableInt,
+      hr_resting: nullableInt,
+      goal_met: z.boolean(),
+    }),
+  ),
+  /** Per day with data (null when no day had data). */
+  averages: z.object({
+    steps: nullableInt,
+    distance_m: nullableInt,
+    calories: nullableInt,
+    sleep_min: nullableInt,
+    sleep_score: nullableInt,
+    hr_avg: nullableInt,
+    hr_resting: nullableInt,
+  }),
+  previous: WeekTotals,
+  /** Percent change of each total from the previous week; null when last week had none. */
+  change: z.object({
+    steps: nullableInt,
+    distance_m: nullableInt,
+    calories: nullableInt,
+    sleep_min: nullableInt,
+  }),
+  /** The week in plain words, in the request's language. */
+  summary: z.array(z.string()),
+})
+export type WeeklyReport = z.infer<typeof WeeklyReport>
+
+/** Weeks newest first, from the current week back to the first week with data. */
+export const weekly = health('/v1/weekly', 'Weekly reports, newest first', { ...pageParams }, listOf(WeekSummary))
+/** `date`: any day of the wanted week (default: this week). */
+export const weeklyInfo = health('/v1/weeklyinfo', 'One weekly report in detail', { date: day }, WeeklyReport)
+
+// ---------------------------------------------------------------- sports records
+
+export const Workout = z.object({
+  id: z.number().int(),
+  type: z.enum(WORKOUT_TYPES),
+  source: z.enum(WORKOUT_SOURCES),
+  name: z.string(),
+  date: localDate,
+  start: isoTime,
+  end: isoTime,
+  duration_s: z.number().int(),
+  distance_m: z.number().int(),
+  steps: z.number().int(),
+  calories: z.number().int(),
+  /** Seconds per kilometre; null without a distance. */
+  pace_s_per_km: nullableInt,
+  avg_hr: nullableInt,
+  max_hr: nullableInt,
+})
+export type Workout = z.infer<typeof Workout>
+
+export const MotionReport = listOf(Workout).extend({
+  /** With `date`: that day's totals and only its workouts; without: all workouts. */
+  date: localDate.nullable(),
+  day: DayTotals.nullable(),
+})
+export type MotionReport = z.infer<typeof MotionReport>
+
+export const motion = health(
+  '/v1/motion',
+  'Sports records (workouts), newest first; with a date, that day only',
+  { date: day, ...pageParams },
+  MotionReport,
+)
+
+export const WorkoutDetail = Workout.extend({
+  /** Average heart rate per minute from the start (`minute` 0 = first minute). */
+  heart_rate: z.array(z.object({ minute: z.number().int(), bpm })),
+})
+export type WorkoutDetail = z.infer<typeof WorkoutDetail>
+
+/** Beyond the spec: one workout with its heart-rate curve. Another user's id answers like a missing one. */
+export const motionInfo = health(
+  '/v1/motioninfo',
+  'One sports record with its heart-rate curve',
+  { id: id() },
+  WorkoutDetail,
+)
+
+export const IMPORT_HR_MAX_MINUTES = 24 * 60
+/**
+ * Beyond the spec: a workout imported from a GPX, TCX or FIT file. The browser parses the file
+ * and posts the summary; `heart_rate` is the per-minute average from the start as comma-separated
+ * bpm (`0` for a minute without a reading). Importing the same start time again answers the
+ * stored workout with `duplicate: true`.
+ */
+export const motionImport = health(
+  '/v1/motion_import',
+  'Import a workout parsed from a GPX, TCX or FIT file',
+  {
+    source: z.enum(['gpx', 'tcx', 'fit'], 'FIELD_INVALID'),
+    type: optional(z.enum(WORKOUT_TYPES, 'FIELD_INVALID')).default('other'),
+    name: optional(text(64)).default(''),
+    /** ISO 8601 start time. */
+    start: required(40),
+    duration_s: int().pipe(z.number().min(60, 'FIELD_INVALID').max(86_400, 'FIELD_INVALID')),
+    distance_m: optional(int().pipe(z.number().min(0, 'FIELD_INVALID').max(1_000_000, 'FIELD_INVALID'))).default(0),
+    steps: optional(int().pipe(z.number().min(0, 'FIELD_INVALID').max(200_000, 'FIELD_INVALID'))).default(0),
+    heart_rate: optional(
+      z
+        .string()
+        .max(IMPORT_HR_MAX_MINUTES * 4, 'FIELD_TOO_LONG')
+        .regex(/^\d{1,3}(,\d{1,3})*$/, 'FIELD_INVALID'),
+    ).default(''),
+  },
+  WorkoutDetail.extend({ duplicate: z.boolean() }),
+)
+
+// ---------------------------------------------------------------- daily goal
+
+export const Goal = z.object({
+  step: z.number().int(),
+  calorie: z.number().int(),
+  /** metres */
+  distance: z.number().int(),
+  /** Today's progress against it. */
+  progress: GoalProgress,
+  today: DayTotals,
+})
+export type Goal = z.infer<typeof Goal>
+
+export const target = health('/v1/target', 'The daily goal (steps, calories, distance) and today’s progress', {}, Goal)
+const goalValue = (
+  key: keyof typeof GOAL_LIMITS,
+  code: 'GOAL_STEP_RANGE' | 'GOAL_CALORIE_RANGE' | 'GOAL_DISTANCE_RANGE',
+) => int().pipe(z.number().min(GOAL_LIMITS[key].min, code).max(GOAL_LIMITS[key].max, code))
+export const targetPost = health(
+  '/v1/targetpost',
+  'Set the daily goal',
+  {
+    step: goalValue('step', 'GOAL_STEP_RANGE'),
+    calorie: goalValue('calorie', 'GOAL_CALORIE_RANGE'),
+    distance: goalValue('distance', 'GOAL_DISTANCE_RANGE'),
+  },
+  Goal,
+)
+
+// ---------------------------------------------------------------- authorizations
+
+export const AUTHORIZATION_KINDS = ['exercise', 'sleep', 'heart_rate'] as const
+export const Authorizations = z.object({
+  exercise: z.boolean(),
+  sleep: z.boolean(),
+  heart_rate: z.boolean(),
+  updated_at: isoTime.nullable(),
+})
+export type Authorizations = z.infer<typeof Authorizations>
+
+const toggle = optional(z.enum(['0', '1'], 'FIELD_INVALID'))
+/** Reads the authorizations; any toggle sent (`1` agree, `0` withdraw) is saved first. Default: none given. */
+export const authorize = health(
+  '/v1/authorize',
+  'Data-use authorizations: exercise, sleep, heart rate',
+  { exercise: toggle, sleep: toggle, heart_rate: toggle },
+  Authorizations,
+)

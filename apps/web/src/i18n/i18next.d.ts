@@ -4,6 +4,8 @@ import type common from './locales/en-US/common.json'
 import type content from './locales/en-US/content.json'
 import type earn from './locales/en-US/earn.json'
 import type shop from './locales/en-US/shop.json'
+import type device from './locales/en-US/device.json'
+import type health from './locales/en-US/health.json'
 import type wallet from './locales/en-US/wallet.json'
 
 /** Typed keys: a key missing from the locale files fails the type check. Add each new file here. */
@@ -18,6 +20,8 @@ declare module 'i18next' {
         content: typeof content
         earn: typeof earn
         shop: typeof shop
+        device: typeof device
+        health: typeof health
         wallet: typeof wallet
       }
     }

@@ -8,6 +8,8 @@ import { buildResources } from './resources'
  */
 const LAZY_TEXTS = {
   wallet: import.meta.glob<Record<string, unknown>>('./locales/*/wallet.json', { import: 'default' }),
+  health: import.meta.glob<Record<string, unknown>>('./locales/*/health.json', { import: 'default' }),
+  device: import.meta.glob<Record<string, unknown>>('./locales/*/device.json', { import: 'default' }),
 } as const
 export type LazyTexts = keyof typeof LAZY_TEXTS
 

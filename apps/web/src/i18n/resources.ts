@@ -6,10 +6,10 @@ import type { Resource } from 'i18next'
  * with the first page; the files excluded here load with their feature's pages
  * (`lazyTexts.ts`), so a large feature does not grow the first route.
  */
-const files = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/*/wallet.json'], {
-  eager: true,
-  import: 'default',
-})
+const files = import.meta.glob<Record<string, unknown>>(
+  ['./locales/*/*.json', '!./locales/*/wallet.json', '!./locales/*/health.json', '!./locales/*/device.json'],
+  { eager: true, import: 'default' },
+)
 
 export function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
   const resources: Resource = {}

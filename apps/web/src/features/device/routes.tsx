@@ -1,4 +1,14 @@
-import { notOpen, type AppRoute } from '@/shared/routing'
+import { lazyPage, signedIn, type AppRoute } from '@/shared/routing'
 
-// Built by issue 4 (health and devices).
-export const deviceRoutes: AppRoute[] = [notOpen('/deviceList')]
+/** My watches (issue 4). The page and the device texts load on demand, not with the first route. */
+export const deviceRoutes: AppRoute[] = [
+  lazyPage(
+    '/deviceList',
+    async () => {
+      const { loadTexts } = await import('@/i18n/lazyTexts')
+      const [page] = await Promise.all([import('./pages/DeviceListPage'), loadTexts('device')])
+      return page.DeviceListPage
+    },
+    signedIn,
+  ),
+]

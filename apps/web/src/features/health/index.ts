@@ -1,1 +1,2 @@
+export { HealthMenu } from './menu'
 export { healthRoutes } from './routes'

@@ -1,3 +1,4 @@
+import { HealthMenu } from '@/features/health'
 import { currentLocale, LANGUAGE_NAMES } from '@/i18n'
 import { copyText } from '@/shared/ui/clipboard'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
@@ -7,16 +8,13 @@ import { showSuccess } from '@/shared/ui/toast'
 import { Button, Dialog } from 'antd-mobile'
 import {
   ChatAddOutline,
-  CheckShieldOutline,
   CloseCircleOutline,
   GlobalOutline,
-  HeartOutline,
   InformationCircleOutline,
   KeyOutline,
   LockOutline,
   MailOutline,
   MessageOutline,
-  ScanningOutline,
   SetOutline,
   UnorderedListOutline,
   UserSetOutline,
@@ -92,16 +90,8 @@ export function MinePage() {
         <MenuItem icon={<UserSetOutline />} onClick={go('/userInfo')}>
           {t('account.mine.profile')}
         </MenuItem>
-        <MenuItem icon={<ScanningOutline />} onClick={go('/deviceList')}>
-          {t('account.mine.devices')}
-        </MenuItem>
-        <MenuItem icon={<HeartOutline />} onClick={go('/dailyGoal')}>
-          {t('account.mine.dailyGoal')}
-        </MenuItem>
-        <MenuItem icon={<CheckShieldOutline />} onClick={go('/userAuthorize')}>
-          {t('account.mine.authorize')}
-        </MenuItem>
       </Menu>
+      <HealthMenu />
       <Menu label={t('account.mine.security')}>
         <MenuItem icon={<MailOutline />} onClick={go('/accountBindEmail')}>
           {t('account.email.title')}

@@ -1,0 +1,17 @@
+import type { Db } from '../../platform/db/client.ts'
+import { healthRepo } from './health.repo.ts'
+
+export type ConsentKind = 'exercise' | 'sleep' | 'heart_rate'
+
+/**
+ * The one way other features (earning, issue 5) learn whether a user's data of a kind may be
+ * used: without consent it earns nothing and is shared with no one. No row = no consent.
+ */
+export async function consentOf(db: Db, userId: number): Promise<Record<ConsentKind, boolean>> {
+  const row = await healthRepo(db).consent(userId)
+  return { exercise: row?.exercise ?? false, sleep: row?.sleep ?? false, heart_rate: row?.heartRate ?? false }
+}
+
+export async function hasConsent(db: Db, userId: number, kind: ConsentKind): Promise<boolean> {
+  return (await consentOf(db, userId))[kind]
+}

@@ -1,0 +1,72 @@
+import type { health } from '@kinetic/protocol'
+import {
+  activeMinutes,
+  activityCalories,
+  distanceM,
+  percentOf,
+  sleepScore,
+  strideCm,
+  weightKg,
+  type Profile,
+} from './formulas.ts'
+import type { DayRow } from './health.repo.ts'
+
+/** Turns rollup rows into report figures with the profile's stride and weight. */
+export function dayTotals(date: string, row: DayRow | undefined, profile: Profile): health.DayTotals {
+  const minutes = {
+    slow: row?.slowMinutes ?? 0,
+    walk: row?.walkMinutes ?? 0,
+    brisk: row?.briskMinutes ?? 0,
+    run: row?.runMinutes ?? 0,
+  }
+  const steps = row?.steps ?? 0
+  return {
+    date,
+    steps,
+    distance_m: distanceM(steps, strideCm(profile)),
+    calories: activityCalories(minutes, weightKg(profile)),
+    active_minutes: activeMinutes(minutes),
+  }
+}
+
+export type Goal = { step: number; calorie: number; distance: number }
+
+export function progress(totals: health.DayTotals, goal: Goal) {
+  const step_pct = percentOf(totals.steps, goal.step)
+  const calorie_pct = percentOf(totals.calories, goal.calorie)
+  const distance_pct = percentOf(totals.distance_m, goal.distance)
+  return {
+    ...goal,
+    step_pct,
+    calorie_pct,
+    distance_pct,
+    met: totals.steps >= goal.step && totals.calories >= goal.calorie && totals.distance_m >= goal.distance,
+  }
+}
+
+const min = (seconds: number) => Math.round(seconds / 60)
+
+export function sleepSummary(date: string, row: DayRow | undefined): health.SleepSummary | null {
+  if (!row?.sleepStart || !row.sleepEnd) return null
+  const stages = {
+    awake: min(row.sleepAwakeS),
+    light: min(row.sleepLightS),
+    deep: min(row.sleepDeepS),
+    rem: min(row.sleepRemS),
+  }
+  return {
+    date,
+    start: row.sleepStart.toISOString(),
+    end: row.sleepEnd.toISOString(),
+    duration_min: min(row.sleepLightS + row.sleepDeepS + row.sleepRemS),
+    awake_min: stages.awake,
+    light_min: stages.light,
+    deep_min: stages.deep,
+    rem_min: stages.rem,
+    score: sleepScore(stages),
+  }
+}
+
+export const round = (x: number | null | undefined) => (x === null || x === undefined ? null : Math.round(x))
+export const hrAvg = (row: { hrSum: number; hrCount: number } | undefined) =>
+  row && row.hrCount > 0 ? Math.round(row.hrSum / row.hrCount) : null

@@ -1,0 +1,53 @@
+import { generate } from '@kinetic/watch-sim'
+import type { FastifyBaseLogger } from 'fastify'
+import { hashPassword } from '../../platform/auth/passwords.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { bindDemoWatch, markSeen } from '../device/demo.ts'
+import { today } from './dates.ts'
+import { demoRepo } from './demo.repo.ts'
+import { FITNESS_VALID_DAYS } from './health.service.ts'
+import { ingestService } from './ingest.ts'
+
+/** The demo account of `npm start` (README): its watch has DEMO_DAYS of history, topped up at every start. */
+export const DEMO_EMAIL = 'demo@kinetic.local'
+export const DEMO_PASSWORD = 'demo1234'
+export const DEMO_DAYS = 28
+const DEMO_TZ = 'Asia/Shanghai'
+
+/** Outside production only. Runs after the server listens; a failure is logged, never fatal. */
+export async function seedDemoData(db: Db, log: FastifyBaseLogger, history = DEMO_DAYS): Promise<void> {
+  const repo = demoRepo(db)
+  let userId = await repo.userByEmail(DEMO_EMAIL)
+  if (userId === undefined) {
+    userId = await repo.createUser({
+      email: DEMO_EMAIL,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      nickname: 'Demo',
+      gender: 'male',
+      birthday: '1992-06-15',
+      height: 175,
+      weight: 70,
+      stride: 72,
+      inviteCode: 'KWDEMXYZ',
+      timeZone: DEMO_TZ,
+    })
+    await repo.settings(userId, new Date(Date.now() + FITNESS_VALID_DAYS * 86_400_000))
+  }
+  const watch = await bindDemoWatch(db, userId)
+  if (!watch.boundToDemo) return
+  const now = Math.floor(Date.now() / 1000)
+  const last = await repo.lastHeartRate(userId)
+  const days = last === null ? history : Math.min(history, Math.ceil((now - last) / 86_400) + 1)
+  const samples = generate({ days, end: today(DEMO_TZ), timeZone: DEMO_TZ, seed: userId, now })
+  const ingest = ingestService(db)
+  const started = Date.now()
+  const size = 40_000
+  for (let i = 0; i < samples.heart_rate.length; i += size)
+    await ingest.ingest(userId, { sent_at: now, heart_rate: samples.heart_rate.slice(i, i + size) })
+  await ingest.ingest(userId, { ...samples, heart_rate: [], sent_at: now })
+  await markSeen(db, watch.bindingId)
+  log.info(
+    { email: DEMO_EMAIL, days, samples: samples.heart_rate.length, ms: Date.now() - started },
+    'demo user ready (password in README)',
+  )
+}

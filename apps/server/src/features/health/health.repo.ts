@@ -1,0 +1,255 @@
+import { and, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { users } from '../account/account.tables.ts'
+import { SLEEP_DAY_STARTS_HOUR } from './formulas.ts'
+import {
+  bpSamples,
+  fitnessPasses,
+  healthConsents,
+  healthDays,
+  healthGoals,
+  questionnaireAnswers,
+  sleepSegments,
+  spo2Samples,
+  workouts,
+} from './health.tables.ts'
+
+export type DayRow = typeof healthDays.$inferSelect
+export type WorkoutRow = typeof workouts.$inferSelect & { hrAvg: number | null; hrMax: number | null }
+export interface MinuteRow {
+  minute: Date
+  time: string
+  hour: number
+  steps: number
+  hrSum: number
+  hrCount: number
+  hrMin: number | null
+  hrMax: number | null
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[]
+}
+
+/** The local day's bounds as timestamptz expressions. */
+const dayStart = (day: string, tz: string) => sql`(${day}::date::timestamp AT TIME ZONE ${tz})`
+const dayEnd = (day: string, tz: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${tz})`
+
+/** Reads for the reports (rollups, plus the sparse blood-pressure, SpO2 and sleep-stage rows of one day). */
+export function healthRepo(db: Db) {
+  return {
+    async profile(userId: number) {
+      const [row] = await db
+        .select({
+          birthday: users.birthday,
+          gender: users.gender,
+          heightCm: users.height,
+          weightKg: users.weight,
+          strideCm: users.stride,
+          hrZone: users.hrZone,
+          timeZone: users.timeZone,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+      return row!
+    },
+
+    async days(userId: number, from: string, to: string): Promise<DayRow[]> {
+      return db
+        .select()
+        .from(healthDays)
+        .where(and(eq(healthDays.userId, userId), gte(healthDays.day, from), lte(healthDays.day, to)))
+        .orderBy(healthDays.day)
+    },
+
+    async firstDay(userId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ day: sql<string | null>`min(${healthDays.day})::text` })
+        .from(healthDays)
+        .where(eq(healthDays.userId, userId))
+      return row?.day ?? null
+    },
+
+    /** Per-minute rollups of a local day, with the local time. */
+    async minutes(userId: number, tz: string, day: string): Promise<MinuteRow[]> {
+      const list = await rows<MinuteRow & { minute: string }>(
+        db,
+        sql`SELECT minute, to_char(minute AT TIME ZONE ${tz}, 'HH24:MI') AS time,
+                   extract(hour FROM minute AT TIME ZONE ${tz})::int AS hour,
+                   steps, hr_sum AS "hrSum", hr_count AS "hrCount", hr_min AS "hrMin", hr_max AS "hrMax"
+            FROM health_minutes
+            WHERE user_id = ${userId} AND minute >= ${dayStart(day, tz)} AND minute < ${dayEnd(day, tz)}
+            ORDER BY minute`,
+      )
+      return list.map((m) => ({ ...m, minute: new Date(m.minute) }))
+    },
+
+    async heartRateBetween(userId: number, from: Date, to: Date) {
+      const list = await rows<{ minute: string; hrSum: number; hrCount: number }>(
+        db,
+        sql`SELECT minute, hr_sum AS "hrSum", hr_count AS "hrCount" FROM health_minutes
+            WHERE user_id = ${userId} AND minute >= date_trunc('minute', ${from.toISOString()}::timestamptz)
+              AND minute < ${to.toISOString()}::timestamptz AND hr_count > 0
+            ORDER BY minute`,
+      )
+      return list.map((m) => ({ ...m, minute: new Date(m.minute) }))
+    },
+
+    async bloodPressure(userId: number, tz: string, day: string) {
+      return db
+        .select()
+        .from(bpSamples)
+        .where(and(eq(bpSamples.userId, userId), gte(bpSamples.t, dayStart(day, tz)), lt(bpSamples.t, dayEnd(day, tz))))
+        .orderBy(bpSamples.t)
+    },
+
+    async spo2(userId: number, tz: string, day: string) {
+      return db
+        .select()
+        .from(spo2Samples)
+        .where(
+          and(
+            eq(spo2Samples.userId, userId),
+            gte(spo2Samples.t, dayStart(day, tz)),
+            lt(spo2Samples.t, dayEnd(day, tz)),
+          ),
+        )
+        .orderBy(spo2Samples.t)
+    },
+
+    /** Segments of the night ending on `day`: starts from the day before at 18:00 to the day at 18:00. */
+    async sleepSegments(userId: number, tz: string, day: string) {
+      const shift = sql`make_interval(hours => ${SLEEP_DAY_STARTS_HOUR})`
+      return db
+        .select()
+        .from(sleepSegments)
+        .where(
+          and(
+            eq(sleepSegments.userId, userId),
+            gte(sleepSegments.startAt, sql`((${day}::date - 1)::timestamp + ${shift}) AT TIME ZONE ${tz}`),
+            lt(sleepSegments.startAt, sql`(${day}::date::timestamp + ${shift}) AT TIME ZONE ${tz}`),
+          ),
+        )
+        .orderBy(sleepSegments.startAt)
+    },
+
+    /** Workouts newest first (of one local day when `day` is set), with heart rate from the minute rollups. */
+    async workouts(
+      userId: number,
+      tz: string,
+      day: string | null,
+      page: number,
+      limit: number,
+    ): Promise<{ rows: WorkoutRow[]; total: number }> {
+      const where = and(
+        eq(workouts.userId, userId),
+        day ? gte(workouts.startAt, dayStart(day, tz)) : undefined,
+        day ? lt(workouts.startAt, dayEnd(day, tz)) : undefined,
+      )
+      const list = await db
+        .select({ ...workoutColumns, ...workoutHr })
+        .from(workouts)
+        .where(where)
+        .orderBy(desc(workouts.startAt))
+        .limit(limit)
+        .offset((page - 1) * limit)
+      const [total] = await db.select({ n: count() }).from(workouts).where(where)
+      return { rows: list, total: total?.n ?? 0 }
+    },
+
+    async workout(userId: number, id: number): Promise<WorkoutRow | undefined> {
+      const [row] = await db
+        .select({ ...workoutColumns, ...workoutHr })
+        .from(workouts)
+        .where(and(eq(workouts.id, id), eq(workouts.userId, userId)))
+      return row
+    },
+
+    /** Inserts an imported workout; undefined when one with that start exists already. */
+    async insertWorkout(row: typeof workouts.$inferInsert): Promise<number | undefined> {
+      const [inserted] = await db.insert(workouts).values(row).onConflictDoNothing().returning({ id: workouts.id })
+      return inserted?.id
+    },
+
+    async workoutAt(userId: number, start: Date): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: workouts.id })
+        .from(workouts)
+        .where(and(eq(workouts.userId, userId), eq(workouts.startAt, start)))
+      return row?.id
+    },
+
+    async goal(userId: number) {
+      const [row] = await db.select().from(healthGoals).where(eq(healthGoals.userId, userId))
+      return row
+    },
+
+    async setGoal(userId: number, goal: { step: number; calorie: number; distance: number }) {
+      await db
+        .insert(healthGoals)
+        .values({ userId, ...goal })
+        .onConflictDoUpdate({ target: healthGoals.userId, set: { ...goal, updatedAt: sql`now()` } })
+    },
+
+    async consent(userId: number) {
+      const [row] = await db.select().from(healthConsents).where(eq(healthConsents.userId, userId))
+      return row
+    },
+
+    async setConsent(userId: number, change: Partial<{ exercise: boolean; sleep: boolean; heartRate: boolean }>) {
+      await db
+        .insert(healthConsents)
+        .values({ userId, ...change })
+        .onConflictDoUpdate({ target: healthConsents.userId, set: { ...change, updatedAt: sql`now()` } })
+    },
+
+    async latestAnswers(userId: number) {
+      const [row] = await db
+        .select()
+        .from(questionnaireAnswers)
+        .where(eq(questionnaireAnswers.userId, userId))
+        .orderBy(desc(questionnaireAnswers.createdAt), desc(questionnaireAnswers.id))
+        .limit(1)
+      return row
+    },
+
+    async addAnswers(userId: number, answers: string[]) {
+      await db.insert(questionnaireAnswers).values({ userId, answers })
+    },
+
+    async activeFitnessPass(userId: number) {
+      const [row] = await db
+        .select()
+        .from(fitnessPasses)
+        .where(and(eq(fitnessPasses.userId, userId), gt(fitnessPasses.validUntil, sql`now()`)))
+        .orderBy(desc(fitnessPasses.validUntil))
+        .limit(1)
+      return row
+    },
+
+    async addFitnessPass(userId: number, validUntil: Date) {
+      await db.insert(fitnessPasses).values({ userId, validUntil })
+    },
+  }
+}
+export type HealthRepo = ReturnType<typeof healthRepo>
+
+const workoutColumns = {
+  id: workouts.id,
+  userId: workouts.userId,
+  source: workouts.source,
+  type: workouts.type,
+  name: workouts.name,
+  startAt: workouts.startAt,
+  endAt: workouts.endAt,
+  distanceM: workouts.distanceM,
+  steps: workouts.steps,
+  hrSeries: workouts.hrSeries,
+}
+/** A watch's workout: heart rate of the minutes it spans (imported ones carry their own series). */
+const workoutHr = {
+  hrAvg: sql<number | null>`(SELECT sum(m.hr_sum)::float8 / nullif(sum(m.hr_count), 0) FROM health_minutes m
+    WHERE m.user_id = ${workouts.userId} AND m.minute >= date_trunc('minute', ${workouts.startAt}) AND m.minute < ${workouts.endAt})`,
+  hrMax: sql<number | null>`(SELECT max(m.hr_max) FROM health_minutes m
+    WHERE m.user_id = ${workouts.userId} AND m.minute >= date_trunc('minute', ${workouts.startAt}) AND m.minute < ${workouts.endAt})`,
+}

@@ -1,0 +1,176 @@
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { users } from '../account/account.tables.ts'
+
+const userId = () =>
+  bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
+const at = (name: string) => timestamp(name, { withTimezone: true })
+
+// ---- raw samples, keyed so that a retried batch stores nothing twice
+
+export const hrSamples = pgTable(
+  'hr_samples',
+  { userId: userId(), t: at('t').notNull(), bpm: smallint('bpm').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.t] })],
+)
+
+/** Steps counted in the minute starting at `t`. */
+export const stepSamples = pgTable(
+  'step_samples',
+  { userId: userId(), t: at('t').notNull(), count: smallint('count').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.t] })],
+)
+
+export const bpSamples = pgTable(
+  'bp_samples',
+  {
+    userId: userId(),
+    t: at('t').notNull(),
+    systolic: smallint('systolic').notNull(),
+    diastolic: smallint('diastolic').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.t] })],
+)
+
+export const spo2Samples = pgTable(
+  'spo2_samples',
+  { userId: userId(), t: at('t').notNull(), percent: smallint('percent').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.t] })],
+)
+
+/** awake | light | deep | rem */
+export const sleepSegments = pgTable(
+  'sleep_segments',
+  {
+    userId: userId(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
+    stage: text('stage').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.startAt] })],
+)
+
+/** Workouts from a watch or imported from a GPX/TCX/FIT file; one per start time. */
+export const workouts = pgTable(
+  'workouts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: userId(),
+    /** watch | gpx | tcx | fit */
+    source: text('source').notNull(),
+    type: text('type').notNull(),
+    name: text('name').notNull().default(''),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
+    distanceM: integer('distance_m').notNull().default(0),
+    steps: integer('steps').notNull().default(0),
+    /** Imported workouts only: per-minute bpm from the start (0 = no reading). A watch's come from health_minutes. */
+    hrSeries: smallint('hr_series').array(),
+  },
+  (t) => [uniqueIndex('workouts_user_start_key').on(t.userId, t.startAt)],
+)
+
+// ---- rollups, maintained in the ingest transaction; reports read only these
+
+export const healthMinutes = pgTable(
+  'health_minutes',
+  {
+    userId: userId(),
+    minute: at('minute').notNull(),
+    hrSum: integer('hr_sum').notNull().default(0),
+    hrCount: integer('hr_count').notNull().default(0),
+    hrMin: smallint('hr_min'),
+    hrMax: smallint('hr_max'),
+    steps: integer('steps').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.minute] })],
+)
+
+/** One local day (users.time_zone at ingest) per user. Sleep counts on the day the night ends. */
+export const healthDays = pgTable(
+  'health_days',
+  {
+    userId: userId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    steps: integer('steps').notNull().default(0),
+    /** Minutes in each cadence class of the formulas module (slow, walk, brisk, run). */
+    slowMinutes: integer('slow_minutes').notNull().default(0),
+    walkMinutes: integer('walk_minutes').notNull().default(0),
+    briskMinutes: integer('brisk_minutes').notNull().default(0),
+    runMinutes: integer('run_minutes').notNull().default(0),
+    hrSum: bigint('hr_sum', { mode: 'number' }).notNull().default(0),
+    hrCount: integer('hr_count').notNull().default(0),
+    hrMin: smallint('hr_min'),
+    hrMax: smallint('hr_max'),
+    /** Lowest average over 30 consecutive minutes with readings. */
+    hrResting: doublePrecision('hr_resting'),
+    sleepAwakeS: integer('sleep_awake_s').notNull().default(0),
+    sleepLightS: integer('sleep_light_s').notNull().default(0),
+    sleepDeepS: integer('sleep_deep_s').notNull().default(0),
+    sleepRemS: integer('sleep_rem_s').notNull().default(0),
+    sleepStart: at('sleep_start'),
+    sleepEnd: at('sleep_end'),
+    workouts: integer('workouts').notNull().default(0),
+    workoutSeconds: integer('workout_seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+)
+
+// ---- the user's settings and answers
+
+export const healthGoals = pgTable('health_goals', {
+  userId: userId().primaryKey(),
+  step: integer('step').notNull(),
+  calorie: integer('calorie').notNull(),
+  distance: integer('distance').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+/**
+ * Data-use consent (spec §6). Earning (issue 5) must read it through `consent.ts`: data
+ * of a kind without consent earns nothing and is shared with no one.
+ */
+export const healthConsents = pgTable('health_consents', {
+  userId: userId().primaryKey(),
+  exercise: boolean('exercise').notNull().default(false),
+  sleep: boolean('sleep').notNull().default(false),
+  heartRate: boolean('heart_rate').notNull().default(false),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+export const questionnaireAnswers = pgTable(
+  'questionnaire_answers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: userId(),
+    answers: text('answers').array().notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('questionnaire_answers_user_idx').on(t.userId, t.createdAt)],
+)
+
+/** Redemptions of the physical-fitness analysis (the points debit is issue 5's ledger). */
+export const fitnessPasses = pgTable(
+  'fitness_passes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: userId(),
+    redeemedAt: at('redeemed_at').notNull().defaultNow(),
+    validUntil: at('valid_until').notNull(),
+  },
+  (t) => [index('fitness_passes_user_idx').on(t.userId, t.validUntil)],
+)

@@ -1,0 +1,99 @@
+import { deviceApi, health as h, type Params } from '@kinetic/protocol'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import { pickDay, today } from './dates.ts'
+import { dayTotals } from './day-stats.ts'
+import { paceSPerKm, weightKg, workoutCalories, type Profile } from './formulas.ts'
+import { healthRepo, type HealthRepo, type WorkoutRow } from './health.repo.ts'
+import { ingestRepo } from './ingest.repo.ts'
+
+function toWorkout(row: WorkoutRow, profile: Profile & { timeZone: string }): h.Workout {
+  const durationS = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 1000)
+  const series = (row.hrSeries ?? []).filter((b) => b > 0)
+  const type = row.type as h.WorkoutType
+  return {
+    id: row.id,
+    type,
+    source: row.source as h.Workout['source'],
+    name: row.name,
+    date: today(profile.timeZone, row.startAt),
+    start: row.startAt.toISOString(),
+    end: row.endAt.toISOString(),
+    duration_s: durationS,
+    distance_m: row.distanceM,
+    steps: row.steps,
+    calories: workoutCalories(type, durationS, row.distanceM, weightKg(profile)),
+    pace_s_per_km: paceSPerKm(durationS, row.distanceM),
+    avg_hr: series.length
+      ? Math.round(series.reduce((s, b) => s + b, 0) / series.length)
+      : row.hrAvg === null
+        ? null
+        : Math.round(row.hrAvg),
+    max_hr: series.length ? Math.max(...series) : row.hrMax,
+  }
+}
+
+/** Sports records: workouts from the watch and imported files. */
+export function motionReports(db: Db, repo: HealthRepo) {
+  async function detail(userId: number, id: number): Promise<h.WorkoutDetail> {
+    const row = await repo.workout(userId, id)
+    if (!row) throw new AppError('WORKOUT_NOT_FOUND', { field: 'id' })
+    const profile = await repo.profile(userId)
+    const first = Math.floor(row.startAt.getTime() / 60_000)
+    const heart_rate = row.hrSeries
+      ? row.hrSeries.flatMap((bpm, minute) => (bpm > 0 ? [{ minute, bpm }] : []))
+      : (await repo.heartRateBetween(userId, row.startAt, row.endAt)).map((m) => ({
+          minute: Math.floor(m.minute.getTime() / 60_000) - first,
+          bpm: Math.round(m.hrSum / m.hrCount),
+        }))
+    return { ...toWorkout(row, profile), heart_rate }
+  }
+
+  return {
+    async motion(userId: number, date: string | undefined, page: number, limit: number): Promise<h.MotionReport> {
+      const profile = await repo.profile(userId)
+      const day = date === undefined ? null : pickDay(date, profile.timeZone)
+      const { rows, total } = await repo.workouts(userId, profile.timeZone, day, page, limit)
+      const [dayRow] = day ? await repo.days(userId, day, day) : []
+      return {
+        list: rows.map((r) => toWorkout(r, profile)),
+        total,
+        page,
+        limit,
+        date: day,
+        day: day ? dayTotals(day, dayRow, profile) : null,
+      }
+    },
+
+    motionInfo: detail,
+
+    async importWorkout(userId: number, p: Params<typeof h.motionImport>) {
+      const start = new Date(p.start)
+      if (Number.isNaN(start.getTime()) || start.getTime() > Date.now() + deviceApi.DEVICE_FUTURE_TOLERANCE_S * 1000)
+        throw new AppError('FIELD_INVALID', { field: 'start' })
+      const series = p.heart_rate ? p.heart_rate.split(',').map(Number) : []
+      if (series.length > Math.ceil(p.duration_s / 60) || series.some((b) => b !== 0 && (b < 25 || b > 250)))
+        throw new AppError('FIELD_INVALID', { field: 'heart_rate' })
+      const startAt = new Date(Math.floor(start.getTime() / 1000) * 1000)
+      const id = await db.transaction(async (tx) => {
+        const txRepo = healthRepo(tx)
+        const inserted = await txRepo.insertWorkout({
+          userId,
+          source: p.source,
+          type: p.type,
+          name: p.name,
+          startAt,
+          endAt: new Date(startAt.getTime() + p.duration_s * 1000),
+          distanceM: p.distance_m,
+          steps: p.steps,
+          hrSeries: series.length ? series : null,
+        })
+        if (inserted === undefined) return { id: (await txRepo.workoutAt(userId, startAt))!, duplicate: true }
+        const { timeZone } = await txRepo.profile(userId)
+        await ingestRepo(tx).rollWorkoutsIntoDays(userId, timeZone, [today(timeZone, startAt)])
+        return { id: inserted, duplicate: false }
+      })
+      return { ...(await detail(userId, id.id)), duplicate: id.duplicate }
+    },
+  }
+}

@@ -1,0 +1,62 @@
+import { showSuccess, showToast } from '@/shared/ui/toast'
+import { UploadOutline } from 'antd-mobile-icons'
+import type { ChangeEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useImportWorkoutMutation } from '../health.queries'
+import styles from './Sports.module.css'
+
+/**
+ * Imports a workout from a GPX, TCX or FIT file: the file is read in the browser (the FIT
+ * parser loads only now) and its summary and heart-rate curve posted to `/v1/motion_import`.
+ * `onImported` gets the local day of the stored workout.
+ */
+export function ImportButton({ onImported }: { onImported: (day: string) => void }) {
+  const { t } = useTranslation()
+  const importWorkout = useImportWorkoutMutation()
+
+  const read = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    const { parseWorkoutFile, WorkoutFileError } = await import('../lib/workoutFile')
+    let workout
+    try {
+      workout = await parseWorkoutFile(await file.arrayBuffer())
+    } catch (error) {
+      showToast(t(`health.import.problems.${error instanceof WorkoutFileError ? error.problem : 'unreadable'}`))
+      return
+    }
+    const curve = workout.hrPerMinute.some((bpm) => bpm > 0) ? workout.hrPerMinute.join(',') : ''
+    importWorkout.mutate(
+      {
+        source: workout.format,
+        type: workout.sport,
+        name: file.name.replace(/\.[^.]+$/, '').slice(0, 64),
+        start: workout.startTime,
+        duration_s: workout.durationS,
+        distance_m: workout.distanceM,
+        heart_rate: curve,
+      },
+      {
+        onSuccess: (stored) => {
+          showSuccess(t(stored.duplicate ? 'health.import.duplicate' : 'health.import.done'))
+          onImported(stored.date)
+        },
+      },
+    )
+  }
+
+  return (
+    <label className={styles.importButton} aria-busy={importWorkout.isPending}>
+      <UploadOutline aria-hidden="true" />
+      {t('health.import.button')}
+      <input
+        className={styles.importInput}
+        type="file"
+        accept=".gpx,.tcx,.fit,application/gpx+xml,application/vnd.garmin.tcx+xml"
+        onChange={(event) => void read(event)}
+        disabled={importWorkout.isPending}
+      />
+    </label>
+  )
+}

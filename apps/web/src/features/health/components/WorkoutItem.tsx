@@ -1,0 +1,49 @@
+import { formatNumber, type health } from '@kinetic/protocol'
+import { useTranslation } from 'react-i18next'
+import { DASH, clockDuration, clockTime, km, pace } from '../lib/format'
+import styles from './Sports.module.css'
+
+/** One sports record: type and start, then distance, time, pace, calories and heart rate. */
+export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOpen: () => void }) {
+  const { t, i18n } = useTranslation()
+  const day = new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric' }).format(new Date(workout.start))
+  const figures = [
+    { label: t('health.stats.distance'), value: `${km(workout.distance_m)} ${t('health.unit.km')}` },
+    { label: t('health.sports.duration'), value: clockDuration(workout.duration_s) },
+    {
+      label: t('health.sports.pace'),
+      value: workout.pace_s_per_km === null ? DASH : `${pace(workout.pace_s_per_km)}/${t('health.unit.km')}`,
+    },
+    { label: t('health.stats.calories'), value: `${formatNumber(workout.calories)} ${t('health.unit.kcal')}` },
+    {
+      label: t('health.sports.avgHr'),
+      value: workout.avg_hr === null ? DASH : `${workout.avg_hr} ${t('health.unit.bpm')}`,
+    },
+  ]
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.workout}
+        onClick={onOpen}
+        aria-label={workout.name || t(`health.sports.types.${workout.type}`)}
+      >
+        <span className={styles.head}>
+          <span className={styles.type}>{t(`health.sports.types.${workout.type}`)}</span>
+          <span className={styles.when}>
+            {day} {clockTime(workout.start)}
+            {workout.source !== 'watch' && <span className={styles.source}>{workout.source.toUpperCase()}</span>}
+          </span>
+        </span>
+        <dl className={styles.figures}>
+          {figures.map((f) => (
+            <div key={f.label} role="group" aria-label={f.label}>
+              <dt>{f.label}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </button>
+    </li>
+  )
+}

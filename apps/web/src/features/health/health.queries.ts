@@ -1,0 +1,81 @@
+import { call, currentAccountId, methodQuery } from '@/api'
+import { health, type ParamsIn } from '@kinetic/protocol'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+
+/** Every health answer of the acting account: what an import, a goal or a binding makes stale. */
+export const healthKeyRoot = () => ['signedIn', currentAccountId(), 'health'] as const
+
+function useInvalidateHealth() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: healthKeyRoot() })
+}
+
+/**
+ * Reports of one local day: `date` undefined is today as the server's user time zone has it.
+ * The previous day's answer stays on screen while another day loads.
+ */
+const keep = { placeholderData: keepPreviousData }
+export const useOverviewQuery = (date?: string) => useQuery({ ...methodQuery(health.well, { date }), ...keep })
+export const useHeartRateQuery = (date?: string) => useQuery({ ...methodQuery(health.heartRate, { date }), ...keep })
+export const useSleepQuery = (date?: string) => useQuery({ ...methodQuery(health.sleep, { date }), ...keep })
+
+/** The last year of weekly reports (52 weeks), newest first. */
+export const useWeeksQuery = () => useQuery(methodQuery(health.weekly, { limit: 52 }))
+export const useWeekQuery = (date?: string) => useQuery({ ...methodQuery(health.weeklyInfo, { date }), ...keep })
+
+/** Workouts of a day with its totals, or (`all`) every workout, newest first; `null`: not known yet. */
+export const useMotionQuery = (day: string | null | 'all') =>
+  useQuery({
+    ...methodQuery(health.motion, { date: day === 'all' || day === null ? undefined : day, limit: 100 }),
+    enabled: day !== null,
+    ...keep,
+  })
+
+export const useWorkoutQuery = (id: number | null) =>
+  useQuery({ ...methodQuery(health.motionInfo, { id: id ?? 0 }), enabled: id !== null })
+
+export function useImportWorkoutMutation() {
+  const invalidate = useInvalidateHealth()
+  return useMutation({
+    mutationFn: (params: ParamsIn<typeof health.motionImport>) => call(health.motionImport, params),
+    onSuccess: invalidate,
+  })
+}
+
+export const useFitnessQuery = () => useQuery(methodQuery(health.fitness))
+
+export function useRedeemFitnessMutation() {
+  const invalidate = useInvalidateHealth()
+  // the page shows a refusal (e.g. 'Not currently open' until the points shop exists) itself
+  return useMutation({ mutationFn: () => call(health.exchangeFitness), onSuccess: invalidate, meta: { silent: true } })
+}
+
+export const useQuestionnaireQuery = () => useQuery(methodQuery(health.wellInfo))
+
+export function useAnswerQuestionnaireMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (answers: string[]) => call(health.wellInfoUp, { answers }),
+    onSuccess: (questionnaire) => queryClient.setQueryData(methodQuery(health.wellInfo).queryKey, questionnaire),
+  })
+}
+
+export const useGoalQuery = () => useQuery({ ...methodQuery(health.target), staleTime: 0 })
+
+export function useSetGoalMutation() {
+  const invalidate = useInvalidateHealth()
+  return useMutation({
+    mutationFn: (goal: ParamsIn<typeof health.targetPost>) => call(health.targetPost, goal),
+    onSuccess: invalidate,
+  })
+}
+
+export const useAuthorizationsQuery = () => useQuery({ ...methodQuery(health.authorize, {}), staleTime: 0 })
+
+export function useAuthorizeMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (toggles: ParamsIn<typeof health.authorize>) => call(health.authorize, toggles),
+    onSuccess: (answer) => queryClient.setQueryData(methodQuery(health.authorize, {}).queryKey, answer),
+  })
+}

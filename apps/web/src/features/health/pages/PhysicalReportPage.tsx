@@ -1,0 +1,91 @@
+import { Page } from '@/shared/ui/Page'
+import { Button } from 'antd-mobile'
+import { useTranslation } from 'react-i18next'
+import { Card } from '../components/Card'
+import styles from '../components/Health.module.css'
+import { QueryView } from '../components/QueryView'
+import { Stats } from '../components/Stats'
+import { useFitnessQuery, useRedeemFitnessMutation } from '../health.queries'
+import { DASH } from '../lib/format'
+
+/**
+ * The physical-fitness analysis (VO2max = 15.3 × HRmax / HRrest, resting heart rate, fitness
+ * level), valid for a number of days after it is redeemed with points. Until the points shop
+ * opens, redeeming answers 'Not currently open' and the page says so.
+ */
+export function PhysicalReportPage() {
+  const { t, i18n } = useTranslation()
+  const query = useFitnessQuery()
+  const redeem = useRedeemFitnessMutation()
+  const dateText = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
+
+  return (
+    <Page title={t('health.physical.title')}>
+      <QueryView query={query}>
+        {(fitness) =>
+          fitness.active && fitness.report ? (
+            <>
+              <Card
+                title={t('health.physical.analysis')}
+                note={fitness.valid_until && t('health.physical.validUntil', { date: dateText(fitness.valid_until) })}
+              >
+                <div className={styles.hero}>
+                  <div role="group" aria-label={t('health.physical.vo2max')}>
+                    <div className={styles.heroLabel}>{t('health.physical.vo2max')}</div>
+                    <div className={styles.heroValue}>
+                      {fitness.report.vo2max ?? DASH}
+                      <span className={styles.unit}>{t('health.unit.vo2')}</span>
+                    </div>
+                  </div>
+                  <div role="group" aria-label={t('health.physical.level')}>
+                    <div className={styles.heroLabel}>{t('health.physical.level')}</div>
+                    <div className={styles.heroValue}>
+                      {fitness.report.level ? t(`health.physical.levels.${fitness.report.level}`) : DASH}
+                    </div>
+                  </div>
+                </div>
+                <Stats
+                  items={[
+                    {
+                      label: t('health.stats.restingHr'),
+                      value: fitness.report.hr_rest ?? DASH,
+                      unit: t('health.unit.bpm'),
+                    },
+                    { label: t('health.physical.hrMax'), value: fitness.report.hr_max, unit: t('health.unit.bpm') },
+                    { label: t('health.physical.days'), value: fitness.report.days },
+                  ]}
+                />
+                <p className={styles.note}>{t('health.physical.formula')}</p>
+              </Card>
+            </>
+          ) : (
+            <Card title={t('health.physical.analysis')}>
+              <p className={styles.note}>{t('health.physical.about')}</p>
+              <p className={styles.note}>{t('health.physical.validity', { days: fitness.valid_days })}</p>
+              {fitness.valid_until && (
+                <p className={styles.note}>{t('health.physical.expired', { date: dateText(fitness.valid_until) })}</p>
+              )}
+              <div className={styles.actions}>
+                <Button
+                  block
+                  color="primary"
+                  shape="rounded"
+                  loading={redeem.isPending}
+                  onClick={() => redeem.mutate()}
+                >
+                  {t('health.physical.redeem')}
+                </Button>
+                {redeem.error && (
+                  <p className={styles.empty} role="alert">
+                    {redeem.error.message}
+                  </p>
+                )}
+              </div>
+            </Card>
+          )
+        }
+      </QueryView>
+    </Page>
+  )
+}

@@ -1,0 +1,95 @@
+import { Page } from '@/shared/ui/Page'
+import { health } from '@kinetic/protocol'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Card } from '../components/Card'
+import { Chart } from '../components/Chart'
+import { DateBar, useReportDate } from '../components/DateBar'
+import { useMinutesText } from '../components/Duration'
+import styles from '../components/Health.module.css'
+import { QueryView } from '../components/QueryView'
+import { useSleepQuery } from '../health.queries'
+import { hypnogram } from '../lib/chartOptions'
+import { clockTime } from '../lib/format'
+import { STAGE_COLORS } from '../lib/palette'
+
+/** Stages from deepest to awake, as the list under the hypnogram shows them. */
+const STAGE_ORDER = ['deep', 'light', 'rem', 'awake'] as const satisfies readonly health.SleepStage[]
+
+/** The night that ends on the chosen day: score, time asleep, hypnogram and time in each stage. */
+export function SleepReportPage() {
+  const { t } = useTranslation()
+  const minutesText = useMinutesText()
+  const [date, setDate] = useReportDate()
+  const query = useSleepQuery(date)
+  const report = query.data
+  const stageNames = useMemo(
+    () =>
+      Object.fromEntries(health.SLEEP_STAGES.map((s) => [s, t(`health.sleep.stages.${s}`)])) as Record<
+        health.SleepStage,
+        string
+      >,
+    [t],
+  )
+  const chart = useMemo(() => report && hypnogram(report.stages, stageNames), [report, stageNames])
+
+  return (
+    <Page title={t('health.sleep.title')}>
+      <DateBar day={report?.date ?? date} onChange={setDate} />
+      <QueryView query={query}>
+        {({ sleep, stages }) =>
+          !sleep ? (
+            <Card>
+              <p className={styles.empty}>{t('common.empty')}</p>
+            </Card>
+          ) : (
+            <>
+              <Card>
+                <div className={styles.hero}>
+                  <div role="group" aria-label={t('health.sleep.duration')}>
+                    <div className={styles.heroLabel}>{t('health.sleep.duration')}</div>
+                    <div className={styles.heroValue}>{minutesText(sleep.duration_min)}</div>
+                  </div>
+                  <div role="group" aria-label={t('health.sleep.score')}>
+                    <div className={styles.heroLabel}>{t('health.sleep.score')}</div>
+                    <div className={styles.heroValue}>
+                      {sleep.score}
+                      <span className={styles.unit}>/100</span>
+                    </div>
+                  </div>
+                </div>
+                <p className={styles.weak}>
+                  {t('health.sleep.window', { start: clockTime(sleep.start), end: clockTime(sleep.end) })}
+                </p>
+              </Card>
+              <Card title={t('health.sleep.hypnogram')}>
+                {chart && stages.length > 0 && (
+                  <Chart option={chart} height={170} label={t('health.sleep.hypnogram')} />
+                )}
+              </Card>
+              <Card title={t('health.sleep.stagesTitle')}>
+                <ul className={styles.zoneList}>
+                  {STAGE_ORDER.map((stage) => {
+                    const minutes = sleep[`${stage}_min`]
+                    const share = Math.round((minutes * 100) / Math.max(1, sleep.duration_min + sleep.awake_min))
+                    return (
+                      <li key={stage} className={styles.zoneRow} role="group" aria-label={stageNames[stage]}>
+                        <span className={styles.dot} style={{ background: STAGE_COLORS[stage] }} aria-hidden="true" />
+                        <span className={styles.zoneName}>
+                          <span>{stageNames[stage]}</span>
+                          <span className={styles.zoneRange}>{t('health.sleep.share', { percent: share })}</span>
+                        </span>
+                        <span className={styles.zoneTime}>{minutesText(minutes)}</span>
+                      </li>
+                    )
+                  })}
+                </ul>
+                <p className={styles.note}>{t('health.sleep.explain')}</p>
+              </Card>
+            </>
+          )
+        }
+      </QueryView>
+    </Page>
+  )
+}
