@@ -14,8 +14,14 @@ import { accountService } from './features/account/account.service.ts'
 import { registerAccountMethods } from './features/account/account.methods.ts'
 import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
+import { registerAdminMethods } from './features/admin/admin.methods.ts'
+import { adminService, type AdminService } from './features/admin/admin.service.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
+import { registerMessageMethods } from './features/content/messages.methods.ts'
+import { messagesService } from './features/content/messages.service.ts'
+import { registerSupportMethods } from './features/support/support.methods.ts'
+import { supportService, type SupportService } from './features/support/support.service.ts'
 import { registerWalletMethods } from './features/wallet/wallet.methods.ts'
 import { walletService } from './features/wallet/wallet.service.ts'
 import { isSameSiteRequest } from './platform/auth/csrf.ts'
@@ -25,6 +31,8 @@ import type { Config } from './platform/config.ts'
 import type { Db } from './platform/db/client.ts'
 import { createMailer } from './platform/mail/mailer.ts'
 import { outboxRepo } from './platform/mail/outbox.repo.ts'
+import { createBus, type Bus } from './platform/realtime/bus.ts'
+import { registerSockets } from './platform/realtime/sockets.ts'
 import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
 import { fail } from './platform/rpc/envelope.ts'
 import { Registry } from './platform/rpc/registry.ts'
@@ -36,7 +44,9 @@ export const BODY_LIMIT = 64 * 1024
 export interface App {
   server: FastifyInstance
   registry: Registry
-  services: { content: ReturnType<typeof contentService> }
+  services: { content: ReturnType<typeof contentService>; support: SupportService; admin: AdminService }
+  /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
+  bus: Bus
   /** The EVM chain every feature uses (balances, gas, broadcasting). */
   chain: ChainClient
 }
@@ -49,6 +59,8 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const { rpcUrl } = config.chain
   if (!rpcUrl) throw new Error('config.chain.rpcUrl is unset: start the dev chain first (main.ts does)')
   const chain = createChain({ ...config.chain, rpcUrl })
+  const { databaseUrl } = config
+  if (!databaseUrl) throw new Error('config.databaseUrl is unset: start the database first (main.ts does)')
 
   const server = Fastify({
     logger: {
@@ -117,12 +129,32 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   registerAccountMethods(registry, accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }))
   registerContentMethods(registry, content)
   registerWalletMethods(registry, walletService({ db, chain }))
+  const bus = createBus({ databaseUrl, db, log: server.log.child({ module: 'events' }) })
+  server.addHook('onClose', () => bus.close())
+  const messages = messagesService(db)
+  registerMessageMethods(registry, messages)
+  const support = supportService({ db, bus })
+  registerSupportMethods(registry, support)
+  const admin = adminService({ db, support, messages, content })
+  registerAdminMethods(registry, admin)
 
   await server.register(dispatcher, {
     registry,
     sessions,
+    operators: admin.sessions,
     checkResults: config.checkResults,
     rateLimitPerMinute: config.rateLimitPerMinute,
+  })
+
+  await registerSockets(server, {
+    bus,
+    users: async (request) => {
+      // a socket cannot send X-Account: `?account=` names the account instead
+      const { account } = request.query as { account?: unknown }
+      if (typeof account === 'string') request.headers['x-account'] = account
+      return (await sessions.resolve(request))?.userId
+    },
+    operators: async (request) => (await admin.sessions.resolve(request))?.operatorId,
   })
 
   server.get('/v1/schema', async () => catalogSchema(CATALOG))
@@ -144,5 +176,5 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }
 
-  return { server, registry, services: { content }, chain }
+  return { server, registry, services: { content, support, admin }, chain, bus }
 }

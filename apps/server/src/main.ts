@@ -3,6 +3,7 @@ import { buildApp } from './app.ts'
 import { assertChainId } from './chain/client.ts'
 import { startDevChain, type DevChain } from './chain/devchain.ts'
 import { createIndexer } from './chain/indexer.ts'
+import type { AdminService } from './features/admin/admin.service.ts'
 import { loadConfig } from './platform/config.ts'
 import { connect } from './platform/db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedDb } from './platform/db/embedded.ts'
@@ -29,13 +30,15 @@ async function main(): Promise<void> {
   const url = config.databaseUrl ?? embedded?.url.replace(/\/postgres$/, '/kinetic')
   const rpcUrl = config.chain.rpcUrl ?? devChain?.url
   if (!url || !rpcUrl) throw new Error('no database or no chain')
-  config = { ...config, chain: { ...config.chain, rpcUrl } }
+  config = { ...config, databaseUrl: url, chain: { ...config.chain, rpcUrl } }
   await ensureDatabase(url)
   await runMigrations(url)
   const database = connect(url)
   const { server, services, chain } = await buildApp(config, database.db)
   await assertChainId(chain)
   await services.content.seed()
+  await services.support.seed()
+  await createOperatorFromEnv(services.admin, server.log)
   if (devChain) server.log.info({ url: devChain.url, contracts: devChain.contracts }, 'dev chain started (fresh state)')
 
   const indexer = createIndexer({
@@ -63,6 +66,18 @@ async function main(): Promise<void> {
 
   await server.listen({ port: config.port, host: config.host })
   server.log.info(`Kinetic is at http://${config.host}:${config.port}/`)
+}
+
+/**
+ * `ADMIN_EMAIL` + `ADMIN_PASSWORD` create (or reset) that console operator at start, for
+ * containers and the e2e tests; `npm run admin:create` is the interactive way.
+ */
+async function createOperatorFromEnv(admin: AdminService, log: { info(msg: string): void }): Promise<void> {
+  const email = process.env.ADMIN_EMAIL
+  const password = process.env.ADMIN_PASSWORD
+  if (!email || !password) return
+  await admin.createOperator(email, password)
+  log.info(`console operator ${email} is ready`)
 }
 
 main().catch((error: unknown) => {

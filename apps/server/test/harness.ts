@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import qs from 'qs'
 import { inject } from 'vitest'
-import { buildApp } from '../src/app.ts'
+import { buildApp, type App } from '../src/app.ts'
 import type { ChainClient } from '../src/chain/client.ts'
 import { loadConfig, type Config } from '../src/platform/config.ts'
 import { connect, type Database } from '../src/platform/db/client.ts'
@@ -16,6 +16,7 @@ export interface TestApp {
   config: Config
   /** The app's chain: the test run's dev chain (test/devchain-setup.ts). */
   chain: ChainClient
+  services: App['services']
   close(): Promise<void>
 }
 
@@ -50,14 +51,17 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   })
   const database = connect(clone.url, 10)
-  const { server, services, chain } = await buildApp(config, database.db)
+  const { server, services, chain, bus } = await buildApp(config, database.db)
   await services.content.seed()
+  await services.support.seed()
   await server.ready()
+  await bus.ready()
   return {
     server,
     database,
     config,
     chain,
+    services,
     async close() {
       await server.close()
       await database.close()

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { CATALOG, CATALOG_BY_NAME } from './catalog.ts'
-import { INDEX_PATH, LOGIN_PATH } from './method.ts'
+import { ADMIN_PATH, INDEX_PATH, LOGIN_PATH } from './method.ts'
 import { SPEC_OPERATIONS } from './spec-operations.ts'
 
 const names = CATALOG.map((m) => m.name)
-const LATER_FEATURES = ['health', 'device', 'earn', 'shop', 'support']
+const LATER_FEATURES = ['health', 'device', 'earn', 'shop']
 const PENDING_ACCOUNT_CONTENT = [
   '/v1/infoedit',
   '/v1/image',
@@ -14,8 +14,6 @@ const PENDING_ACCOUNT_CONTENT = [
   '/v1/password',
   '/v1/email',
   '/v1/logoff',
-  '/v1/msg',
-  '/v1/msginfo',
 ]
 
 describe('CATALOG', () => {
@@ -32,8 +30,15 @@ describe('CATALOG', () => {
     expect(LOGIN_PATH).toBe('/v1/login/index')
   })
 
-  it('posts everything else to /v1/index', () => {
-    for (const m of CATALOG.filter((m) => m.name !== '/v1/login')) expect(m.path, m.name).toBe(INDEX_PATH)
+  it('posts everything else to /v1/index, the console to /v1/admin/index', () => {
+    for (const m of CATALOG.filter((m) => m.name !== '/v1/login'))
+      expect(m.path, m.name).toBe(m.feature === 'admin' ? ADMIN_PATH : INDEX_PATH)
+  })
+
+  it('keeps support and messages open', () => {
+    const open = CATALOG.filter((m) => m.feature === 'support' || m.name.startsWith('/v1/msg'))
+    expect(open.length).toBeGreaterThan(6)
+    for (const m of open) expect(m.pending, m.name).toBeUndefined()
   })
 
   it('has no duplicate names', () => {

@@ -1,4 +1,5 @@
 import {
+  ADMIN_PATH,
   CATALOG_BY_NAME,
   DEFAULT_WIRE_LANG,
   errorMessage,
@@ -18,6 +19,8 @@ import type { Registry, RequestContext } from './registry.ts'
 export interface DispatcherOptions {
   registry: Registry
   sessions: SessionService
+  /** Console sessions, for the operations posted to `/v1/admin/index` (issue 6). */
+  operators?: { resolve(request: FastifyRequest): Promise<{ id: number; operatorId: number } | undefined> }
   /** Check every result against its contract (on in tests). */
   checkResults: boolean
   rateLimitPerMinute: number
@@ -59,7 +62,11 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       reply,
       user: undefined,
     }
-    if (def.auth) {
+    if (def.auth && path === ADMIN_PATH) {
+      const session = await options.operators?.resolve(request)
+      if (!session) return unauthorized(lang)
+      ctx.user = { id: session.operatorId, sessionId: session.id }
+    } else if (def.auth) {
       const session = await sessions.resolve(request)
       if (!session) return unauthorized(lang)
       ctx.user = { id: session.userId, sessionId: session.id }
@@ -96,6 +103,10 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
   app.post(LOGIN_PATH, apiRoute(Math.min(60, options.rateLimitPerMinute)), (request, reply) =>
     dispatch(LOGIN_PATH, request, reply),
   )
+  if (options.operators)
+    app.post(ADMIN_PATH, apiRoute(Math.min(120, options.rateLimitPerMinute)), (request, reply) =>
+      dispatch(ADMIN_PATH, request, reply),
+    )
 }
 
 function checkResult(def: MethodDef, data: unknown): void {

@@ -8,7 +8,7 @@ export interface RequestContext {
   userAgent: string
   request: FastifyRequest
   reply: FastifyReply
-  /** The acting account; set for every `auth: true` method. */
+  /** The acting account; set for every `auth: true` method (on `/v1/admin/index`: the operator). */
   user: { id: number; sessionId: number } | undefined
 }
 
