@@ -16,6 +16,7 @@ import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
 import { registerAdminMethods } from './features/admin/admin.methods.ts'
 import { adminService, type AdminService } from './features/admin/admin.service.ts'
+import { profileService } from './features/account/profile.service.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
 import { registerMessageMethods } from './features/content/messages.methods.ts'
@@ -37,6 +38,8 @@ import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
 import { fail } from './platform/rpc/envelope.ts'
 import { Registry } from './platform/rpc/registry.ts'
 import { catalogSchema } from './platform/rpc/schema-doc.ts'
+import { registerFileRoutes } from './platform/uploads/uploads.routes.ts'
+import { uploadService, type UploadService } from './platform/uploads/uploads.service.ts'
 
 /** Bodies larger than this are refused with 413 (uploads get their own route and limit). */
 export const BODY_LIMIT = 64 * 1024
@@ -44,7 +47,12 @@ export const BODY_LIMIT = 64 * 1024
 export interface App {
   server: FastifyInstance
   registry: Registry
-  services: { content: ReturnType<typeof contentService>; support: SupportService; admin: AdminService }
+  services: {
+    content: ReturnType<typeof contentService>
+    uploads: UploadService
+    support: SupportService
+    admin: AdminService
+  }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
   /** The EVM chain every feature uses (balances, gas, broadcasting). */
@@ -126,7 +134,12 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const sessions = sessionService(sessionsRepo(db))
   const registry = new Registry()
   const content = contentService(db)
-  registerAccountMethods(registry, accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }))
+  const uploads = uploadService({ db, sessions })
+  registerAccountMethods(
+    registry,
+    accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }),
+    profileService({ db, uploads }),
+  )
   registerContentMethods(registry, content)
   registerWalletMethods(registry, walletService({ db, chain }))
   const bus = createBus({ databaseUrl, db, log: server.log.child({ module: 'events' }) })
@@ -146,6 +159,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     rateLimitPerMinute: config.rateLimitPerMinute,
   })
 
+  registerFileRoutes(server, uploads)
   await registerSockets(server, {
     bus,
     users: async (request) => {
@@ -176,5 +190,5 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }
 
-  return { server, registry, services: { content, support, admin }, chain, bus }
+  return { server, registry, services: { content, uploads, support, admin }, chain, bus }
 }

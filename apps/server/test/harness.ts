@@ -16,6 +16,7 @@ export interface TestApp {
   config: Config
   /** The app's chain: the test run's dev chain (test/devchain-setup.ts). */
   chain: ChainClient
+  /** The app's shared services (e.g. uploads), for tests of what features call directly. */
   services: App['services']
   close(): Promise<void>
 }
@@ -95,7 +96,7 @@ export class Client {
    * Posts a raw body with this client's cookies and the web app's headers; `headers`
    * override them (`undefined` leaves one out), `ip` is the address the request comes from.
    */
-  async post(url: string, payload: string, headers: Record<string, string | undefined> = {}, ip?: string) {
+  async post(url: string, payload: string | Buffer, headers: Record<string, string | undefined> = {}, ip?: string) {
     const merged: Record<string, string | undefined> = {
       'x-requested-with': 'XMLHttpRequest',
       ...(this.account ? { 'x-account': String(this.account) } : {}),

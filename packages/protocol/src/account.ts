@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { method, LOGIN_PATH } from './method.ts'
 import { EMAIL_MAX, isAccountPassword, isEmail, isPhone, VERIFICATION_CODE_RE } from './rules.ts'
-import { int, none, okResult, optional, pendingResult, text } from './schema.ts'
+import { id, int, isoTime, none, okResult, optional, text } from './schema.ts'
 
 export const ACCOUNT_TYPES = ['email', 'phone'] as const
 export const CODE_SCENES = ['register', 'forget', 'bind', 'password', 'logoff'] as const
@@ -19,6 +19,9 @@ const password = z
   .min(1, 'PASSWORD_REQUIRED')
   .max(64, 'PASSWORD_INVALID')
   .refine(isAccountPassword, 'PASSWORD_INVALID')
+/** A Google authenticator code (6 digits) or one of the account's recovery codes (`ABCD-EFGH`). */
+export const GOOGLE_CODE_RE = /^(\d{6}|[A-Za-z2-9]{4}-?[A-Za-z2-9]{4})$/
+const googleCode = z.string().trim().regex(GOOGLE_CODE_RE, 'GOOGLE_CODE_INVALID')
 const accountText = z.string().trim().max(EMAIL_MAX, 'FIELD_TOO_LONG').default('')
 
 /** The account is an e-mail address or an 11-digit phone number, as `type` says. */
@@ -46,10 +49,15 @@ export const User = z.object({
   height: z.number().nullable(),
   weight: z.number().nullable(),
   stride: z.number().nullable(),
+  /** The maximum heart rate (bpm) the zones are computed from; null: automatic, 220 − age. */
   hr_zone: z.number().nullable(),
   invite_code: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** IANA time zone: the user's local days (health, tasks) are counted in it. */
+  time_zone: z.string(),
+  /** Whether a Google authenticator is bound (sign-in and security checks ask for its code). */
+  google_bound: z.boolean(),
 })
 export type User = z.infer<typeof User>
 
@@ -105,12 +113,7 @@ export const login = method('/v1/login', {
     account: z.string().trim().min(1, 'FIELD_REQUIRED').max(EMAIL_MAX, 'FIELD_TOO_LONG'),
     prefix,
     password: z.string('PASSWORD_REQUIRED').min(1, 'PASSWORD_REQUIRED').max(64, 'LOGIN_FAILED'),
-    google_code: optional(
-      z
-        .string()
-        .trim()
-        .regex(/^\d{6}$/, 'GOOGLE_CODE_INVALID'),
-    ),
+    google_code: optional(googleCode),
   }),
   result: z.object({ user: User }),
 })
@@ -164,74 +167,188 @@ export const logout = method('/v1/logout', {
   result: okResult,
 })
 
-// Owned by issue 6 (Mine: profile and account security).
-const issue6 = 'issue 6'
-export const editProfile = method('/v1/infoedit', {
-  feature: 'account',
-  summary: 'Edit the profile',
-  auth: true,
-  pending: issue6,
-  params: z.object({
-    nickname: optional(text(32)),
-    gender: optional(z.enum(['male', 'female'], 'FIELD_INVALID')),
-    birthday: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'FIELD_INVALID')),
-    height: optional(int()),
-    weight: optional(int()),
-    stride: optional(int()),
-    hr_zone: optional(int()),
-  }),
-  result: pendingResult,
+// Mine: profile, uploads and account security (issue 6).
+
+/** A stored upload's id: 128 random bits, base64url. Unguessable; a wrong one reads as missing. */
+export const FILE_ID_RE = /^[A-Za-z0-9_-]{22}$/
+export const FileId = z.string('FILE_NOT_FOUND').trim().regex(FILE_ID_RE, 'FILE_NOT_FOUND')
+/** Largest upload accepted, in bytes, before it is decoded. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+
+export const StoredFile = z.object({
+  id: z.string(),
+  /** Where it is served: `GET /v1/files/<id>`. */
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
 })
+export type StoredFile = z.infer<typeof StoredFile>
+
 export const uploadImage = method('/v1/image', {
   feature: 'account',
-  summary: 'Upload an avatar image',
+  summary:
+    'Upload an avatar (multipart/form-data with `file`: JPEG, PNG, WebP, GIF or HEIF/AVIF, ≤ 5 MiB, ≤ 40 megapixels); ' +
+    'stored as a 256 px square WebP and made the profile avatar',
   auth: true,
-  pending: issue6,
-  params: z.object({ file: optional(text(200)) }),
-  result: pendingResult,
+  params: none,
+  result: StoredFile,
 })
+
 export const uploadFile = method('/v1/file', {
   feature: 'account',
-  summary: 'Upload an attachment',
+  summary:
+    'Upload an attachment image (multipart/form-data with `file`, same types and limits as /v1/image); ' +
+    're-encoded as WebP at most 2048 px; readable by its owner (and whoever a ticket or chat shares it with)',
   auth: true,
-  pending: issue6,
-  params: z.object({ file: optional(text(200)) }),
-  result: pendingResult,
+  params: none,
+  result: StoredFile,
 })
+
+export const HEIGHT_CM = { min: 50, max: 250 } as const
+export const WEIGHT_KG = { min: 20, max: 300 } as const
+export const STRIDE_CM = { min: 30, max: 150 } as const
+export const HR_MAX_BPM = { min: 100, max: 230 } as const
+export const NICKNAME_MAX = 24
+export const BIRTHDAY_MIN = '1900-01-01'
+
+const between = (range: { min: number; max: number }, code: 'HEIGHT_RANGE' | 'WEIGHT_RANGE' | 'STRIDE_RANGE') =>
+  int().pipe(z.number().min(range.min, code).max(range.max, code))
+
+/** A real calendar day `YYYY-MM-DD` from 1900 to today (UTC). */
+export function isBirthday(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const day = new Date(`${value}T00:00:00Z`)
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) return false
+  return value >= BIRTHDAY_MIN && value <= new Date().toISOString().slice(0, 10)
+}
+
+/** The canonical name of an IANA time zone (`asia/shanghai` → `Asia/Shanghai`), or undefined. */
+export function canonicalTimeZone(value: string): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return undefined
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone
+  } catch {
+    return undefined
+  }
+}
+
+export const editProfile = method('/v1/infoedit', {
+  feature: 'account',
+  summary:
+    'Edit the profile: a field left out (or empty) stays as it is. Height and stride in cm, weight in kg, ' +
+    'hr_zone is the maximum heart rate in bpm (0: automatic, 220 − age), time_zone an IANA name',
+  auth: true,
+  params: z.object({
+    nickname: optional(text(NICKNAME_MAX)),
+    gender: optional(z.enum(['male', 'female'], 'FIELD_INVALID')),
+    birthday: optional(z.string().trim().refine(isBirthday, 'BIRTHDAY_INVALID')),
+    height: optional(between(HEIGHT_CM, 'HEIGHT_RANGE')),
+    weight: optional(between(WEIGHT_KG, 'WEIGHT_RANGE')),
+    stride: optional(between(STRIDE_CM, 'STRIDE_RANGE')),
+    hr_zone: optional(int().refine((v) => v === 0 || (v >= HR_MAX_BPM.min && v <= HR_MAX_BPM.max), 'HR_MAX_RANGE')),
+    time_zone: optional(
+      z
+        .string()
+        .trim()
+        .transform(
+          (v, ctx) => canonicalTimeZone(v) ?? (ctx.addIssue({ code: 'custom', message: 'TIME_ZONE_INVALID' }), z.NEVER),
+        ),
+    ),
+  }),
+  result: User,
+})
+
+export const GOOGLE_ACTIONS = ['create', 'bind', 'unbind'] as const
+export const RECOVERY_CODE_COUNT = 8
+
 export const googleAuth = method('/v1/googleauth', {
   feature: 'account',
-  summary: 'Bind a Google authenticator (TOTP)',
+  summary:
+    'Google authenticator (RFC 6238 TOTP, SHA-1, 30 s, 6 digits): `create` a new secret (otpauth:// URL for the QR), ' +
+    '`bind` it with a current code (answers 8 one-time recovery codes, shown once), `unbind` with a code',
   auth: true,
-  pending: issue6,
-  params: z.object({ google_code: optional(text(6)), code: optional(text(6)) }),
-  result: pendingResult,
+  pending: 'issue 6',
+  params: z.object({
+    action: z.enum(GOOGLE_ACTIONS, 'FIELD_INVALID'),
+    google_code: optional(googleCode),
+  }),
+  result: z.object({
+    bound: z.boolean(),
+    secret: z.string().optional(),
+    otpauth_url: z.string().optional(),
+    recovery_codes: z.array(z.string()).optional(),
+  }),
 })
+
+/** Proof for a sensitive change: the Google code when one is bound, else an e-mail (or phone) code. */
+const verification = {
+  code: optional(z.string().trim().regex(VERIFICATION_CODE_RE, 'CODE_INVALID')),
+  google_code: optional(googleCode),
+}
+
 export const changePassword = method('/v1/password', {
   feature: 'account',
-  summary: 'Change the password after verification',
+  summary:
+    'Change the password, verified by the Google code when bound, else by a code sent with scene `password`; ' +
+    'every other session of the account ends',
   auth: true,
-  pending: issue6,
-  params: z.object({
-    password: optional(text(64)),
-    repassword: optional(text(64)),
-    code: optional(text(6)),
-    google_code: optional(text(6)),
-  }),
-  result: pendingResult,
+  pending: 'issue 6',
+  params: z
+    .object({
+      password,
+      repassword: z.string().max(64, 'PASSWORD_MISMATCH').default(''),
+      ...verification,
+    })
+    .superRefine(checkRepeat),
+  result: okResult,
 })
+
 export const bindEmail = method('/v1/email', {
   feature: 'account',
-  summary: 'Bind an e-mail address with a code sent to it',
+  summary: 'Bind (or change) the e-mail address with a code sent to the new address (scene `bind`)',
   auth: true,
-  pending: issue6,
-  params: z.object({ account: optional(text(EMAIL_MAX)), code: optional(text(6)) }),
-  result: pendingResult,
+  pending: 'issue 6',
+  params: z.object({ type: z.literal('email').default('email'), account: accountText, code }).superRefine(checkAccount),
+  result: User,
 })
+
 export const logoff = method('/v1/logoff', {
   feature: 'account',
-  summary: 'Delete the account after verification',
+  summary:
+    'Delete the account, verified like /v1/password (code scene `logoff`): personal data is removed, ' +
+    'every session ends, the anonymized row stays for the ledger',
   auth: true,
-  pending: issue6,
-  params: z.object({ code: optional(text(6)), google_code: optional(text(6)) }),
-  result: pendingResult,
+  pending: 'issue 6',
+  params: z.object(verification),
+  result: okResult,
+})
+
+export const Session = z.object({
+  id: z.number().int(),
+  user_agent: z.string(),
+  ip: z.string(),
+  created_at: isoTime(),
+  last_seen_at: isoTime(),
+  /** The session making this request. */
+  current: z.boolean(),
+})
+
+export const sessions = method('/v1/sessions', {
+  feature: 'account',
+  summary: 'Devices where the account is signed in (live sessions), most recently seen first',
+  auth: true,
+  pending: 'issue 6',
+  params: none,
+  result: z.object({ list: z.array(Session) }),
+})
+
+export const endSession = method('/v1/sessiondel', {
+  feature: 'account',
+  summary: 'Sign the account out on one of its devices (its own sessions only)',
+  auth: true,
+  pending: 'issue 6',
+  params: z.object({ id: id() }),
+  result: okResult,
 })

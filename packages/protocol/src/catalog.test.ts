@@ -7,13 +7,12 @@ import { SPEC_OPERATIONS } from './spec-operations.ts'
 const names = CATALOG.map((m) => m.name)
 const LATER_FEATURES = ['health', 'device', 'earn', 'shop']
 const PENDING_ACCOUNT_CONTENT = [
-  '/v1/infoedit',
-  '/v1/image',
-  '/v1/file',
   '/v1/googleauth',
   '/v1/password',
   '/v1/email',
   '/v1/logoff',
+  '/v1/sessions',
+  '/v1/sessiondel',
 ]
 
 describe('CATALOG', () => {

@@ -180,6 +180,80 @@ export const ERRORS = {
     'zh-hk': '該地址簿條目不存在',
   },
 
+  // mine: profile, uploads and account security (issue 6)
+  FILE_REQUIRED: { 'us-en': 'Please choose a file', 'zh-cn': '请选择文件', 'zh-hk': '請選擇檔案' },
+  FILE_TOO_LARGE: {
+    'us-en': 'The file is too large (at most 5 MB)',
+    'zh-cn': '文件过大（不超过 5 MB）',
+    'zh-hk': '檔案過大（不超過 5 MB）',
+  },
+  FILE_TYPE_UNSUPPORTED: {
+    'us-en': 'Only JPEG, PNG, WebP, GIF or HEIF images can be uploaded',
+    'zh-cn': '仅支持上传 JPEG、PNG、WebP、GIF 或 HEIF 图片',
+    'zh-hk': '僅支援上傳 JPEG、PNG、WebP、GIF 或 HEIF 圖片',
+  },
+  IMAGE_TOO_LARGE: {
+    'us-en': 'The image has too many pixels (at most 40 megapixels)',
+    'zh-cn': '图片像素过多（不超过 4000 万像素）',
+    'zh-hk': '圖片像素過多（不超過 4000 萬像素）',
+  },
+  FILE_NOT_FOUND: { 'us-en': 'This file does not exist', 'zh-cn': '文件不存在', 'zh-hk': '檔案不存在' },
+  BIRTHDAY_INVALID: {
+    'us-en': 'Enter a birthday between 1900 and today',
+    'zh-cn': '请输入 1900 年至今天之间的生日',
+    'zh-hk': '請輸入 1900 年至今天之間的生日',
+  },
+  HEIGHT_RANGE: {
+    'us-en': 'Height must be between 50 and 250 cm',
+    'zh-cn': '身高须在 50 至 250 厘米之间',
+    'zh-hk': '身高須在 50 至 250 厘米之間',
+  },
+  WEIGHT_RANGE: {
+    'us-en': 'Weight must be between 20 and 300 kg',
+    'zh-cn': '体重须在 20 至 300 公斤之间',
+    'zh-hk': '體重須在 20 至 300 公斤之間',
+  },
+  STRIDE_RANGE: {
+    'us-en': 'Natural stride must be between 30 and 150 cm',
+    'zh-cn': '自然步幅须在 30 至 150 厘米之间',
+    'zh-hk': '自然步幅須在 30 至 150 厘米之間',
+  },
+  HR_MAX_RANGE: {
+    'us-en': 'Maximum heart rate must be between 100 and 230 bpm (or automatic)',
+    'zh-cn': '最大心率须在 100 至 230 次/分之间（或自动）',
+    'zh-hk': '最大心率須在 100 至 230 次/分之間（或自動）',
+  },
+  TIME_ZONE_INVALID: {
+    'us-en': 'Choose a valid time zone',
+    'zh-cn': '请选择有效的时区',
+    'zh-hk': '請選擇有效的時區',
+  },
+  EMAIL_TAKEN: {
+    'us-en': 'This email address is already used by another account',
+    'zh-cn': '该邮箱已被其他账号使用',
+    'zh-hk': '該郵箱已被其他帳號使用',
+  },
+  GOOGLE_ALREADY_BOUND: {
+    'us-en': 'A Google authenticator is already bound',
+    'zh-cn': '已绑定谷歌验证器',
+    'zh-hk': '已綁定谷歌驗證器',
+  },
+  GOOGLE_NOT_BOUND: {
+    'us-en': 'No Google authenticator is bound',
+    'zh-cn': '尚未绑定谷歌验证器',
+    'zh-hk': '尚未綁定谷歌驗證器',
+  },
+  GOOGLE_SETUP_EXPIRED: {
+    'us-en': 'Please get a new key first',
+    'zh-cn': '请先获取新的密钥',
+    'zh-hk': '請先獲取新的密鑰',
+  },
+  SESSION_NOT_FOUND: {
+    'us-en': 'This device is not signed in',
+    'zh-cn': '该设备未登录',
+    'zh-hk': '該裝置未登入',
+  },
+
   // support, messages and console (issue 6)
   MESSAGE_NOT_FOUND: { 'us-en': 'This message does not exist', 'zh-cn': '消息不存在', 'zh-hk': '消息不存在' },
   TICKET_NOT_FOUND: { 'us-en': 'This work order does not exist', 'zh-cn': '工单不存在', 'zh-hk': '工單不存在' },
@@ -271,6 +345,18 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /** Field names as a person reads them, for the generic field messages. */
 export const FIELD_LABELS: Record<string, Texts> = {
+  // mine (issue 6)
+  nickname: { 'us-en': 'Nickname', 'zh-cn': '昵称', 'zh-hk': '暱稱' },
+  gender: { 'us-en': 'Gender', 'zh-cn': '性别', 'zh-hk': '性別' },
+  birthday: { 'us-en': 'Birthday', 'zh-cn': '生日', 'zh-hk': '生日' },
+  height: { 'us-en': 'Height', 'zh-cn': '身高', 'zh-hk': '身高' },
+  weight: { 'us-en': 'Weight', 'zh-cn': '体重', 'zh-hk': '體重' },
+  stride: { 'us-en': 'Natural stride', 'zh-cn': '自然步幅', 'zh-hk': '自然步幅' },
+  hr_zone: { 'us-en': 'Maximum heart rate', 'zh-cn': '最大心率', 'zh-hk': '最大心率' },
+  time_zone: { 'us-en': 'Time zone', 'zh-cn': '时区', 'zh-hk': '時區' },
+  file: { 'us-en': 'File', 'zh-cn': '文件', 'zh-hk': '檔案' },
+  action: { 'us-en': 'Action', 'zh-cn': '操作类型', 'zh-hk': '操作類型' },
+  id: { 'us-en': 'ID', 'zh-cn': 'ID', 'zh-hk': 'ID' },
   // support and console (issue 6)
   cat_id: { 'us-en': 'Category', 'zh-cn': '问题类型', 'zh-hk': '問題類型' },
   title: { 'us-en': 'Title', 'zh-cn': '标题', 'zh-hk': '標題' },

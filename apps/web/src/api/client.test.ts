@@ -1,7 +1,7 @@
 import { account, content, ERRORS } from '@kinetic/protocol'
 import qs from 'qs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { call, SERVER_ERROR_DELAY_MS } from './client'
+import { call, SERVER_ERROR_DELAY_MS, upload } from './client'
 import { ApiError } from './errors'
 import { onApiEvent } from './events'
 
@@ -167,5 +167,23 @@ describe('call', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     await expect(call(content.appVersion)).rejects.toMatchObject({ kind: 'network' })
     expect(fetchMock).toHaveBeenCalledOnce()
+  })
+})
+
+describe('upload', () => {
+  it('posts multipart/form-data with the method, the wire language and the file, and resolves with data', async () => {
+    localStorage.setItem('currentLanguage', 'zh-TW')
+    const stored = { id: 'x', url: '/v1/files/x', mime: 'image/webp', size: 3, width: 1, height: 1 }
+    fetchMock.mockResolvedValueOnce(json({ code: true, msg: '', data: stored }))
+    const file = new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' })
+
+    await expect(upload(account.uploadImage, file)).resolves.toEqual(stored)
+    const init = fetchMock.mock.lastCall?.[1] as RequestInit & { headers: Record<string, string> }
+    expect(init.headers['x-requested-with']).toBe('XMLHttpRequest')
+    expect(init.headers['Content-Type']).toBeUndefined()
+    const form = init.body as FormData
+    expect(form.get('method')).toBe('/v1/image')
+    expect(form.get('lang')).toBe('zh-hk')
+    expect((form.get('file') as File).size).toBe(3)
   })
 })

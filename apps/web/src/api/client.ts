@@ -39,19 +39,46 @@ const inFlight = new Map<string, AbortController>()
  * Resolves with `data` of a `code: true` answer; rejects with an {@link ApiError}.
  */
 export async function call<M extends MethodDef>(def: M, ...[params]: ParamsArgs<M>): Promise<Result<M>> {
-  const lang = wireLang(localStorage.getItem(LANGUAGE_STORAGE_KEY))
+  const lang = currentWireLang()
   const body = qs.stringify({ ...(params as object | undefined), method: def.name, lang }, { arrayFormat: 'indices' })
+  const key = `${def.path}\n${currentAccountId() ?? ''}\n${body}`
+  return (await post(def, lang, body, 'application/x-www-form-urlencoded;charset=UTF-8', key)) as Result<M>
+}
+
+/**
+ * Calls an upload operation (`/v1/image`, `/v1/file`): multipart/form-data with `method`,
+ * `lang`, the params and the `file`. Same answers and errors as {@link call}; uploads are
+ * never de-duplicated (two picks of one photo are two uploads).
+ */
+export async function upload<M extends MethodDef>(def: M, file: Blob, ...[params]: ParamsArgs<M>): Promise<Result<M>> {
+  const lang = currentWireLang()
+  const form = new FormData()
+  form.set('method', def.name)
+  form.set('lang', lang)
+  for (const [name, value] of Object.entries(params ?? {})) form.set(name, String(value))
+  form.set('file', file)
+  return (await post(def, lang, form, undefined, undefined)) as Result<M>
+}
+
+const currentWireLang = () => wireLang(localStorage.getItem(LANGUAGE_STORAGE_KEY))
+
+/** POSTs one call; `key` identifies it for the in-flight rule (an identical newer call cancels it). */
+async function post(
+  def: MethodDef,
+  lang: WireLang,
+  body: string | FormData,
+  contentType: string | undefined,
+  key: string | undefined,
+): Promise<unknown> {
   const account = currentAccountId()
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
-    [CSRF_HEADER]: CSRF_VALUE,
-  }
+  const headers: Record<string, string> = { [CSRF_HEADER]: CSRF_VALUE }
+  // FormData sets its own multipart type with the boundary
+  if (contentType) headers['Content-Type'] = contentType
   if (account !== null) headers[ACCOUNT_HEADER] = String(account)
 
-  const key = `${def.path}\n${account ?? ''}\n${body}`
-  inFlight.get(key)?.abort(SUPERSEDED)
+  if (key !== undefined) inFlight.get(key)?.abort(SUPERSEDED)
   const controller = new AbortController()
-  inFlight.set(key, controller)
+  if (key !== undefined) inFlight.set(key, controller)
   const timer = setTimeout(() => controller.abort(TIMED_OUT), REQUEST_TIMEOUT_MS)
   try {
     const response = await fetch(def.path, {
@@ -61,12 +88,12 @@ export async function call<M extends MethodDef>(def: M, ...[params]: ParamsArgs<
       credentials: 'include',
       signal: controller.signal,
     })
-    return (await settle(response, lang)) as Result<M>
+    return await settle(response, lang)
   } catch (error) {
     throw error instanceof ApiError ? error : transportError(controller.signal, lang)
   } finally {
     clearTimeout(timer)
-    if (inFlight.get(key) === controller) inFlight.delete(key)
+    if (key !== undefined && inFlight.get(key) === controller) inFlight.delete(key)
   }
 }
 

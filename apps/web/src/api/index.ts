@@ -1,4 +1,4 @@
-export { call, type ParamsArgs } from './client'
+export { call, upload, type ParamsArgs } from './client'
 export { ApiError, isApiError, type ApiErrorKind } from './errors'
 export { onApiEvent, type ApiEvent } from './events'
 export { queryKeys } from './keys'

@@ -1,10 +1,11 @@
 import { account } from '@kinetic/protocol'
 import type { Registry } from '../../platform/rpc/registry.ts'
 import type { AccountService } from './account.service.ts'
+import type { ProfileService } from './profile.service.ts'
 import { CODE_COOLDOWN_S } from './codes.ts'
 import { PHONE_PREFIXES } from './phone-prefixes.ts'
 
-export function registerAccountMethods(rpc: Registry, service: AccountService): void {
+export function registerAccountMethods(rpc: Registry, service: AccountService, profile: ProfileService): void {
   rpc.handle(account.phonePrefixes, async (_params, ctx) => ({
     list: PHONE_PREFIXES.map((p) => ({ prefix: p.prefix, name: p.name[ctx.lang] })),
   }))
@@ -20,7 +21,10 @@ export function registerAccountMethods(rpc: Registry, service: AccountService): 
 
   rpc.handle(account.forgotPassword, (params) => service.resetPassword(params))
 
-  rpc.handle(account.userInfo, (_params, ctx) => service.userInfo(ctx.user.id))
+  rpc.handle(account.userInfo, (_params, ctx) => profile.userInfo(ctx.user.id))
+  rpc.handle(account.editProfile, (params, ctx) => profile.edit(ctx.user.id, params))
+  rpc.handleUpload(account.uploadImage, (_params, file, ctx) => profile.setAvatar(ctx.user.id, file))
+  rpc.handleUpload(account.uploadFile, (_params, file, ctx) => profile.addAttachment(ctx.user.id, file))
 
   rpc.handle(account.signedInAccounts, (_params, ctx) => service.deviceAccounts(ctx.request))
 

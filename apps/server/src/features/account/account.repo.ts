@@ -42,6 +42,21 @@ export function accountRepo(db: Db) {
       return created
     },
 
+    /** Updates profile columns; undefined values are left as they are. */
+    async updateProfile(
+      id: number,
+      patch: Partial<
+        Pick<
+          UserRow,
+          'nickname' | 'avatar' | 'gender' | 'birthday' | 'height' | 'weight' | 'stride' | 'hrZone' | 'timeZone'
+        >
+      >,
+    ): Promise<UserRow | undefined> {
+      const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+      if (Object.keys(set).length === 0) return this.findById(id)
+      const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning()
+      return row
+    },
     async setPassword(id: number, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id))
     },

@@ -37,6 +37,8 @@ export function publicUser(row: UserRow): account.User {
     invite_code: row.inviteCode,
     email: row.email ?? '',
     phone: row.phone ? `+${row.phonePrefix} ${row.phone}` : '',
+    time_zone: row.timeZone,
+    google_bound: row.totpSecret !== null,
   }
 }
 
@@ -168,12 +170,6 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
       // A new password ends every session: whoever knew the old one is out.
       await sessions.revokeAllOfUser(userId)
       return { ok: true as const }
-    },
-
-    async userInfo(userId: number) {
-      const user = await repo.findById(userId)
-      if (!user) throw new AppError('ACCOUNT_NOT_FOUND')
-      return publicUser(user)
     },
 
     /** The accounts signed in on the requesting device, most recent first. */

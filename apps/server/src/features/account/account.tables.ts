@@ -25,6 +25,10 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** The last TOTP time step accepted: a used code is refused a second time. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** A secret offered by `/v1/googleauth create`, waiting to be confirmed with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** Set when the account was deleted (`/v1/logoff`): the row stays, anonymized. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -72,4 +76,18 @@ export const loginAttempts = pgTable(
       .on(t.accountKey, t.createdAt)
       .where(sql`NOT ok`),
   ],
+)
+
+/** One-time recovery codes of a Google authenticator, as SHA-256; each used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 )

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SessionService } from '../auth/sessions.ts'
 import { AppError } from './app-error.ts'
 import { fail, ok, unauthorized, validationFailure } from './envelope.ts'
+import { readMultipart, registerMultipart, type MultipartForm } from './multipart.ts'
 import type { Registry, RequestContext } from './registry.ts'
 
 export interface DispatcherOptions {
@@ -44,8 +45,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export async function dispatcher(app: FastifyInstance, options: DispatcherOptions): Promise<void> {
   const { registry, sessions } = options
+  await registerMultipart(app)
 
   async function dispatch(path: string, request: FastifyRequest, reply: FastifyReply) {
+    let form: MultipartForm | undefined
+    if (request.isMultipart()) {
+      // an upload: its text fields are the body; its file is read only for a signed-in device
+      form = await readMultipart(request, (await sessions.deviceSessions(request)).length > 0)
+      request.body = form.fields
+    }
     const body: unknown = request.body
     const lang = requestLang(request)
     if (!isRecord(body)) return reply.code(400).send(fail('MALFORMED_BODY', lang))
@@ -61,6 +69,7 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       request,
       reply,
       user: undefined,
+      file: form?.file,
     }
     if (def.auth && path === ADMIN_PATH) {
       const session = await options.operators?.resolve(request)
@@ -73,6 +82,9 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
     }
     const handler = registry.get(def.name)
     if (!handler) return fail('NOT_OPEN', lang)
+    if (form?.fileTooLarge) {
+      return fail('FILE_TOO_LARGE', lang, { fields: { file: errorMessage('FILE_TOO_LARGE', lang) } })
+    }
     const { method: _method, lang: _lang, ...raw } = body
     const parsed = def.params.safeParse(raw)
     if (!parsed.success) return validationFailure(parsed.error.issues, lang)

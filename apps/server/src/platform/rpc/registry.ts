@@ -1,5 +1,6 @@
 import type { MethodDef, Params, Result, WireLang } from '@kinetic/protocol'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from './app-error.ts'
 
 /** What a handler knows about the request it serves. */
 export interface RequestContext {
@@ -10,6 +11,8 @@ export interface RequestContext {
   reply: FastifyReply
   /** The acting account; set for every `auth: true` method (on `/v1/admin/index`: the operator). */
   user: { id: number; sessionId: number } | undefined
+  /** The `file` part of a multipart/form-data call (upload methods only read it). */
+  file?: Buffer | undefined
 }
 
 export interface AuthedContext extends RequestContext {
@@ -18,6 +21,12 @@ export interface AuthedContext extends RequestContext {
 
 export type Handler<M extends MethodDef> = (
   params: Params<M>,
+  ctx: M extends { auth: true } ? AuthedContext : RequestContext,
+) => Promise<Result<M>>
+
+export type UploadHandler<M extends MethodDef> = (
+  params: Params<M>,
+  file: Buffer,
   ctx: M extends { auth: true } ? AuthedContext : RequestContext,
 ) => Promise<Result<M>>
 
@@ -30,6 +39,17 @@ export class Registry {
   handle<M extends MethodDef>(def: M, handler: Handler<M>): void {
     if (this.#handlers.has(def.name)) throw new Error(`${def.name} is registered twice`)
     this.#handlers.set(def.name, handler as AnyHandler)
+  }
+
+  /**
+   * An upload: posted as multipart/form-data with the usual fields plus `file`; a call
+   * without a file answers FILE_REQUIRED on `file`.
+   */
+  handleUpload<M extends MethodDef>(def: M, handler: UploadHandler<M>): void {
+    this.handle(def, (async (params: Params<M>, ctx: RequestContext) => {
+      if (!ctx.file || ctx.file.length === 0) throw new AppError('FILE_REQUIRED', { field: 'file' })
+      return (handler as (p: Params<M>, f: Buffer, c: RequestContext) => Promise<Result<M>>)(params, ctx.file, ctx)
+    }) as Handler<M>)
   }
 
   get(name: string): AnyHandler | undefined {
