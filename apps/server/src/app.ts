@@ -186,6 +186,8 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
 
   if (existsSync(config.webDist)) {
     await server.register(fastifyStatic, { root: config.webDist, index: 'index.html', wildcard: true })
+    // the operator console is its own page (dist/admin/index.html)
+    server.get('/admin', (_request, reply) => reply.redirect('/admin/'))
   } else {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }

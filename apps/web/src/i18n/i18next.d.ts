@@ -1,7 +1,9 @@
 import type account from './locales/en-US/account.json'
+import type admin from './locales/en-US/admin.json'
 import type app from './locales/en-US/app.json'
 import type common from './locales/en-US/common.json'
 import type content from './locales/en-US/content.json'
+import type support from './locales/en-US/support.json'
 import type wallet from './locales/en-US/wallet.json'
 
 /** Typed keys: a key missing from the locale files fails the type check. Add each new file here. */
@@ -11,9 +13,11 @@ declare module 'i18next' {
     resources: {
       translation: {
         account: typeof account
+        admin: typeof admin
         app: typeof app
         common: typeof common
         content: typeof content
+        support: typeof support
         wallet: typeof wallet
       }
     }

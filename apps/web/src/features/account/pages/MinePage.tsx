@@ -1,10 +1,11 @@
+import { SupportMenu } from '@/features/support'
 import { currentLocale, LANGUAGE_NAMES } from '@/i18n'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
 import { Page } from '@/shared/ui/Page'
 import { LoadFailed, Loading } from '@/shared/ui/Status'
 import { Button, Dialog } from 'antd-mobile'
 import { GlobalOutline, UserSetOutline } from 'antd-mobile-icons'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useLogoutMutation, useUserInfoQuery } from '../account.queries'
@@ -51,6 +52,9 @@ export function MinePage() {
           </div>
         </section>
       )}
+      <Suspense fallback={null}>
+        <SupportMenu />
+      </Suspense>
       <Menu>
         <MenuItem
           icon={<GlobalOutline />}
