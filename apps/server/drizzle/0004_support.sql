@@ -48,6 +48,7 @@ CREATE TABLE "chat_messages" (
 	"operator_id" bigint,
 	"client_id" text NOT NULL,
 	"content" text NOT NULL,
+	"image" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -72,6 +73,7 @@ CREATE TABLE "tickets" (
 	"category_id" bigint NOT NULL,
 	"title" text NOT NULL,
 	"content" text NOT NULL,
+	"attachments" text[] DEFAULT '{}'::text[] NOT NULL,
 	"status" text DEFAULT 'wait' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -93,6 +95,7 @@ CREATE UNIQUE INDEX "operators_email_key" ON "operators" USING btree ("email");-
 CREATE INDEX "messages_user_idx" ON "messages" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_messages_client_key" ON "chat_messages" USING btree ("user_id","author","client_id");--> statement-breakpoint
 CREATE INDEX "chat_messages_user_idx" ON "chat_messages" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "chat_messages_image_idx" ON "chat_messages" USING btree ("image") WHERE "chat_messages"."image" is not null;--> statement-breakpoint
 CREATE INDEX "ticket_replies_ticket_idx" ON "ticket_replies" USING btree ("ticket_id","id");--> statement-breakpoint
 CREATE INDEX "tickets_user_idx" ON "tickets" USING btree ("user_id","updated_at");--> statement-breakpoint
 CREATE INDEX "tickets_status_idx" ON "tickets" USING btree ("status","updated_at");

@@ -146,10 +146,15 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   server.addHook('onClose', () => bus.close())
   const messages = messagesService(db)
   registerMessageMethods(registry, messages)
-  const support = supportService({ db, bus })
+  const support = supportService({ db, bus, uploads })
   registerSupportMethods(registry, support)
   const admin = adminService({ db, support, messages, content })
   registerAdminMethods(registry, admin)
+  // operators read the images of tickets and chats (users read their own already)
+  uploads.addReadRule(
+    async (file, _viewers, request) =>
+      (await admin.sessions.resolve(request)) !== undefined && (await support.isSupportFile(file.id)),
+  )
 
   await server.register(dispatcher, {
     registry,

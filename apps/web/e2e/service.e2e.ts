@@ -41,6 +41,12 @@ async function userPage(name: string): Promise<{ page: Page; email: string }> {
   return { page, email }
 }
 
+/** A 1×1 PNG, uploaded as a ticket screenshot. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
 const section = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click()
 
 describe('support and the operator console', () => {
@@ -60,6 +66,8 @@ describe('support and the operator console', () => {
     await page.getByRole('button', { name: 'Device and data' }).click()
     await page.getByPlaceholder(enSupport.tickets.titlePlaceholder).fill('Steps stay at zero')
     await page.getByPlaceholder(enSupport.tickets.contentPlaceholder).fill('Since Monday the watch shows no steps.')
+    await page.locator('input[type=file]').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG })
+    await expect.poll(() => page.locator('form img').count()).toBe(1)
     await page.getByRole('button', { name: enSupport.tickets.submit }).click()
     await expect.poll(() => page.getByText(enSupport.tickets.submitted).count()).toBe(1)
     await expect.poll(() => page.getByText(enSupport.tickets.status.wait, { exact: true }).count()).toBe(1)
@@ -68,6 +76,9 @@ describe('support and the operator console', () => {
     await section(ops, enAdmin.nav.tickets)
     await ops.getByRole('button', { name: /Steps stay at zero/ }).click()
     await expect.poll(() => ops.getByText(email).count()).toBeGreaterThan(0)
+    // the operator sees the screenshot the user attached (the image loads: the console may read it)
+    const screenshot = ops.getByRole('img', { name: enAdmin.tickets.attachment })
+    await expect.poll(() => screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
     await ops.getByPlaceholder(enAdmin.tickets.replyPlaceholder).fill('Please re-pair the watch from the device list.')
     await ops.getByRole('button', { name: enAdmin.tickets.reply, exact: true }).click()
     await expect.poll(() => ops.getByText(enAdmin.toast.submission).count()).toBe(1)

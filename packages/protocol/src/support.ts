@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { FileId } from './account.ts'
 import { method } from './method.ts'
-import { id, isoTime, listOf, none, okResult, optional, pageParams, required } from './schema.ts'
+import { id, isoTime, listOf, none, okResult, optional, pageParams, required, text } from './schema.ts'
 
 // Work tickets and customer chat (issue 6).
 
@@ -11,6 +12,8 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number]
 export const TICKET_TITLE_MAX = 100
 export const TICKET_CONTENT_MAX = 4000
 export const CHAT_CONTENT_MAX = 1000
+/** Images a ticket may carry (uploaded first with /v1/file). */
+export const TICKET_ATTACHMENTS_MAX = 6
 
 /** Who wrote a ticket reply or a chat message. */
 export const AUTHORS = ['user', 'operator'] as const
@@ -42,7 +45,8 @@ export const TicketReply = z.object({
 
 /** A ticket with its opening text and every reply, oldest first. */
 export const TicketConversation = z.object({
-  ticket: TicketItem.extend({ content: z.string() }),
+  /** `attachments`: URLs of the ticket's images (`GET /v1/files/<id>`). */
+  ticket: TicketItem.extend({ content: z.string(), attachments: z.array(z.string()) }),
   replies: z.array(TicketReply),
 })
 
@@ -51,6 +55,8 @@ export const ChatMessage = z.object({
   client_id: z.string(),
   from: z.enum(AUTHORS),
   content: z.string(),
+  /** The URL of the message's image, `''` for text only. */
+  image: z.string(),
   created_at: isoTime(),
 })
 export type ChatMessage = z.infer<typeof ChatMessage>
@@ -84,6 +90,8 @@ export const ticketAdd = method('/v1/wrokadd', {
     cat_id: id(),
     title: required(TICKET_TITLE_MAX),
     content: required(TICKET_CONTENT_MAX),
+    /** Ids of images uploaded with /v1/file by the same user. */
+    attachments: optional(z.array(FileId).max(TICKET_ATTACHMENTS_MAX, 'FIELD_INVALID')).default([]),
   }),
   result: z.object({ id: z.number().int() }),
 })
@@ -118,8 +126,15 @@ export const chatHistory = method('/v1/chat', {
 })
 export const chatSend = method('/v1/chatsend', {
   feature: 'support',
-  summary: 'Send a chat message; the same client_id again answers the stored message; beyond spec §7',
+  summary:
+    'Send a chat message (text, an image uploaded with /v1/file, or both); the same client_id again answers the ' +
+    'stored message; beyond spec §7',
   auth: true,
-  params: z.object({ client_id: clientId, content: chatContent }),
+  params: z
+    .object({ client_id: clientId, content: optional(text(CHAT_CONTENT_MAX)).default(''), image: optional(FileId) })
+    .superRefine((value, ctx) => {
+      if (value.content === '' && value.image === undefined)
+        ctx.addIssue({ code: 'custom', path: ['content'], message: 'CHAT_BLANK' })
+    }),
   result: ChatMessage,
 })

@@ -17,6 +17,7 @@ const ticketColumns = {
   categoryName: ticketCategories.name,
   title: tickets.title,
   content: tickets.content,
+  attachments: tickets.attachments,
   status: tickets.status,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
@@ -43,7 +44,13 @@ export function supportRepo(db: Db) {
           .onConflictDoNothing()
     },
 
-    async insertTicket(row: { userId: number; categoryId: number; title: string; content: string }): Promise<number> {
+    async insertTicket(row: {
+      userId: number
+      categoryId: number
+      title: string
+      content: string
+      attachments: string[]
+    }): Promise<number> {
       const [created] = await db.insert(tickets).values(row).returning({ id: tickets.id })
       if (!created) throw new Error('ticket insert returned nothing')
       return created.id
@@ -95,7 +102,14 @@ export function supportRepo(db: Db) {
     },
 
     /** Stores a chat message once per (user, author, client id); undefined when it was already stored. */
-    async insertChat(row: { userId: number; author: Author; operatorId?: number; clientId: string; content: string }) {
+    async insertChat(row: {
+      userId: number
+      author: Author
+      operatorId?: number
+      clientId: string
+      content: string
+      image?: string
+    }) {
       const [created] = await db.insert(chatMessages).values(row).onConflictDoNothing().returning()
       return created
     },
@@ -145,6 +159,7 @@ export function supportRepo(db: Db) {
           operatorId: latest.operatorId,
           clientId: latest.clientId,
           content: latest.content,
+          image: latest.image,
           createdAt: latest.createdAt,
           userLabel,
         })
@@ -157,6 +172,14 @@ export function supportRepo(db: Db) {
         .select({ total: sql<number>`count(distinct ${chatMessages.userId})`.mapWith(Number) })
         .from(chatMessages)
       return { rows, total: totals?.total ?? 0 }
+    },
+
+    /** Whether a ticket or a chat message carries this file (so an operator may read it). */
+    async isSupportFile(fileId: string): Promise<boolean> {
+      const { rows } = await db.execute<{ found: boolean }>(
+        sql`select exists (select 1 from ${tickets} where ${fileId} = any(${tickets.attachments})) or exists (select 1 from ${chatMessages} where ${chatMessages.image} = ${fileId}) as found`,
+      )
+      return rows[0]?.found === true
     },
 
     async userLabel(userId: number): Promise<string | undefined> {

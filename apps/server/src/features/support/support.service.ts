@@ -1,6 +1,7 @@
 import type { support, Texts, WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import type { Bus } from '../../platform/realtime/bus.ts'
+import { fileUrl, type UploadService } from '../../platform/uploads/uploads.service.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { postSystemMessage } from '../content/index.ts'
 import { supportRepo, type SupportRepo } from './support.repo.ts'
@@ -28,7 +29,14 @@ function ticketItem(t: TicketRow, lang: WireLang) {
 }
 
 export function chatItem(m: ChatRow): support.ChatMessage {
-  return { id: m.id, client_id: m.clientId, from: m.author, content: m.content, created_at: iso(m.createdAt) }
+  return {
+    id: m.id,
+    client_id: m.clientId,
+    from: m.author,
+    content: m.content,
+    image: m.image ? fileUrl(m.image) : '',
+    created_at: iso(m.createdAt),
+  }
 }
 
 const userOf = (t: TicketRow) => ({ id: t.userId, label: t.userLabel })
@@ -47,8 +55,8 @@ const ticketRepliedMessage = (title: string): { title: Texts; content: Texts } =
  * Work tickets and customer chat (issue 6). A user reaches only their own tickets and
  * conversation: another user's ticket answers exactly like a missing one.
  */
-export function supportService(deps: { db: Db; bus: Bus }) {
-  const { db, bus } = deps
+export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService }) {
+  const { db, bus, uploads } = deps
   const repo = supportRepo(db)
   const ownerOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : undefined)
 
@@ -57,7 +65,7 @@ export function supportService(deps: { db: Db; bus: Bus }) {
     if (!ticket) throw new AppError('TICKET_NOT_FOUND', { field: 'id' })
     const replies = await repo.replies(id)
     return {
-      ticket: { ...ticketItem(ticket, lang), content: ticket.content },
+      ticket: { ...ticketItem(ticket, lang), content: ticket.content, attachments: ticket.attachments.map(fileUrl) },
       replies: replies.map((r) => ({ id: r.id, from: r.author, content: r.content, created_at: iso(r.createdAt) })),
       user: userOf(ticket),
     }
@@ -88,14 +96,21 @@ export function supportService(deps: { db: Db; bus: Bus }) {
       return { list: rows.map((c) => ({ id: c.id, name: c.name[lang] })) }
     },
 
-    async openTicket(userId: number, params: { cat_id: number; title: string; content: string }) {
+    async openTicket(
+      userId: number,
+      params: { cat_id: number; title: string; content: string; attachments: string[] },
+    ) {
       if (!(await repo.categoryExists(params.cat_id)))
         throw new AppError('TICKET_CATEGORY_NOT_FOUND', { field: 'cat_id' })
+      const attachments = [...new Set(params.attachments)]
+      // only the user's own uploads: another user's file id answers like a missing one
+      for (const file of attachments) await uploads.ownAttachment(userId, file, 'attachments')
       const id = await repo.insertTicket({
         userId,
         categoryId: params.cat_id,
         title: params.title,
         content: params.content,
+        attachments,
       })
       await bus.publish({ operators: true, data: { type: 'ticket', id } })
       return { id }
@@ -164,15 +179,18 @@ export function supportService(deps: { db: Db; bus: Bus }) {
     async sendChat(
       userId: number,
       author: Author,
-      message: { client_id: string; content: string },
+      message: { client_id: string; content: string; image?: string },
       operatorId?: number,
     ) {
+      // only the user's own upload: another user's file id answers like a missing one
+      if (message.image !== undefined) await uploads.ownAttachment(userId, message.image, 'image')
       const created = await repo.insertChat({
         userId,
         author,
         operatorId,
         clientId: message.client_id,
         content: message.content,
+        image: message.image,
       })
       if (!created) {
         const stored = await repo.chatByClientId(userId, author, message.client_id)
@@ -193,6 +211,8 @@ export function supportService(deps: { db: Db; bus: Bus }) {
         limit,
       }
     },
+
+    isSupportFile: (fileId: string) => repo.isSupportFile(fileId),
 
     async userLabel(userId: number) {
       const label = await repo.userLabel(userId)

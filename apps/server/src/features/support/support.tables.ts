@@ -22,6 +22,11 @@ export const tickets = pgTable(
       .references(() => ticketCategories.id),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /** Ids of attachment files (platform/uploads) the user uploaded for it. */
+    attachments: text('attachments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status', { enum: ['wait', 'replied', 'completed'] })
       .notNull()
       .default('wait'),
@@ -66,10 +71,15 @@ export const chatMessages = pgTable(
     operatorId: bigint('operator_id', { mode: 'number' }),
     clientId: text('client_id').notNull(),
     content: text('content').notNull(),
+    /** An attachment file id (platform/uploads), for an image message. */
+    image: text('image'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('chat_messages_client_key').on(t.userId, t.author, t.clientId),
     index('chat_messages_user_idx').on(t.userId, t.id),
+    index('chat_messages_image_idx')
+      .on(t.image)
+      .where(sql`${t.image} is not null`),
   ],
 )

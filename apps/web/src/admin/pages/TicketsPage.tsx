@@ -89,6 +89,13 @@ export function TicketsPage() {
                 {detail.user.label} · {detail.ticket.category} · {formatTime(detail.ticket.created_at, i18n.language)}
               </p>
               <div className="post">{detail.ticket.content}</div>
+              <div className="actions">
+                {detail.ticket.attachments.map((url) => (
+                  <a key={url} href={url} target="_blank" rel="noreferrer">
+                    <img className="thumb" src={url} alt={t('admin.tickets.attachment')} />
+                  </a>
+                ))}
+              </div>
               {detail.replies.map((r) => (
                 <div key={r.id} className={r.from === 'operator' ? 'post operator' : 'post'}>
                   <div className="muted">

@@ -52,6 +52,15 @@ export function TicketDetail({ id }: { id: number }) {
           {ticket.category} · {time.format(new Date(ticket.created_at))}
         </div>
         <p className={styles.postBody}>{ticket.content}</p>
+        {ticket.attachments.length > 0 && (
+          <div className={styles.thumbs}>
+            {ticket.attachments.map((url) => (
+              <a key={url} href={url} target="_blank" rel="noreferrer">
+                <img className={styles.thumb} src={url} alt={t('support.tickets.attachment')} />
+              </a>
+            ))}
+          </div>
+        )}
       </section>
       <h2 className={styles.label}>{t('support.tickets.conversation')}</h2>
       <ol className={styles.thread}>

@@ -2,11 +2,12 @@ import { isApiError } from '@/api'
 import { useErrorText } from '@/i18n'
 import { LoadFailed, Loading } from '@/shared/ui/Status'
 import { showSuccess } from '@/shared/ui/toast'
-import { support } from '@kinetic/protocol'
+import { support, type account } from '@kinetic/protocol'
 import { Button, Input, TextArea } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAddTicketMutation, useCategoriesQuery } from '../support.queries'
+import { ImagePicker } from './ImagePicker'
 import styles from './Tickets.module.css'
 
 type Problems = Partial<Record<'cat_id' | 'title' | 'content', string>>
@@ -20,6 +21,7 @@ export function TicketForm({ onDone }: { onDone: (id: number) => void }) {
   const [catId, setCatId] = useState<number>()
   const [title, setTitle] = useState('')
   const [content, setContent] = useState('')
+  const [attachments, setAttachments] = useState<account.StoredFile[]>([])
   const [problems, setProblems] = useState<Problems>({})
 
   const submit = () => {
@@ -30,7 +32,7 @@ export function TicketForm({ onDone }: { onDone: (id: number) => void }) {
     setProblems(found)
     if (Object.keys(found).length > 0 || catId === undefined) return
     add.mutate(
-      { cat_id: catId, title, content },
+      { cat_id: catId, title, content, attachments: attachments.map((a) => a.id) },
       {
         onSuccess: ({ id }) => {
           showSuccess(t('support.tickets.submitted'))
@@ -95,6 +97,25 @@ export function TicketForm({ onDone }: { onDone: (id: number) => void }) {
         />
         {problems.content && <span className={styles.error}>{problems.content}</span>}
       </label>
+      <div className={styles.field}>
+        <span className={styles.label}>
+          {t('support.tickets.attachments', { max: support.TICKET_ATTACHMENTS_MAX })}
+        </span>
+        <div className={styles.thumbs}>
+          {attachments.map((a) => (
+            <img key={a.id} className={styles.thumb} src={a.url} alt="" />
+          ))}
+          {attachments.length < support.TICKET_ATTACHMENTS_MAX && (
+            <ImagePicker
+              label={t('support.tickets.addImage')}
+              multiple
+              onUploaded={(file) =>
+                setAttachments((current) => [...current, file].slice(0, support.TICKET_ATTACHMENTS_MAX))
+              }
+            />
+          )}
+        </div>
+      </div>
       <Button type="submit" color="primary" block shape="rounded" loading={add.isPending}>
         {t('support.tickets.submit')}
       </Button>

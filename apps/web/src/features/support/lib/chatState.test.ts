@@ -6,6 +6,7 @@ const msg = (id: number, from: 'user' | 'operator' = 'user'): ChatMessage => ({
   client_id: `client-${id}`,
   from,
   content: `text ${id}`,
+  image: '',
   created_at: '2026-01-01T00:00:00.000Z',
 })
 

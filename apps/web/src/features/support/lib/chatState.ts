@@ -2,7 +2,12 @@ import type { support } from '@kinetic/protocol'
 
 export type ChatMessage = support.ChatMessage
 /** A message of mine not confirmed by the server yet; `failed` when the send did not get through. */
-export type PendingMessage = { client_id: string; content: string; failed: boolean }
+export type PendingMessage = {
+  client_id: string
+  content: string
+  image?: { id: string; url: string }
+  failed: boolean
+}
 
 /** Adds messages to a conversation kept sorted by id, each id once (pushes and fetches overlap). */
 export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {

@@ -43,7 +43,13 @@ export function useChat() {
     async (message: PendingMessage) => {
       setPending((current) => current.map((p) => (p.client_id === message.client_id ? { ...p, failed: false } : p)))
       try {
-        add([await call(support.chatSend, { client_id: message.client_id, content: message.content })])
+        add([
+          await call(support.chatSend, {
+            client_id: message.client_id,
+            content: message.content,
+            image: message.image?.id,
+          }),
+        ])
       } catch (cause) {
         setPending((current) => current.map((p) => (p.client_id === message.client_id ? { ...p, failed: true } : p)))
         throw cause
@@ -80,12 +86,12 @@ export function useChat() {
     })
   }, [add, catchUp])
 
-  /** Queues a message and sends it; false when it is blank (nothing sent). */
+  /** Queues a message (text, an uploaded image, or both) and sends it; false when it is blank. */
   const send = useCallback(
-    (text: string) => {
+    (text: string, image?: { id: string; url: string }) => {
       const content = text.trim()
-      if (content === '' || content.length > support.CHAT_CONTENT_MAX) return false
-      const message = { client_id: newClientId(), content, failed: false }
+      if ((content === '' && !image) || content.length > support.CHAT_CONTENT_MAX) return false
+      const message = { client_id: newClientId(), content, image, failed: false }
       setPending((current) => [...current, message])
       void deliver(message).catch(() => undefined)
       return true

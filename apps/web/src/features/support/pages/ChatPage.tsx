@@ -6,6 +6,7 @@ import { Button, Input } from 'antd-mobile'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styles from '../components/Chat.module.css'
+import { ImagePicker } from '../components/ImagePicker'
 import { useChat } from '../lib/useChat'
 
 /** /serverChat: the customer-service conversation, live over `/v1/ws`. */
@@ -48,12 +49,18 @@ export function ChatPage() {
                 {m.from === 'user' ? t('support.chat.me') : t('support.chat.operator')} ·{' '}
                 {time.format(new Date(m.created_at))}
               </span>
-              <span className={styles.bubble}>{m.content}</span>
+              <span className={styles.bubble}>
+                {m.image && <img className={styles.image} src={m.image} alt={t('support.chat.image')} />}
+                {m.content}
+              </span>
             </li>
           ))}
           {chat.pending.map((p) => (
             <li key={p.client_id} className={`${styles.row} ${styles.mine}`}>
-              <span className={`${styles.bubble} ${styles.sending}`}>{p.content}</span>
+              <span className={`${styles.bubble} ${styles.sending}`}>
+                {p.image && <img className={styles.image} src={p.image.url} alt={t('support.chat.image')} />}
+                {p.content}
+              </span>
               {p.failed && (
                 <button
                   type="button"
@@ -75,6 +82,7 @@ export function ChatPage() {
           submit()
         }}
       >
+        <ImagePicker label={t('support.chat.sendImage')} onUploaded={(file) => chat.send('', file)} />
         <Input
           className={styles.input}
           value={draft}
