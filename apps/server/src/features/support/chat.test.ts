@@ -158,6 +158,23 @@ describe('the WebSocket /v1/ws across two instances on one database', () => {
     for (const socket of [userSocket, opsSocket, bobSocket]) socket.close()
   })
 
+  it('acts for the account named by ?account= when several are signed in on the device', async () => {
+    const device = new Client(app.server)
+    const first = await registerUser(device, 'first-device@example.com')
+    const second = await registerUser(device, 'second-device@example.com')
+    const socket = await openSocket(urlB, `/v1/ws?account=${first.id}`, device)
+    const events: Record<string, any>[] = []
+    socket.on('message', (data) => events.push(JSON.parse(String(data))))
+    device.account = second.id
+    await send(device, 'as the second account')
+    device.account = first.id
+    const firstGets = nextEvent(socket)
+    const sent = await send(device, 'as the first account')
+    expect(await firstGets).toMatchObject({ user_id: first.id, message: { id: sent.body.data.id } })
+    expect(events.map((e) => e.user_id)).toEqual([first.id])
+    socket.close()
+  })
+
   it('refuses a socket without a session, from another origin, or a user on the console socket', async () => {
     await expect(openSocket(urlA, '/v1/ws', new Client(app.server))).rejects.toThrow('401')
     await expect(openSocket(urlA, '/v1/ws', alice, 'https://evil.example')).rejects.toThrow('403')

@@ -19,6 +19,8 @@ export function TicketsPage() {
   const tickets = useQuery({
     queryKey: ['tickets', filter],
     queryFn: () => consoleCall(admin.tickets, { status, limit: 100 }),
+    // new tickets and user replies show up without a reload
+    refetchInterval: 15_000,
   })
   const ticket = useQuery({
     queryKey: ['ticket', id],
