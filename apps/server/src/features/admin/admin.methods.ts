@@ -18,7 +18,7 @@ export function registerAdminMethods(rpc: Registry, service: AdminService): void
   rpc.handle(admin.chat, (params) => service.chat(params.user_id, params))
   rpc.handle(admin.chatSend, (params, ctx) => service.sendChat(operatorOf(ctx), params.user_id, params))
 
-  rpc.handle(admin.tickets, (params, ctx) => service.tickets(params, ctx.lang))
+  rpc.handle(admin.tickets, (params, ctx) => service.tickets(operatorOf(ctx), params, ctx.lang))
   rpc.handle(admin.ticket, (params, ctx) => service.ticket(operatorOf(ctx), params.id, ctx.lang))
   rpc.handle(admin.ticketReply, async (params, ctx) => {
     await service.replyTicket(operatorOf(ctx), params.id, params.content)

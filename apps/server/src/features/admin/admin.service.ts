@@ -79,8 +79,11 @@ export function adminService(deps: AdminDeps) {
       return sent
     },
 
-    tickets: (filter: { status?: support.TicketStatus; page: number; limit: number }, lang: WireLang) =>
-      deps.support.tickets({ kind: 'operator', operatorId: 0 }, filter, lang),
+    tickets: (
+      op: OperatorCtx,
+      filter: { status?: support.TicketStatus; page: number; limit: number },
+      lang: WireLang,
+    ) => deps.support.tickets(asOperator(op), filter, lang),
 
     ticket: (op: OperatorCtx, id: number, lang: WireLang) => deps.support.conversation(id, asOperator(op), lang),
 

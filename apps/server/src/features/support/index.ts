@@ -1,2 +1,2 @@
 /** What other server features may use of support (the lint rule keeps them out of its service and repo). */
-export type { Actor, SupportService } from './support.service.ts'
+export type { SupportService } from './support.service.ts'

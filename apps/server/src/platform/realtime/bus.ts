@@ -102,7 +102,10 @@ export function createBus(options: { databaseUrl: string; db: Db; log: Log }): B
         log.error({ type: event.data.type }, 'event too large for NOTIFY; not sent')
         return
       }
-      await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${payload})`)
+      // best effort: the change is stored already, and clients catch up after their last id
+      await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${payload})`).catch((error: unknown) => {
+        log.warn({ err: error, type: event.data.type }, 'event not published')
+      })
     },
     subscribe(listener) {
       listeners.add(listener)
