@@ -17,6 +17,7 @@ import { codeService } from './features/account/codes.ts'
 import { registerAdminMethods } from './features/admin/admin.methods.ts'
 import { adminService, type AdminService } from './features/admin/admin.service.ts'
 import { profileService } from './features/account/profile.service.ts'
+import { securityService } from './features/account/security.service.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
 import { registerMessageMethods } from './features/content/messages.methods.ts'
@@ -135,10 +136,12 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const registry = new Registry()
   const content = contentService(db)
   const uploads = uploadService({ db, sessions })
+  const codes = codeService(accountRepo(db), mailer)
   registerAccountMethods(
     registry,
-    accountService({ db, sessions, codes: codeService(accountRepo(db), mailer) }),
+    accountService({ db, sessions, codes }),
     profileService({ db, uploads }),
+    securityService({ db, sessions, codes, uploads }),
   )
   registerContentMethods(registry, content)
   registerWalletMethods(registry, walletService({ db, chain }))

@@ -53,7 +53,7 @@ describe('support and the operator console', () => {
   it('a user opens a work order that an operator answers in the console; the user sees replied', async () => {
     const { page, email } = await userPage('ticket')
     await page.getByText(enApp.tabs.mine, { exact: true }).click()
-    await page.getByText(enSupport.menu.tickets, { exact: true }).click()
+    await page.getByText(enAccount.mine.workOrders, { exact: true }).click()
     await page.waitForURL(/#\/serverWorkList$/)
     await expect.poll(() => page.getByText('No records available').count()).toBe(1)
     await page.getByRole('button', { name: enSupport.tickets.new }).last().click()

@@ -269,7 +269,6 @@ export const googleAuth = method('/v1/googleauth', {
     'Google authenticator (RFC 6238 TOTP, SHA-1, 30 s, 6 digits): `create` a new secret (otpauth:// URL for the QR), ' +
     '`bind` it with a current code (answers 8 one-time recovery codes, shown once), `unbind` with a code',
   auth: true,
-  pending: 'issue 6',
   params: z.object({
     action: z.enum(GOOGLE_ACTIONS, 'FIELD_INVALID'),
     google_code: optional(googleCode),
@@ -294,7 +293,6 @@ export const changePassword = method('/v1/password', {
     'Change the password, verified by the Google code when bound, else by a code sent with scene `password`; ' +
     'every other session of the account ends',
   auth: true,
-  pending: 'issue 6',
   params: z
     .object({
       password,
@@ -309,7 +307,6 @@ export const bindEmail = method('/v1/email', {
   feature: 'account',
   summary: 'Bind (or change) the e-mail address with a code sent to the new address (scene `bind`)',
   auth: true,
-  pending: 'issue 6',
   params: z.object({ type: z.literal('email').default('email'), account: accountText, code }).superRefine(checkAccount),
   result: User,
 })
@@ -320,7 +317,6 @@ export const logoff = method('/v1/logoff', {
     'Delete the account, verified like /v1/password (code scene `logoff`): personal data is removed, ' +
     'every session ends, the anonymized row stays for the ledger',
   auth: true,
-  pending: 'issue 6',
   params: z.object(verification),
   result: okResult,
 })
@@ -339,7 +335,6 @@ export const sessions = method('/v1/sessions', {
   feature: 'account',
   summary: 'Devices where the account is signed in (live sessions), most recently seen first',
   auth: true,
-  pending: 'issue 6',
   params: none,
   result: z.object({ list: z.array(Session) }),
 })
@@ -348,7 +343,6 @@ export const endSession = method('/v1/sessiondel', {
   feature: 'account',
   summary: 'Sign the account out on one of its devices (its own sessions only)',
   auth: true,
-  pending: 'issue 6',
   params: z.object({ id: id() }),
   result: okResult,
 })

@@ -198,6 +198,11 @@ export const ERRORS = {
     'zh-hk': '圖片像素過多（不超過 4000 萬像素）',
   },
   FILE_NOT_FOUND: { 'us-en': 'This file does not exist', 'zh-cn': '文件不存在', 'zh-hk': '檔案不存在' },
+  UPLOAD_LIMIT: {
+    'us-en': 'You have uploaded too many files today, please try again tomorrow',
+    'zh-cn': '今日上传文件过多，请明天再试',
+    'zh-hk': '今日上傳檔案過多，請明天再試',
+  },
   BIRTHDAY_INVALID: {
     'us-en': 'Enter a birthday between 1900 and today',
     'zh-cn': '请输入 1900 年至今天之间的生日',

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { loginAttempts, users, verificationCodes } from './account.tables.ts'
+import { loginAttempts, recoveryCodes, users, verificationCodes } from './account.tables.ts'
 
 export type UserRow = typeof users.$inferSelect
 export type AccountKey = { email: string } | { phonePrefix: string; phone: string }
@@ -71,6 +71,74 @@ export function accountRepo(db: Db) {
       return updated.length === 1
     },
 
+    async setPendingTotp(id: number, secret: string | null): Promise<void> {
+      await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, id))
+    },
+    /** Binds the pending secret (with the step its confirming code used) and its recovery codes. */
+    async bindTotp(id: number, secret: string, step: number, recoveryHashes: string[]): Promise<boolean> {
+      // only the pending secret, once: of two concurrent binds one wins
+      const bound = await db
+        .update(users)
+        .set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step })
+        .where(and(eq(users.id, id), isNull(users.totpSecret), eq(users.totpPendingSecret, secret)))
+        .returning({ id: users.id })
+      if (bound.length === 0) return false
+      await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id))
+      await db.insert(recoveryCodes).values(recoveryHashes.map((codeHash) => ({ userId: id, codeHash })))
+      return true
+    },
+    async unbindTotp(id: number): Promise<void> {
+      await db.update(users).set({ totpSecret: null, totpPendingSecret: null }).where(eq(users.id, id))
+      await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id))
+    },
+    /** Uses one unused recovery code; false when there is none with this hash. */
+    async useRecoveryCode(userId: number, codeHash: string): Promise<boolean> {
+      const used = await db
+        .update(recoveryCodes)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)),
+        )
+        .returning({ id: recoveryCodes.id })
+      return used.length === 1
+    },
+    async setEmail(id: number, email: string): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ email }).where(eq(users.id, id)).returning()
+      return row
+    },
+    /**
+     * Deletes an account's personal data and keeps the row (foreign keys, ledger): no e-mail,
+     * phone, profile, password or authenticator; `deleted_at` set. Its sign-in attempts and
+     * verification codes, which name its address, go too.
+     */
+    async anonymize(user: UserRow, addresses: string[]): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          email: null,
+          phonePrefix: null,
+          phone: null,
+          passwordHash: '!deleted',
+          nickname: '',
+          avatar: '',
+          gender: '',
+          birthday: null,
+          height: null,
+          weight: null,
+          stride: null,
+          hrZone: null,
+          totpSecret: null,
+          totpPendingSecret: null,
+          deletedAt: sql`now()`,
+        })
+        .where(eq(users.id, user.id))
+      await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id))
+      if (addresses.length > 0) {
+        await db.delete(loginAttempts).where(inArray(loginAttempts.accountKey, addresses))
+        await db.delete(verificationCodes).where(inArray(verificationCodes.target, addresses))
+      }
+      await db.delete(loginAttempts).where(eq(loginAttempts.accountKey, `totp:${user.id}`))
+    },
     // verification codes
 
     async insertCode(row: typeof verificationCodes.$inferInsert): Promise<void> {

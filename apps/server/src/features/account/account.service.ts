@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto'
 import type { account, WireLang } from '@kinetic/protocol'
-import * as OTPAuth from 'otpauth'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/passwords.ts'
 import type { SessionService } from '../../platform/auth/sessions.ts'
@@ -8,6 +7,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { accountRepo, isUniqueViolation, type AccountKey, type UserRow } from './account.repo.ts'
 import type { CodeService } from './codes.ts'
+import { secondFactor } from './second-factor.ts'
 
 /** Failed sign-ins an account may have in an hour before it is refused (ASVS: ≤ 100). */
 export const MAX_FAILED_LOGINS_PER_HOUR = 20
@@ -61,6 +61,7 @@ const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[rand
 export function accountService(deps: { db: Db; sessions: SessionService; codes: CodeService }) {
   const { db, sessions, codes } = deps
   const repo = accountRepo(db)
+  const google = secondFactor(repo)
 
   async function signIn(web: Web, user: UserRow) {
     await sessions.signIn(web.request, web.reply, user.id)
@@ -76,7 +77,11 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
       const key = accountKey(params.type, params.account, params.prefix)
       const exists = (await repo.findByKey(key)) !== undefined
       if (params.scene === 'register' && exists) throw new AppError('ACCOUNT_EXISTS', { field: 'account' })
-      if (params.scene === 'forget' && !exists) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'account' })
+      // a new address to bind must be free; password and logoff codes go to an existing account
+      if (params.scene === 'bind' && exists) throw new AppError('EMAIL_TAKEN', { field: 'account' })
+      if (['forget', 'password', 'logoff'].includes(params.scene) && !exists) {
+        throw new AppError('ACCOUNT_NOT_FOUND', { field: 'account' })
+      }
       const channel = params.type === 'email' ? 'email' : 'sms'
       await codes.send({ channel, address: codeAddress(key) }, params.scene, ip, lang)
     },
@@ -140,10 +145,11 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
       }
       if (user.totpSecret) {
         if (!params.google_code) throw new AppError('GOOGLE_CODE_REQUIRED', { field: 'google_code' })
-        const step = totpStep(user.totpSecret, params.google_code)
-        if (step === undefined || !(await repo.claimTotpStep(user.id, step))) {
+        try {
+          await google.check(user, params.google_code, web.ip)
+        } catch (error) {
           await repo.recordLogin(keyText, web.ip, false)
-          throw new AppError('GOOGLE_CODE_INVALID', { field: 'google_code' })
+          throw error
         }
       }
       await repo.recordLogin(keyText, web.ip, true)
@@ -187,10 +193,4 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
   }
 }
 
-/** The RFC 6238 time step a code belongs to (30 s, ±1 step), or undefined when wrong. */
-function totpStep(secret: string, code: string): number | undefined {
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' })
-  const delta = totp.validate({ token: code, window: 1 })
-  return delta === null ? undefined : Math.floor(Date.now() / 30_000) + delta
-}
 export type AccountService = ReturnType<typeof accountService>

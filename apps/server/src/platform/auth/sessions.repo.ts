@@ -42,6 +42,38 @@ export function sessionsRepo(db: Db) {
         .orderBy(desc(sessions.createdAt), desc(sessions.id))
     },
 
+    /** A user's live sessions, most recently seen first. */
+    listOfUser(userId: number) {
+      return db
+        .select({
+          id: sessions.id,
+          userAgent: sessions.userAgent,
+          ip: sessions.ip,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    },
+
+    /** Ends one live session of `userId`; false when it is not theirs or not live. */
+    async revokeOfUser(id: number, userId: number): Promise<boolean> {
+      const ended = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          and(
+            eq(sessions.id, id),
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: sessions.id })
+      return ended.length === 1
+    },
+
     async touch(id: number, expiresAt: Date): Promise<void> {
       await db
         .update(sessions)

@@ -90,6 +90,12 @@ export function sessionService(repo: SessionsRepo) {
     },
 
     revokeAllOfUser: repo.revokeAllOfUser,
+    listOfUser: repo.listOfUser,
+    revokeOfUser: repo.revokeOfUser,
+    /** Clears an account's cookie on this device (its session was ended elsewhere in the request). */
+    clearCookie(reply: FastifyReply, userId: number): void {
+      reply.clearCookie(`${COOKIE_PREFIX}${userId}`, { path: '/' })
+    },
   }
 }
 export type SessionService = ReturnType<typeof sessionService>

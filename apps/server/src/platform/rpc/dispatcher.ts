@@ -86,7 +86,8 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       return fail('FILE_TOO_LARGE', lang, { fields: { file: errorMessage('FILE_TOO_LARGE', lang) } })
     }
     const { method: _method, lang: _lang, ...raw } = body
-    const parsed = def.params.safeParse(raw)
+    // with the input on each issue, a wrong value reads as invalid and only a missing one as required
+    const parsed = def.params.safeParse(raw, { reportInput: true })
     if (!parsed.success) return validationFailure(parsed.error.issues, lang)
     try {
       const data = await handler(parsed.data, ctx)

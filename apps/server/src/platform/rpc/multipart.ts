@@ -35,16 +35,23 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
  */
 export async function readMultipart(request: FastifyRequest, keepFile: boolean): Promise<MultipartForm> {
   const form: MultipartForm = { fields: {}, file: undefined, fileTooLarge: false }
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') form.fields[part.fieldname] = part.value
-    } else if (part.fieldname === 'file' && keepFile && !form.fileTooLarge) {
-      const bytes = await part.toBuffer()
-      if (part.file.truncated) form.fileTooLarge = true
-      else form.file = bytes
-    } else {
-      part.file.resume()
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') form.fields[part.fieldname] = part.value
+      } else if (part.fieldname === 'file' && keepFile && !form.fileTooLarge) {
+        const bytes = await part.toBuffer()
+        if (part.file.truncated) form.fileTooLarge = true
+        else form.file = bytes
+      } else {
+        part.file.resume()
+      }
     }
+  } catch (error) {
+    // the plugin's own errors carry a 4xx status; a body the parser cannot read is a 400
+    const status = (error as { statusCode?: number }).statusCode
+    if (status !== undefined && status >= 400 && status < 500) throw error
+    throw Object.assign(new Error('unreadable multipart body', { cause: error }), { statusCode: 400 })
   }
   return form
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, count, eq, gt, ne } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { files } from './uploads.tables.ts'
 
@@ -28,6 +28,13 @@ export function uploadsRepo(db: Db) {
     async findMeta(id: string): Promise<FileMeta | undefined> {
       const [row] = await db.select(meta).from(files).where(eq(files.id, id)).limit(1)
       return row
+    },
+    async countOfOwnerSince(ownerId: number, kind: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(files)
+        .where(and(eq(files.ownerId, ownerId), eq(files.kind, kind), gt(files.createdAt, since)))
+      return row?.n ?? 0
     },
     /** Deletes a user's files of a kind, except `keep` (an avatar replaced by a newer one). */
     async deleteOfOwner(ownerId: number, kind: string, keep?: string): Promise<void> {

@@ -19,6 +19,9 @@ export type ReadRule = (file: FileMeta, viewerIds: readonly number[], request: F
 
 export const fileUrl = (id: string) => `/v1/files/${id}`
 
+/** Attachments one user may upload in 24 hours (they are kept until a later clean-up). */
+export const ATTACHMENTS_PER_DAY = 100
+
 function stored(row: Pick<FileRow, 'id' | 'mime' | 'size' | 'width' | 'height'>): account.StoredFile {
   return { id: row.id, url: fileUrl(row.id), mime: row.mime, size: row.size, width: row.width, height: row.height }
 }
@@ -30,6 +33,12 @@ export function uploadService(deps: { db: Db; sessions: SessionService }) {
   return {
     /** Re-encodes an uploaded image and stores it for `ownerId`; nothing is stored when it is refused. */
     async storeImage(ownerId: number, kind: FileKind, input: Buffer, db: Db = deps.db): Promise<account.StoredFile> {
+      if (kind === 'attachment') {
+        const since = new Date(Date.now() - 86_400_000)
+        if ((await repo.countOfOwnerSince(ownerId, kind, since)) >= ATTACHMENTS_PER_DAY) {
+          throw new AppError('UPLOAD_LIMIT', { field: 'file' })
+        }
+      }
       const image = await reencodeImage(input, kind)
       const row = {
         id: randomBytes(16).toString('base64url'),

@@ -2,7 +2,8 @@ import sharp from 'sharp'
 import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { upload, type FilePart } from '../../../test/multipart.ts'
+import { multipartBody, upload, type FilePart } from '../../../test/multipart.ts'
+import { ATTACHMENTS_PER_DAY } from './uploads.service.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -172,6 +173,22 @@ describe('avatar upload (/v1/image)', () => {
     expect(await rowCount(app, 'files')).toBe(before)
   })
 
+  it('answers a broken multipart body with 400 in the browser language, storing nothing', async () => {
+    const { client } = await signedIn()
+    const before = await rowCount(app, 'files')
+    const { payload, contentType } = multipartBody({ method: '/v1/image', lang: 'us-en' }, file(await png()))
+    const cut = await client.post('/v1/index', payload.subarray(0, payload.length - 40), {
+      'content-type': contentType,
+      'accept-language': 'zh-CN',
+    })
+    expect(cut.statusCode).toBe(400)
+    expect(cut.json()).toMatchObject({ code: false, error: 'MALFORMED_BODY', msg: '请求内容无法解析' })
+    const noBoundary = await client.post('/v1/index', payload, { 'content-type': 'multipart/form-data' })
+    expect(noBoundary.statusCode).toBeGreaterThanOrEqual(400)
+    expect(noBoundary.statusCode).toBeLessThan(500)
+    expect(await rowCount(app, 'files')).toBe(before)
+  })
+
   it('checks the text fields of a multipart call like any other call', async () => {
     const { client } = await signedIn()
     const unknown = await upload(client, '/v1/nothing', file(await png()))
@@ -215,6 +232,22 @@ describe('attachments (/v1/file)', () => {
     await expect(uploads.ownAttachment(user.id, 'AAAAAAAAAAAAAAAAAAAAAA')).rejects.toMatchObject({
       code: 'FILE_NOT_FOUND',
     })
+  })
+
+  it(`refuses more than ${ATTACHMENTS_PER_DAY} attachments a day`, async () => {
+    const { client, user } = await signedIn('quota')
+    const first = await upload(client, '/v1/file', file(await png()))
+    expect(first.body.code).toBe(true)
+    // the day's earlier uploads, as rows
+    await app.database.pool.query(
+      `INSERT INTO files (id, owner_id, kind, mime, size, width, height, bytes)
+       SELECT 'quota' || g || repeat('x', 17), $1, 'attachment', 'image/webp', 1, 1, 1, '\\x00'
+       FROM generate_series(1, $2::int) g`,
+      [user.id, ATTACHMENTS_PER_DAY - 1],
+    )
+    const over = await upload(client, '/v1/file', file(await png()))
+    expect(over.body).toMatchObject({ code: false, error: 'UPLOAD_LIMIT' })
+    expect(await rowCount(app, 'files', 'owner_id = $1', [user.id])).toBe(ATTACHMENTS_PER_DAY)
   })
 
   it('lets a read rule share an attachment with another account', async () => {

@@ -1,4 +1,4 @@
-import { lazyPage, notOpen, publicRoute, signedIn, tabRoute, type AppRoute } from '@/shared/routing'
+import { lazyPage, publicRoute, signedIn, tabRoute, type AppRoute } from '@/shared/routing'
 
 export const accountRoutes: AppRoute[] = [
   lazyPage('/login', () => import('./pages/LoginPage').then((m) => m.LoginPage), publicRoute),
@@ -8,14 +8,23 @@ export const accountRoutes: AppRoute[] = [
   lazyPage('/my', () => import('./pages/MinePage').then((m) => m.MinePage), tabRoute),
   lazyPage('/switchAccount', () => import('./pages/SwitchAccountPage').then((m) => m.SwitchAccountPage), signedIn),
   lazyPage('/languageList', () => import('./pages/LanguageListPage').then((m) => m.LanguageListPage), signedIn),
-  // Built by issue 6 (Mine: profile, settings and account security).
-  ...[
-    '/userInfo',
-    '/userSettings',
-    '/aboutUs',
+  lazyPage('/userInfo', () => import('./pages/UserInfoPage').then((m) => m.UserInfoPage), signedIn),
+  lazyPage('/userSettings', () => import('./pages/UserSettingsPage').then((m) => m.UserSettingsPage), signedIn),
+  lazyPage('/aboutUs', () => import('./pages/AboutUsPage').then((m) => m.AboutUsPage), signedIn),
+  lazyPage(
     '/accountBindEmail',
+    () => import('./pages/AccountBindEmailPage').then((m) => m.AccountBindEmailPage),
+    signedIn,
+  ),
+  lazyPage(
     '/accountBindGoogle',
+    () => import('./pages/AccountBindGooglePage').then((m) => m.AccountBindGooglePage),
+    signedIn,
+  ),
+  lazyPage(
     '/accountModifyPassword',
-    '/accountLogoff',
-  ].map((path) => notOpen(path)),
+    () => import('./pages/AccountModifyPasswordPage').then((m) => m.AccountModifyPasswordPage),
+    signedIn,
+  ),
+  lazyPage('/accountLogoff', () => import('./pages/AccountLogoffPage').then((m) => m.AccountLogoffPage), signedIn),
 ]

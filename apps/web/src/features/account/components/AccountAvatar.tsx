@@ -2,11 +2,13 @@ import { rem } from '@/shared/ui/rem'
 import type { CSSProperties } from 'react'
 import styles from './AccountAvatar.module.css'
 
-/** A round badge with the first character of the account's name. */
-export function AccountAvatar({ name, size = 44 }: { name: string; size?: number }) {
+/** The account's avatar picture, or a round badge with the first character of its name. */
+export function AccountAvatar({ name, src, size = 44 }: { name: string; src?: string; size?: number }) {
+  const style = { '--size': rem(size) } as CSSProperties
+  if (src) return <img className={styles.avatar} style={style} src={src} alt="" />
   const initial = [...name.trim()][0] ?? '?'
   return (
-    <span className={styles.avatar} style={{ '--size': rem(size) } as CSSProperties} aria-hidden="true">
+    <span className={styles.avatar} style={style} aria-hidden="true">
       {initial}
     </span>
   )

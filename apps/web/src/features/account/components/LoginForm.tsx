@@ -57,12 +57,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       />
       {googleCode !== null && (
         <TextField
-          label={t('account.form.googleCode')}
+          label={t('account.form.googleOrRecovery')}
           value={googleCode}
           onChange={setGoogleCode}
-          inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={9}
         />
       )}
       <Button className={styles.submit} type="submit" block color="primary" loading={login.isPending}>
