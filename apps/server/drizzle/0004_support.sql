@@ -21,6 +21,8 @@ CREATE TABLE "operators" (
 	"email" text NOT NULL,
 	"name" text DEFAULT '' NOT NULL,
 	"password_hash" text NOT NULL,
+	"failed_logins" integer DEFAULT 0 NOT NULL,
+	"locked_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

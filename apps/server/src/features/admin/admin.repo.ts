@@ -16,11 +16,29 @@ export function adminRepo(db: Db) {
       return row
     },
 
+    /** Counts a wrong password; the `lockAfter`th in a row locks sign-in for `lockMinutes`. */
+    async recordFailedLogin(id: number, lockAfter: number, lockMinutes: number): Promise<void> {
+      await db
+        .update(operators)
+        .set({
+          failedLogins: sql`${operators.failedLogins} + 1`,
+          lockedUntil: sql`case when ${operators.failedLogins} + 1 >= ${lockAfter} then now() + make_interval(mins => ${lockMinutes}) else ${operators.lockedUntil} end`,
+        })
+        .where(eq(operators.id, id))
+    },
+
+    async resetFailedLogins(id: number): Promise<void> {
+      await db.update(operators).set({ failedLogins: 0, lockedUntil: null }).where(eq(operators.id, id))
+    },
+
     async insertOperator(row: { email: string; name: string; passwordHash: string }): Promise<number> {
       const [created] = await db
         .insert(operators)
         .values(row)
-        .onConflictDoUpdate({ target: operators.email, set: { passwordHash: row.passwordHash, name: row.name } })
+        .onConflictDoUpdate({
+          target: operators.email,
+          set: { passwordHash: row.passwordHash, name: row.name, failedLogins: 0, lockedUntil: null },
+        })
         .returning({ id: operators.id })
       if (!created) throw new Error('operator insert returned nothing')
       return created.id

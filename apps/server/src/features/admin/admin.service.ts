@@ -18,6 +18,10 @@ export interface AdminDeps {
 /** The signed-in operator of a console request. */
 export type OperatorCtx = { operatorId: number; sessionId: number }
 
+/** Wrong passwords in a row before an operator's sign-in is locked, and for how long. */
+export const OPERATOR_LOCK_AFTER = 10
+export const OPERATOR_LOCK_MINUTES = 15
+
 /** Creates an operator, or sets a new password for an existing one (CLI, ADMIN_EMAIL at start). */
 export async function createOperator(db: Db, email: string, password: string, name = ''): Promise<number> {
   const passwordHash = await hashPassword(password)
@@ -43,7 +47,12 @@ export function adminService(deps: AdminDeps) {
     async login(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
       const operator = await repo.operatorByEmail(email)
       const valid = operator ? await verifyPassword(operator.passwordHash, password) : await verifyDecoy(password)
-      if (!operator || !valid) throw new AppError('LOGIN_FAILED', { field: 'password' })
+      if (operator?.lockedUntil && operator.lockedUntil > new Date()) throw new AppError('TOO_MANY_ATTEMPTS')
+      if (!operator || !valid) {
+        if (operator) await repo.recordFailedLogin(operator.id, OPERATOR_LOCK_AFTER, OPERATOR_LOCK_MINUTES)
+        throw new AppError('LOGIN_FAILED', { field: 'password' })
+      }
+      if (operator.failedLogins > 0) await repo.resetFailedLogins(operator.id)
       await sessions.signIn(request, reply, operator.id)
       await repo.audit({
         operatorId: operator.id,

@@ -1,6 +1,7 @@
 import { CATALOG } from '@kinetic/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, rowCount, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { OPERATOR_LOCK_AFTER } from './admin.service.ts'
 import { adminCall, operatorClient } from './admin.testkit.ts'
 
 let app: TestApp
@@ -66,6 +67,16 @@ describe('who reaches the console', () => {
       password: 'secret123',
     })
     expect(asUser.body).toMatchObject({ code: false, error: 'LOGIN_FAILED' })
+  })
+
+  it('locks an operator after repeated wrong passwords, even for the right one', async () => {
+    const { email } = await operatorClient(app)
+    const attempt = (password: string) => adminCall(new Client(app.server), '/admin/login', { email, password })
+    for (let i = 0; i < OPERATOR_LOCK_AFTER; i++)
+      expect((await attempt('wrong-password')).body.error).toBe('LOGIN_FAILED')
+    const locked = await attempt('operator-password-1')
+    expect(locked.body).toMatchObject({ code: false, error: 'TOO_MANY_ATTEMPTS' })
+    expect(locked.response.cookies).toEqual([])
   })
 
   it('signs out: the cookie stops working', async () => {

@@ -9,7 +9,11 @@ export function registerSupportMethods(rpc: Registry, service: SupportService): 
 
   rpc.handle(support.ticketCategories, (_params, ctx) => service.categories(ctx.lang))
   rpc.handle(support.ticketAdd, (params, ctx) => service.openTicket(ctx.user.id, params))
-  rpc.handle(support.tickets, (params, ctx) => service.tickets(me(ctx.user.id), params, ctx.lang))
+  rpc.handle(support.tickets, async (params, ctx) => {
+    const page = await service.tickets(me(ctx.user.id), params, ctx.lang)
+    // the user label is for operators
+    return { ...page, list: page.list.map(({ user: _user, ...ticket }) => ticket) }
+  })
   rpc.handle(support.ticketChat, async (params, ctx) => {
     if (params.content !== undefined) await service.reply(params.id, me(ctx.user.id), params.content)
     const { ticket, replies } = await service.conversation(params.id, me(ctx.user.id), ctx.lang)

@@ -135,6 +135,7 @@ describe('the ticket list', () => {
     const all = (await carol.call('/v1/wrok')).body.data
     expect(all.total).toBe(3)
     expect(all.list.map((t: { id: number }) => t.id)).toEqual([done, answered, waiting])
+    expect(all.list[0]).not.toHaveProperty('user')
     const ids = async (status: string) =>
       (await carol.call('/v1/wrok', { status })).body.data.list.map((t: { id: number }) => t.id)
     expect(await ids('wait')).toEqual([waiting])
