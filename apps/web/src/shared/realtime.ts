@@ -38,9 +38,11 @@ export function openLiveSocket(options: {
         options.onStatus('online')
       } else options.onEvent(event as { type: string })
     }
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current || closed) return
       options.onStatus('offline')
+      // 4401: the server ended the socket because the session ended; the next call meets the 401
+      if (event.code === 4401) return
       const delay = BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)]
       timer = setTimeout(connect, delay)
     }

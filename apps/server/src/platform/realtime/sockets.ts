@@ -7,6 +7,7 @@ import type { Bus, BusEvent } from './bus.ts'
 export type SocketOwner = { kind: 'user' | 'operator'; id: number }
 export type ResolveOwner = (request: FastifyRequest) => Promise<number | undefined>
 
+/** Sockets are pinged, and their session checked again, this often. */
 const PING_MS = 25_000
 
 /**
@@ -48,6 +49,8 @@ export async function registerSockets(
   })
 
   const alive = new WeakSet<WebSocket>()
+  /** Asks again whether the socket's session is live (signed out, expired, password changed). */
+  const stillSignedIn = new WeakMap<WebSocket, () => Promise<boolean>>()
   const ping = setInterval(() => {
     for (const socket of [...operators, ...[...byUser.values()].flatMap((s) => [...s])]) {
       if (!alive.has(socket)) {
@@ -56,6 +59,11 @@ export async function registerSockets(
       }
       alive.delete(socket)
       socket.ping()
+      // 4401: the session ended; the client stops pushing and its next call meets the 401
+      void stillSignedIn
+        .get(socket)?.()
+        .then((live) => live || socket.close(4401, 'session ended'))
+        .catch(() => undefined)
     }
   }, PING_MS)
   server.addHook('onClose', async () => {
@@ -63,9 +71,10 @@ export async function registerSockets(
     unsubscribe()
   })
 
-  const track = (socket: WebSocket, set: Set<WebSocket>, onEmpty?: () => void) => {
+  const track = (socket: WebSocket, set: Set<WebSocket>, check: () => Promise<boolean>, onEmpty?: () => void) => {
     set.add(socket)
     alive.add(socket)
+    stillSignedIn.set(socket, check)
     socket.on('pong', () => alive.add(socket))
     socket.on('close', () => {
       set.delete(socket)
@@ -90,10 +99,16 @@ export async function registerSockets(
     if (id === undefined) return socket.close(1008)
     let set = byUser.get(id)
     if (!set) byUser.set(id, (set = new Set()))
-    track(socket, set, () => byUser.delete(id))
+    track(
+      socket,
+      set,
+      async () => (await options.users(request)) === id,
+      () => byUser.delete(id),
+    )
   })
   server.get('/v1/admin/ws', { websocket: true, preValidation: authenticate(options.operators) }, (socket, request) => {
-    if (owners.get(request) === undefined) return socket.close(1008)
-    track(socket, operators)
+    const id = owners.get(request)
+    if (id === undefined) return socket.close(1008)
+    track(socket, operators, async () => (await options.operators(request)) === id)
   })
 }
