@@ -26,5 +26,13 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: chunk graph for `npm run bench` (first-route and wallet JS sizes)
     manifest: true,
+    // The operator console is its own entry (admin/index.html → src/admin): none of its code
+    // or texts land in the app's chunks, and the app's pages never load in the console.
+    rollupOptions: {
+      input: {
+        main: decodeURIComponent(new URL('./index.html', import.meta.url).pathname),
+        admin: decodeURIComponent(new URL('./admin/index.html', import.meta.url).pathname),
+      },
+    },
   },
 })

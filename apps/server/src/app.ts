@@ -20,6 +20,8 @@ import { payoutService } from './features/earn/payout.service.ts'
 import { earnSettings } from './features/earn/settings.ts'
 import { registerShopMethods } from './features/shop/shop.methods.ts'
 import { shopService } from './features/shop/shop.service.ts'
+import { registerAdminMethods } from './features/admin/admin.methods.ts'
+import { adminService, type AdminService } from './features/admin/admin.service.ts'
 import { profileService } from './features/account/profile.service.ts'
 import { securityService } from './features/account/security.service.ts'
 import { registerDeviceMethods } from './features/device/device.methods.ts'
@@ -31,6 +33,10 @@ import { ingestService } from './features/health/ingest.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
 import { dexPrices, tablePrices } from './features/wallet/prices.ts'
+import { registerMessageMethods } from './features/content/messages.methods.ts'
+import { messagesService } from './features/content/messages.service.ts'
+import { registerSupportMethods } from './features/support/support.methods.ts'
+import { supportService, type SupportService } from './features/support/support.service.ts'
 import { registerWalletMethods } from './features/wallet/wallet.methods.ts'
 import { walletService } from './features/wallet/wallet.service.ts'
 import { isSameSiteRequest } from './platform/auth/csrf.ts'
@@ -40,6 +46,8 @@ import type { Config } from './platform/config.ts'
 import type { Db } from './platform/db/client.ts'
 import { createMailer } from './platform/mail/mailer.ts'
 import { outboxRepo } from './platform/mail/outbox.repo.ts'
+import { createBus, type Bus } from './platform/realtime/bus.ts'
+import { registerSockets } from './platform/realtime/sockets.ts'
 import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
 import { fail } from './platform/rpc/envelope.ts'
 import { Registry } from './platform/rpc/registry.ts'
@@ -53,7 +61,14 @@ export const BODY_LIMIT = 64 * 1024
 export interface App {
   server: FastifyInstance
   registry: Registry
-  services: { content: ReturnType<typeof contentService>; uploads: UploadService }
+  services: {
+    content: ReturnType<typeof contentService>
+    uploads: UploadService
+    support: SupportService
+    admin: AdminService
+  }
+  /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
+  bus: Bus
   /** The EVM chain every feature uses (balances, gas, broadcasting). */
   chain: ChainClient
 }
@@ -66,6 +81,8 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const { rpcUrl } = config.chain
   if (!rpcUrl) throw new Error('config.chain.rpcUrl is unset: start the dev chain first (main.ts does)')
   const chain = createChain({ ...config.chain, rpcUrl })
+  const { databaseUrl } = config
+  if (!databaseUrl) throw new Error('config.databaseUrl is unset: start the database first (main.ts does)')
 
   const server = Fastify({
     logger: {
@@ -154,16 +171,41 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const ingest = ingestService(db)
   registerDeviceMethods(registry, devices)
   registerHealthMethods(registry, healthService({ db, presence: devices.presence }))
+  const bus = createBus({ databaseUrl, db, log: server.log.child({ module: 'events' }) })
+  server.addHook('onClose', () => bus.close())
+  const messages = messagesService(db)
+  registerMessageMethods(registry, messages)
+  const support = supportService({ db, bus, uploads })
+  registerSupportMethods(registry, support)
+  const admin = adminService({ db, support, messages, content })
+  registerAdminMethods(registry, admin)
+  // operators read the images of tickets and chats (users read their own already)
+  uploads.addReadRule(
+    async (file, _viewers, request) =>
+      (await admin.sessions.resolve(request)) !== undefined && (await support.isSupportFile(file.id)),
+  )
 
   await server.register(dispatcher, {
     registry,
     sessions,
+    operators: admin.sessions,
     checkResults: config.checkResults,
     rateLimitPerMinute: config.rateLimitPerMinute,
   })
 
   registerFileRoutes(server, uploads)
   registerDeviceApi(server, devices, ingest)
+  await registerSockets(server, {
+    bus,
+    users: async (request) => {
+      // a socket cannot send X-Account: `?account=` names the account instead
+      const { account } = request.query as { account?: unknown }
+      if (typeof account === 'string') request.headers['x-account'] = account
+      return (await sessions.resolve(request))?.userId
+    },
+    operators: async (request) => (await admin.sessions.resolve(request))?.operatorId,
+  })
+
   server.get('/v1/schema', async () => catalogSchema(CATALOG))
   server.get('/healthz', async () => {
     await db.execute('select 1')
@@ -179,9 +221,11 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
 
   if (existsSync(config.webDist)) {
     await server.register(fastifyStatic, { root: config.webDist, index: 'index.html', wildcard: true })
+    // the operator console is its own page (dist/admin/index.html)
+    server.get('/admin', (_request, reply) => reply.redirect('/admin/'))
   } else {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }
 
-  return { server, registry, services: { content, uploads }, chain }
+  return { server, registry, services: { content, uploads, support, admin }, chain, bus }
 }

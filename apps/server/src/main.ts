@@ -5,6 +5,7 @@ import { startDevChain, type DevChain } from './chain/devchain.ts'
 import { createIndexer } from './chain/indexer.ts'
 import { seedDemoDevices } from './features/device/seed.ts'
 import { seedDemoData } from './features/health/demo.ts'
+import type { AdminService } from './features/admin/admin.service.ts'
 import { loadConfig } from './platform/config.ts'
 import { connect } from './platform/db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedDb } from './platform/db/embedded.ts'
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const url = config.databaseUrl ?? embedded?.url.replace(/\/postgres$/, '/kinetic')
   const rpcUrl = config.chain.rpcUrl ?? devChain?.url
   if (!url || !rpcUrl) throw new Error('no database or no chain')
-  config = { ...config, chain: { ...config.chain, rpcUrl } }
+  config = { ...config, databaseUrl: url, chain: { ...config.chain, rpcUrl } }
   await ensureDatabase(url)
   await runMigrations(url)
   const database = connect(url)
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   await services.content.seed()
   // demo watch codes (README), public: never in production
   if (!config.production) await seedDemoDevices(database.db)
+  await services.support.seed()
+  await createOperatorFromEnv(services.admin, server.log)
   if (devChain) server.log.info({ url: devChain.url, contracts: devChain.contracts }, 'dev chain started (fresh state)')
 
   const indexer = createIndexer({
@@ -73,6 +76,18 @@ async function main(): Promise<void> {
       server.log.error({ err: error }, 'demo data failed'),
     )
   }
+}
+
+/**
+ * `ADMIN_EMAIL` + `ADMIN_PASSWORD` create (or reset) that console operator at start, for
+ * containers and the e2e tests; `npm run admin:create` is the interactive way.
+ */
+async function createOperatorFromEnv(admin: AdminService, log: { info(msg: string): void }): Promise<void> {
+  const email = process.env.ADMIN_EMAIL
+  const password = process.env.ADMIN_PASSWORD
+  if (!email || !password) return
+  await admin.createOperator(email, password)
+  log.info(`console operator ${email} is ready`)
 }
 
 main().catch((error: unknown) => {

@@ -52,9 +52,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   })
   const database = connect(clone.url, 10)
-  const { server, services, chain } = await buildApp(config, database.db)
+  const { server, services, chain, bus } = await buildApp(config, database.db)
   await services.content.seed()
+  await services.support.seed()
   await server.ready()
+  await bus.ready()
   return {
     server,
     database,

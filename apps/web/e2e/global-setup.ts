@@ -17,6 +17,8 @@ declare module 'vitest' {
     mailbox: string
     /** The server's EVM chain (JSON-RPC), for tests that read the chain independently of the app. */
     chainRpcUrl: string
+    /** A console operator the server creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+    operator: { email: string; password: string }
   }
 }
 
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject) {
   const chain = await startDevChain({ log: (line) => console.error(`[dev chain] ${line}`) })
 
   const port = await freePort()
+  const operator = { email: 'ops@kinetic.test', password: 'e2e-operator-password' }
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -68,6 +71,8 @@ export default async function setup(project: TestProject) {
       CHAIN_RPC_URL: chain.url,
       CHAIN_ID: String(DEV_CHAIN_ID),
       LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: operator.email,
+      ADMIN_PASSWORD: operator.password,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -83,6 +88,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl)
   project.provide('mailbox', mailbox)
   project.provide('chainRpcUrl', chain.url)
+  project.provide('operator', operator)
   return async () => {
     await stopProcess(server)
     await chain.stop()

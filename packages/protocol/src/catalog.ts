@@ -1,4 +1,5 @@
 import * as account from './account.ts'
+import * as admin from './admin.ts'
 import * as content from './content.ts'
 import * as device from './device.ts'
 import * as earn from './earn.ts'
@@ -15,8 +16,16 @@ function methodsOf(module: Record<string, unknown>): MethodDef[] {
 }
 
 /** Every operation of the API, once. */
-export const CATALOG: readonly MethodDef[] = [account, content, health, device, earn, shop, wallet, support].flatMap(
-  methodsOf,
-)
+export const CATALOG: readonly MethodDef[] = [
+  account,
+  content,
+  health,
+  device,
+  earn,
+  shop,
+  wallet,
+  support,
+  admin,
+].flatMap(methodsOf)
 
 export const CATALOG_BY_NAME: ReadonlyMap<string, MethodDef> = new Map(CATALOG.map((m) => [m.name, m]))

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { method } from './method.ts'
-import { id, none, optional, pageParams, pendingResult } from './schema.ts'
+import { id, isoTime, listOf, none, pageParams } from './schema.ts'
 
 export const ARTICLE_TYPES = ['privacy', 'protocol', 'introduce'] as const
 export type ArticleType = (typeof ARTICLE_TYPES)[number]
@@ -21,20 +21,30 @@ export const article = method('/v1/articleinfo', {
   result: z.object({ type: z.enum(ARTICLE_TYPES), title: z.string(), content: z.string(), updated_at: z.string() }),
 })
 
-// Owned by issue 6 (messages).
+// Messages (issue 6): notices from the provider to everyone, system messages to one user.
+export const MESSAGE_KINDS = ['notice', 'system'] as const
+
+export const MessageItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(MESSAGE_KINDS),
+  title: z.string(),
+  /** The first characters of the text, for the list. */
+  summary: z.string(),
+  read: z.boolean(),
+  created_at: isoTime(),
+})
+
 export const messages = method('/v1/msg', {
   feature: 'content',
-  summary: 'Notices and system messages',
+  summary: 'My notices and system messages, newest first, with the unread count',
   auth: true,
-  pending: 'issue 6',
   params: z.object({ ...pageParams }),
-  result: pendingResult,
+  result: listOf(MessageItem).extend({ unread: z.number().int() }),
 })
 export const message = method('/v1/msginfo', {
   feature: 'content',
-  summary: 'One message, marked read',
+  summary: 'One message in the request language; reading it marks it read',
   auth: true,
-  pending: 'issue 6',
-  params: z.object({ id: optional(id()) }),
-  result: pendingResult,
+  params: z.object({ id: id() }),
+  result: MessageItem.omit({ summary: true }).extend({ content: z.string() }),
 })

@@ -338,6 +338,21 @@ export const ERRORS = {
     'zh-hk': '距離目標須在500米到100公里之間',
   },
 
+  // support, messages and console (issue 6)
+  MESSAGE_NOT_FOUND: { 'us-en': 'This message does not exist', 'zh-cn': '消息不存在', 'zh-hk': '消息不存在' },
+  TICKET_NOT_FOUND: { 'us-en': 'This work order does not exist', 'zh-cn': '工单不存在', 'zh-hk': '工單不存在' },
+  TICKET_CATEGORY_NOT_FOUND: {
+    'us-en': 'Please choose a category',
+    'zh-cn': '请选择问题类型',
+    'zh-hk': '請選擇問題類型',
+  },
+  TICKET_COMPLETED: {
+    'us-en': 'This work order is completed and cannot be changed',
+    'zh-cn': '该工单已完成，无法再修改',
+    'zh-hk': '該工單已完成，無法再修改',
+  },
+  USER_NOT_FOUND: { 'us-en': 'No user matches', 'zh-cn': '未找到该用户', 'zh-hk': '未找到該用戶' },
+
   // accounts
   CODE_REQUIRED: {
     'us-en': 'Please enter the verification code',
@@ -447,6 +462,14 @@ export const FIELD_LABELS: Record<string, Texts> = {
   duration_s: { 'us-en': 'Duration', 'zh-cn': '时长', 'zh-hk': '時長' },
   distance_m: { 'us-en': 'Distance', 'zh-cn': '距离', 'zh-hk': '距離' },
   steps: { 'us-en': 'Steps', 'zh-cn': '步数', 'zh-hk': '步數' },
+  // support and console (issue 6)
+  cat_id: { 'us-en': 'Category', 'zh-cn': '问题类型', 'zh-hk': '問題類型' },
+  title: { 'us-en': 'Title', 'zh-cn': '标题', 'zh-hk': '標題' },
+  content: { 'us-en': 'Content', 'zh-cn': '内容', 'zh-hk': '內容' },
+  status: { 'us-en': 'Status', 'zh-cn': '状态', 'zh-hk': '狀態' },
+  client_id: { 'us-en': 'Message id', 'zh-cn': '消息编号', 'zh-hk': '消息編號' },
+  app_version: { 'us-en': 'Version', 'zh-cn': '版本号', 'zh-hk': '版本號' },
+  query: { 'us-en': 'Search', 'zh-cn': '搜索内容', 'zh-hk': '搜尋內容' },
   account: { 'us-en': 'Account', 'zh-cn': '账号', 'zh-hk': '帳號' },
   password: { 'us-en': 'Password', 'zh-cn': '密码', 'zh-hk': '密碼' },
   repassword: { 'us-en': 'Confirm password', 'zh-cn': '确认密码', 'zh-hk': '確認密碼' },

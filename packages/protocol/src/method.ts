@@ -1,10 +1,22 @@
 import { z } from 'zod'
 
-export const FEATURES = ['account', 'content', 'health', 'device', 'earn', 'shop', 'wallet', 'support'] as const
+export const FEATURES = [
+  'account',
+  'content',
+  'health',
+  'device',
+  'earn',
+  'shop',
+  'wallet',
+  'support',
+  'admin',
+] as const
 export type Feature = (typeof FEATURES)[number]
 
 export const INDEX_PATH = '/v1/index'
 export const LOGIN_PATH = '/v1/login/index'
+/** The operator console's operations (feature `admin`): operator sessions, never a user's. */
+export const ADMIN_PATH = '/v1/admin/index'
 
 export interface MethodDef<
   N extends string = string,
@@ -14,14 +26,14 @@ export interface MethodDef<
 > {
   /** The operation name exactly as the spec spells it, sent as the body's `method`. */
   readonly name: N
-  /** Whether a signed-in account is required (else `code: 401`). */
+  /** Whether a signed-in account (an operator on ADMIN_PATH) is required (else `code: 401`). */
   readonly auth: A
   readonly params: P
   readonly result: R
   readonly feature: Feature
   readonly summary: string
-  /** The HTTP path it is posted to: `/v1/index`, or `/v1/login/index` for login. */
-  readonly path: typeof INDEX_PATH | typeof LOGIN_PATH
+  /** The HTTP path it is posted to: `/v1/index`, `/v1/login/index` for login, `/v1/admin/index` for the console. */
+  readonly path: typeof INDEX_PATH | typeof LOGIN_PATH | typeof ADMIN_PATH
   /**
    * Set while the operation belongs to a later issue: the server answers `NOT_OPEN`
    * ('Not currently open') until a handler is registered. Remove when it is built.

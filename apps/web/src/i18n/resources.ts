@@ -4,10 +4,17 @@ import type { Resource } from 'i18next'
  * Every `locales/<lng>/<file>.json`. Each file is one feature's (or the shell's) texts and
  * is mounted under its file name, so keys read `account.register.title`. Most are bundled
  * with the first page; the files excluded here load with their feature's pages
- * (`lazyTexts.ts`), so a large feature does not grow the first route.
+ * (`lazyTexts.ts`), so a large feature does not grow the first route; `admin.json` belongs to
+ * the operator console's own entry (`src/admin`).
  */
 const files = import.meta.glob<Record<string, unknown>>(
-  ['./locales/*/*.json', '!./locales/*/wallet.json', '!./locales/*/health.json', '!./locales/*/device.json'],
+  [
+    './locales/*/*.json',
+    '!./locales/*/wallet.json',
+    '!./locales/*/health.json',
+    '!./locales/*/device.json',
+    '!./locales/*/admin.json',
+  ],
   { eager: true, import: 'default' },
 )
 

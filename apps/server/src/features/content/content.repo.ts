@@ -29,6 +29,20 @@ export function contentRepo(db: Db) {
       return row
     },
 
+    async articles(type: string) {
+      return db.select().from(articles).where(eq(articles.type, type))
+    },
+
+    async saveArticle(row: { type: string; lang: string; title: string; content: string }): Promise<void> {
+      await db
+        .insert(articles)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [articles.type, articles.lang],
+          set: { title: row.title, content: row.content, updatedAt: sql`now()` },
+        })
+    },
+
     async seedArticles(rows: { type: string; lang: string; title: string; content: string }[]): Promise<void> {
       if (rows.length > 0) await db.insert(articles).values(rows).onConflictDoNothing()
     },

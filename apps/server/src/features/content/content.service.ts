@@ -1,4 +1,4 @@
-import type { content, WireLang } from '@kinetic/protocol'
+import { isWireLang, type content, type WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { SEED_ARTICLES } from './articles.seed.ts'
@@ -35,6 +35,22 @@ export function contentService(db: Db) {
       const row = (await repo.article(type, lang)) ?? (await repo.article(type, 'us-en'))
       if (!row) throw new AppError('ARTICLE_NOT_FOUND', { field: 'type' })
       return { type, title: row.title, content: row.content, updated_at: row.updatedAt.toISOString() }
+    },
+
+    /** An article in every language it has (the console edits them). */
+    async articleTexts(type: content.ArticleType) {
+      const rows = await repo.articles(type)
+      return {
+        list: rows.flatMap((r) =>
+          isWireLang(r.lang)
+            ? [{ lang: r.lang, title: r.title, content: r.content, updated_at: r.updatedAt.toISOString() }]
+            : [],
+        ),
+      }
+    },
+
+    async saveArticle(type: content.ArticleType, lang: WireLang, text: { title: string; content: string }) {
+      await repo.saveArticle({ type, lang, ...text })
     },
 
     /** Content every installation has (not demo data): the version and the three articles. */

@@ -1,6 +1,6 @@
 import { SPEC_OPERATIONS } from '@kinetic/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { Client, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -36,6 +36,21 @@ describe('POST /v1/index', () => {
     const { body } = await client.call('/v1/articleinfo', { type: 'nope' }, { lang: 'zh-cn' })
     expect(body).toMatchObject({ code: false, error: 'FIELD_INVALID', msg: '类型格式不正确' })
     expect(body.fields).toHaveProperty('type')
+  })
+
+  it('refuses text with a NUL character and params nested too deep, naming the field', async () => {
+    const client = new Client(app.server)
+    await registerUser(client, 'nul@example.com')
+    // free text that reaches the database: PostgreSQL cannot store a NUL
+    const nul = await client.call('/v1/binding', { device_code: 'KW\u0000', active_code: 'A\u0000' }, { json: true })
+    expect(nul.status).toBe(200)
+    expect(nul.body).toMatchObject({ code: false, error: 'FIELD_INVALID', fields: { device_code: expect.any(String) } })
+    const deep = `${'['.repeat(5_000)}"privacy"${']'.repeat(5_000)}`
+    const nested = await client.post('/v1/index', `{"method":"/v1/articleinfo","lang":"us-en","type":${deep}}`, {
+      'content-type': 'application/json',
+    })
+    expect(nested.statusCode).toBe(200)
+    expect(nested.json()).toMatchObject({ code: false, error: 'FIELD_INVALID', fields: { type: expect.any(String) } })
   })
 
   it('answers code 401 with a Token message when signed out', async () => {

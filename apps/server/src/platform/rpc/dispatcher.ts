@@ -1,4 +1,5 @@
 import {
+  ADMIN_PATH,
   CATALOG_BY_NAME,
   DEFAULT_WIRE_LANG,
   errorMessage,
@@ -19,6 +20,8 @@ import type { Registry, RequestContext } from './registry.ts'
 export interface DispatcherOptions {
   registry: Registry
   sessions: SessionService
+  /** Console sessions, for the operations posted to `/v1/admin/index` (issue 6). */
+  operators?: { resolve(request: FastifyRequest): Promise<{ id: number; operatorId: number } | undefined> }
   /** Check every result against its contract (on in tests). */
   checkResults: boolean
   rateLimitPerMinute: number
@@ -68,7 +71,11 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       user: undefined,
       file: form?.file,
     }
-    if (def.auth) {
+    if (def.auth && path === ADMIN_PATH) {
+      const session = await options.operators?.resolve(request)
+      if (!session) return unauthorized(lang)
+      ctx.user = { id: session.operatorId, sessionId: session.id }
+    } else if (def.auth) {
       const session = await sessions.resolve(request)
       if (!session) return unauthorized(lang)
       ctx.user = { id: session.userId, sessionId: session.id }
@@ -79,6 +86,11 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       return fail('FILE_TOO_LARGE', lang, { fields: { file: errorMessage('FILE_TOO_LARGE', lang) } })
     }
     const { method: _method, lang: _lang, ...raw } = body
+    const unstorable = unstorableField(raw)
+    if (unstorable) {
+      const message = errorMessage('FIELD_INVALID', lang, { field: unstorable })
+      return fail('FIELD_INVALID', lang, { args: { field: unstorable }, fields: { [unstorable]: message } })
+    }
     // with the input on each issue, a wrong value reads as invalid and only a missing one as required
     const parsed = def.params.safeParse(raw, { reportInput: true })
     if (!parsed.success) return validationFailure(parsed.error.issues, lang)
@@ -109,6 +121,28 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
   app.post(LOGIN_PATH, apiRoute(Math.min(60, options.rateLimitPerMinute)), (request, reply) =>
     dispatch(LOGIN_PATH, request, reply),
   )
+  if (options.operators)
+    app.post(ADMIN_PATH, apiRoute(Math.min(120, options.rateLimitPerMinute)), (request, reply) =>
+      dispatch(ADMIN_PATH, request, reply),
+    )
+}
+
+/** Deeper than this, a param is refused rather than walked (no contract nests so deep). */
+const MAX_PARAM_DEPTH = 16
+
+/**
+ * The first param that no column can store — text with a NUL character (PostgreSQL refuses
+ * it) — or that nests deeper than MAX_PARAM_DEPTH: such a request is refused before any
+ * contract or handler sees it.
+ */
+function unstorableField(params: Record<string, unknown>): string | undefined {
+  const bad = (value: unknown, depth: number): boolean => {
+    if (typeof value === 'string') return value.includes('\u0000')
+    if (typeof value !== 'object' || value === null) return false
+    if (depth >= MAX_PARAM_DEPTH) return true
+    return Object.values(value).some((v) => bad(v, depth + 1))
+  }
+  return Object.keys(params).find((key) => bad(params[key], 0))
 }
 
 function checkResult(def: MethodDef, data: unknown): void {

@@ -9,7 +9,7 @@ export interface RequestContext {
   userAgent: string
   request: FastifyRequest
   reply: FastifyReply
-  /** The acting account; set for every `auth: true` method. */
+  /** The acting account; set for every `auth: true` method (on `/v1/admin/index`: the operator). */
   user: { id: number; sessionId: number } | undefined
   /** The `file` part of a multipart/form-data call (upload methods only read it). */
   file?: Buffer | undefined

@@ -1,5 +1,6 @@
 import { AppOutline, CompassOutline, PayCircleOutline, ShopbagOutline, UserOutline } from 'antd-mobile-icons'
-import type { ComponentType } from 'react'
+import { UnreadBadge } from '@/features/content'
+import { Suspense, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import styles from './TabBar.module.css'
@@ -30,7 +31,15 @@ export function TabBar() {
           replace
           className={({ isActive }) => (isActive ? `${styles.tab} ${styles.active}` : styles.tab)}
         >
-          <Icon />
+          {path === '/my' ? (
+            <Suspense fallback={<Icon />}>
+              <UnreadBadge>
+                <Icon />
+              </UnreadBadge>
+            </Suspense>
+          ) : (
+            <Icon />
+          )}
           <span>{t(label)}</span>
         </NavLink>
       ))}

@@ -1,4 +1,4 @@
-import { lazyPage, notOpen, publicRoute, type AppRoute } from '@/shared/routing'
+import { lazyPage, publicRoute, signedIn, type AppRoute } from '@/shared/routing'
 
 const articles = () => import('./pages/ArticlePage')
 
@@ -6,7 +6,6 @@ export const contentRoutes: AppRoute[] = [
   lazyPage('/privacy', () => articles().then((m) => m.PrivacyPage), publicRoute),
   lazyPage('/protocol', () => articles().then((m) => m.ProtocolPage), publicRoute),
   lazyPage('/introduceTxt', () => articles().then((m) => m.IntroducePage), publicRoute),
-  // Built by issue 6 (messages and notices).
-  notOpen('/messageList'),
-  notOpen('/messageDetail'),
+  lazyPage('/messageList', () => import('./pages/MessageListPage').then((m) => m.MessageListPage), signedIn),
+  lazyPage('/messageDetail', () => import('./pages/MessageDetailPage').then((m) => m.MessageDetailPage), signedIn),
 ]

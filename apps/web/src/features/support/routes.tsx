@@ -1,4 +1,6 @@
-import { notOpen, type AppRoute } from '@/shared/routing'
+import { lazyPage, signedIn, type AppRoute } from '@/shared/routing'
 
-// Built by issue 6 (customer-service chat and work tickets).
-export const supportRoutes: AppRoute[] = [notOpen('/serverChat'), notOpen('/serverWorkList')]
+export const supportRoutes: AppRoute[] = [
+  lazyPage('/serverChat', () => import('./pages/ChatPage').then((m) => m.ChatPage), signedIn),
+  lazyPage('/serverWorkList', () => import('./pages/WorkListPage').then((m) => m.WorkListPage), signedIn),
+]

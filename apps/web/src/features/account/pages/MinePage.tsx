@@ -1,4 +1,5 @@
 import { HealthMenu } from '@/features/health'
+import { UnreadBadge } from '@/features/content'
 import { currentLocale, LANGUAGE_NAMES } from '@/i18n'
 import { copyText } from '@/shared/ui/clipboard'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
@@ -19,7 +20,7 @@ import {
   UnorderedListOutline,
   UserSetOutline,
 } from 'antd-mobile-icons'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useLogoutMutation, useUserInfoQuery } from '../account.queries'
@@ -111,7 +112,15 @@ export function MinePage() {
         </MenuItem>
       </Menu>
       <Menu>
-        <MenuItem icon={<MessageOutline />} onClick={go('/messageList')}>
+        <MenuItem
+          icon={<MessageOutline />}
+          extra={
+            <Suspense fallback={null}>
+              <UnreadBadge />
+            </Suspense>
+          }
+          onClick={go('/messageList')}
+        >
           {t('account.mine.messages')}
         </MenuItem>
         <MenuItem icon={<ChatAddOutline />} onClick={go('/serverChat')}>

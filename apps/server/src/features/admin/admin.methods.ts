@@ -1,0 +1,46 @@
+import { admin } from '@kinetic/protocol'
+import type { AuthedContext, Registry } from '../../platform/rpc/registry.ts'
+import type { AdminService, OperatorCtx } from './admin.service.ts'
+
+const ok = { ok: true as const }
+/** On /v1/admin/index the dispatcher resolves the operator's session into `ctx.user`. */
+const operatorOf = (ctx: AuthedContext): OperatorCtx => ({ operatorId: ctx.user.id, sessionId: ctx.user.sessionId })
+
+export function registerAdminMethods(rpc: Registry, service: AdminService): void {
+  rpc.handle(admin.login, (params, ctx) => service.login(ctx.request, ctx.reply, params.email, params.password))
+  rpc.handle(admin.logout, async (_params, ctx) => {
+    await service.logout(ctx.reply, operatorOf(ctx))
+    return ok
+  })
+  rpc.handle(admin.me, (_params, ctx) => service.me(operatorOf(ctx)))
+
+  rpc.handle(admin.chats, (params) => service.chats(params.page, params.limit))
+  rpc.handle(admin.chat, (params) => service.chat(params.user_id, params))
+  rpc.handle(admin.chatSend, (params, ctx) => service.sendChat(operatorOf(ctx), params.user_id, params))
+
+  rpc.handle(admin.tickets, (params, ctx) => service.tickets(operatorOf(ctx), params, ctx.lang))
+  rpc.handle(admin.ticket, (params, ctx) => service.ticket(operatorOf(ctx), params.id, ctx.lang))
+  rpc.handle(admin.ticketReply, async (params, ctx) => {
+    await service.replyTicket(operatorOf(ctx), params.id, params.content)
+    return ok
+  })
+  rpc.handle(admin.ticketClose, async (params, ctx) => {
+    await service.closeTicket(operatorOf(ctx), params.id)
+    return ok
+  })
+
+  rpc.handle(admin.notices, (params) => service.notices(params.page, params.limit))
+  rpc.handle(admin.noticeAdd, (params, ctx) => service.publishNotice(operatorOf(ctx), params))
+
+  rpc.handle(admin.version, () => service.version())
+  rpc.handle(admin.setVersion, (params, ctx) => service.setVersion(operatorOf(ctx), params.app_version))
+
+  rpc.handle(admin.articles, (params) => service.articles(params.type))
+  rpc.handle(admin.articleSave, async (params, ctx) => {
+    await service.saveArticle(operatorOf(ctx), params)
+    return ok
+  })
+
+  rpc.handle(admin.userLookup, (params, ctx) => service.lookUpUser(operatorOf(ctx), params.query))
+  rpc.handle(admin.audit, (params) => service.auditLog(params.page, params.limit))
+}

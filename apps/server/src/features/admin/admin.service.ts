@@ -1,0 +1,173 @@
+import type { content, support, Texts, WireLang } from '@kinetic/protocol'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/passwords.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import type { ContentService, MessagesService } from '../content/index.ts'
+import type { SupportService } from '../support/index.ts'
+import { adminRepo } from './admin.repo.ts'
+import { operatorSessions } from './operator-sessions.ts'
+
+export interface AdminDeps {
+  db: Db
+  support: SupportService
+  messages: MessagesService
+  content: ContentService
+}
+
+/** The signed-in operator of a console request. */
+export type OperatorCtx = { operatorId: number; sessionId: number }
+
+/** Wrong passwords in a row before an operator's sign-in is locked, and for how long. */
+export const OPERATOR_LOCK_AFTER = 10
+export const OPERATOR_LOCK_MINUTES = 15
+
+/** Creates an operator, or sets a new password for an existing one (CLI, ADMIN_EMAIL at start). */
+export async function createOperator(db: Db, email: string, password: string, name = ''): Promise<number> {
+  const passwordHash = await hashPassword(password)
+  return adminRepo(db).insertOperator({ email: email.trim().toLowerCase(), name, passwordHash })
+}
+
+/**
+ * The operator console (issue 6). Every change an operator makes — and every sign-in,
+ * sign-out and user lookup — is written to the audit log: who, what, target, details.
+ */
+export function adminService(deps: AdminDeps) {
+  const repo = adminRepo(deps.db)
+  const sessions = operatorSessions(repo)
+  const audit = (op: OperatorCtx, action: string, target: string, details: Record<string, unknown> = {}) =>
+    repo.audit({ operatorId: op.operatorId, action, target, details })
+  const asOperator = (op: OperatorCtx) => ({ kind: 'operator' as const, operatorId: op.operatorId })
+
+  return {
+    sessions,
+
+    createOperator: (email: string, password: string, name = '') => createOperator(deps.db, email, password, name),
+
+    async login(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
+      const operator = await repo.operatorByEmail(email)
+      const valid = operator ? await verifyPassword(operator.passwordHash, password) : await verifyDecoy(password)
+      if (operator?.lockedUntil && operator.lockedUntil > new Date()) throw new AppError('TOO_MANY_ATTEMPTS')
+      if (!operator || !valid) {
+        if (operator) await repo.recordFailedLogin(operator.id, OPERATOR_LOCK_AFTER, OPERATOR_LOCK_MINUTES)
+        throw new AppError('LOGIN_FAILED', { field: 'password' })
+      }
+      if (operator.failedLogins > 0) await repo.resetFailedLogins(operator.id)
+      await sessions.signIn(request, reply, operator.id)
+      await repo.audit({
+        operatorId: operator.id,
+        action: 'login',
+        target: `operator:${operator.id}`,
+        details: { ip: request.ip },
+      })
+      return { operator: { id: operator.id, email: operator.email, name: operator.name } }
+    },
+
+    async logout(reply: FastifyReply, op: OperatorCtx) {
+      await audit(op, 'logout', `operator:${op.operatorId}`)
+      await sessions.signOut(reply, op.sessionId)
+    },
+
+    async me(op: OperatorCtx) {
+      const operator = await repo.operatorById(op.operatorId)
+      if (!operator) throw new Error('console request of a deleted operator')
+      return { operator: { id: operator.id, email: operator.email, name: operator.name } }
+    },
+
+    chats: (page: number, limit: number) => deps.support.conversations(page, limit),
+
+    async chat(userId: number, window: { after_id?: number; before_id?: number; limit: number }) {
+      const user = await deps.support.userLabel(userId)
+      return { user, ...(await deps.support.chatHistory(userId, window)) }
+    },
+
+    async sendChat(op: OperatorCtx, userId: number, message: { client_id: string; content: string }) {
+      await deps.support.userLabel(userId)
+      const sent = await deps.support.sendChat(userId, 'operator', message, op.operatorId)
+      await audit(op, 'chat.send', `user:${userId}`, { message_id: sent.id, content: message.content })
+      return sent
+    },
+
+    tickets: (
+      op: OperatorCtx,
+      filter: { status?: support.TicketStatus; page: number; limit: number },
+      lang: WireLang,
+    ) => deps.support.tickets(asOperator(op), filter, lang),
+
+    ticket: (op: OperatorCtx, id: number, lang: WireLang) => deps.support.conversation(id, asOperator(op), lang),
+
+    async replyTicket(op: OperatorCtx, id: number, content: string) {
+      await deps.support.reply(id, asOperator(op), content)
+      await audit(op, 'ticket.reply', `ticket:${id}`, { content })
+    },
+
+    async closeTicket(op: OperatorCtx, id: number) {
+      await deps.support.close(id, asOperator(op))
+      await audit(op, 'ticket.close', `ticket:${id}`)
+    },
+
+    notices: (page: number, limit: number) => deps.messages.notices(page, limit),
+
+    async publishNotice(op: OperatorCtx, notice: { title: Texts; content: Texts }) {
+      const id = await deps.messages.publishNotice(op.operatorId, notice)
+      await audit(op, 'notice.publish', `message:${id}`, { title: notice.title })
+      return { id }
+    },
+
+    version: () => deps.content.appVersion(),
+
+    async setVersion(op: OperatorCtx, version: string) {
+      const before = (await deps.content.appVersion()).app_version
+      await deps.content.setAppVersion(version)
+      await audit(op, 'app_version.set', 'app_settings:app_version', { from: before, to: version })
+      return { app_version: version }
+    },
+
+    articles: (type: content.ArticleType) => deps.content.articleTexts(type),
+
+    async saveArticle(
+      op: OperatorCtx,
+      params: { type: content.ArticleType; lang_code: WireLang; title: string; content: string },
+    ) {
+      await deps.content.saveArticle(params.type, params.lang_code, params)
+      await audit(op, 'article.save', `article:${params.type}:${params.lang_code}`, { title: params.title })
+    },
+
+    async lookUpUser(op: OperatorCtx, query: string) {
+      const id = /^\d{1,15}$/.test(query) ? Number(query) : undefined
+      const user = await repo.findUser({ id, text: query })
+      await audit(op, 'user.lookup', user ? `user:${user.id}` : 'user:none', { query })
+      if (!user) throw new AppError('USER_NOT_FOUND', { field: 'query' })
+      return {
+        id: user.id,
+        email: user.email ?? '',
+        phone: user.phone ? `+${user.phonePrefix ?? ''} ${user.phone}` : '',
+        nickname: user.nickname,
+        gender: user.gender,
+        birthday: user.birthday ?? '',
+        invite_code: user.inviteCode,
+        created_at: user.createdAt.toISOString(),
+        tickets: user.tickets,
+        chat_messages: user.chatMessages,
+      }
+    },
+
+    async auditLog(page: number, limit: number) {
+      const { rows, total } = await repo.auditPage(page, limit)
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          operator: r.operator,
+          action: r.action,
+          target: r.target,
+          details: JSON.stringify(r.details),
+          created_at: r.createdAt.toISOString(),
+        })),
+        total,
+        page,
+        limit,
+      }
+    },
+  }
+}
+export type AdminService = ReturnType<typeof adminService>

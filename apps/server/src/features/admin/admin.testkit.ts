@@ -1,0 +1,18 @@
+import { Client, type TestApp } from '../../../test/harness.ts'
+
+let seq = 0
+
+/** A console client: an operator created as the CLI does, signed in through `/admin/login`. */
+export async function operatorClient(app: TestApp, email = `ops-${++seq}@example.com`) {
+  const password = 'operator-password-1'
+  await app.services.admin.createOperator(email, password)
+  const client = new Client(app.server)
+  const { body } = await adminCall(client, '/admin/login', { email, password })
+  if (body.code !== true) throw new Error(`operator login failed: ${JSON.stringify(body)}`)
+  return { client, email, id: body.data.operator.id as number }
+}
+
+/** Posts a console operation to /v1/admin/index with this client's cookies. */
+export function adminCall(client: Client, method: string, params: Record<string, unknown> = {}, lang = 'us-en') {
+  return client.call(method, params, { path: '/v1/admin/index', lang })
+}

@@ -1,0 +1,224 @@
+import type { support, Texts, WireLang } from '@kinetic/protocol'
+import type { Db } from '../../platform/db/client.ts'
+import type { Bus } from '../../platform/realtime/bus.ts'
+import { fileUrl, type UploadService } from '../../platform/uploads/uploads.service.ts'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import { postSystemMessage } from '../content/index.ts'
+import { supportRepo, type SupportRepo } from './support.repo.ts'
+import { SEED_TICKET_CATEGORIES } from './ticket-categories.seed.ts'
+
+type Author = 'user' | 'operator'
+/** Who acts: a user on their own tickets and chat, or an operator on anyone's. */
+export type Actor = { kind: 'user'; userId: number } | { kind: 'operator'; operatorId: number }
+
+type TicketRow = NonNullable<Awaited<ReturnType<SupportRepo['ticket']>>>
+type ChatRow = NonNullable<Awaited<ReturnType<SupportRepo['chatByClientId']>>>
+
+const iso = (d: Date) => d.toISOString()
+
+function ticketItem(t: TicketRow, lang: WireLang) {
+  return {
+    id: t.id,
+    cat_id: t.categoryId,
+    category: t.categoryName[lang],
+    title: t.title,
+    status: t.status,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
+  }
+}
+
+export function chatItem(m: ChatRow): support.ChatMessage {
+  return {
+    id: m.id,
+    client_id: m.clientId,
+    from: m.author,
+    content: m.content,
+    image: m.image ? fileUrl(m.image) : '',
+    created_at: iso(m.createdAt),
+  }
+}
+
+const userOf = (t: TicketRow) => ({ id: t.userId, label: t.userLabel })
+
+/** The system message a user gets when an operator answers their ticket. */
+const ticketRepliedMessage = (title: string): { title: Texts; content: Texts } => ({
+  title: { 'us-en': 'Your work order was replied', 'zh-cn': '您的工单已回复', 'zh-hk': '您的工單已回覆' },
+  content: {
+    'us-en': `Customer service replied to your work order "${title}". Open Mine → Work orders to read it.`,
+    'zh-cn': `客服已回复您的工单「${title}」，请前往“我的 → 工单”查看。`,
+    'zh-hk': `客服已回覆您的工單「${title}」，請前往「我的 → 工單」查看。`,
+  },
+})
+
+/**
+ * Work tickets and customer chat (issue 6). A user reaches only their own tickets and
+ * conversation: another user's ticket answers exactly like a missing one.
+ */
+export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService }) {
+  const { db, bus, uploads } = deps
+  const repo = supportRepo(db)
+  const ownerOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : undefined)
+
+  async function conversation(id: number, actor: Actor, lang: WireLang) {
+    const ticket = await repo.ticket(id, ownerOf(actor))
+    if (!ticket) throw new AppError('TICKET_NOT_FOUND', { field: 'id' })
+    const replies = await repo.replies(id)
+    return {
+      ticket: { ...ticketItem(ticket, lang), content: ticket.content, attachments: ticket.attachments.map(fileUrl) },
+      replies: replies.map((r) => ({ id: r.id, from: r.author, content: r.content, created_at: iso(r.createdAt) })),
+      user: userOf(ticket),
+    }
+  }
+
+  /** Runs `change` on the locked ticket the actor may touch; a completed one is not changed. */
+  async function changeTicket(
+    id: number,
+    actor: Actor,
+    change: (tx: SupportRepo, t: TicketRow, txDb: Db) => Promise<void>,
+  ) {
+    return db.transaction(async (tx) => {
+      const txRepo = supportRepo(tx)
+      const ticket = await txRepo.ticket(id, ownerOf(actor), true)
+      if (!ticket) throw new AppError('TICKET_NOT_FOUND', { field: 'id' })
+      await change(txRepo, ticket, tx)
+      return ticket
+    })
+  }
+
+  return {
+    async seed() {
+      await repo.seedCategories(SEED_TICKET_CATEGORIES)
+    },
+
+    async categories(lang: WireLang) {
+      const rows = await repo.categories()
+      return { list: rows.map((c) => ({ id: c.id, name: c.name[lang] })) }
+    },
+
+    async openTicket(
+      userId: number,
+      params: { cat_id: number; title: string; content: string; attachments: string[] },
+    ) {
+      if (!(await repo.categoryExists(params.cat_id)))
+        throw new AppError('TICKET_CATEGORY_NOT_FOUND', { field: 'cat_id' })
+      const attachments = [...new Set(params.attachments)]
+      // only the user's own uploads: another user's file id answers like a missing one
+      for (const file of attachments) await uploads.ownAttachment(userId, file, 'attachments')
+      const id = await repo.insertTicket({
+        userId,
+        categoryId: params.cat_id,
+        title: params.title,
+        content: params.content,
+        attachments,
+      })
+      await bus.publish({ operators: true, data: { type: 'ticket', id } })
+      return { id }
+    },
+
+    async tickets(
+      actor: Actor,
+      filter: { status?: support.TicketStatus; page: number; limit: number },
+      lang: WireLang,
+    ) {
+      const { rows, total } = await repo.ticketPage(
+        { userId: ownerOf(actor), status: filter.status },
+        filter.page,
+        filter.limit,
+      )
+      return {
+        list: rows.map((t) => ({ ...ticketItem(t, lang), user: userOf(t) })),
+        total,
+        page: filter.page,
+        limit: filter.limit,
+      }
+    },
+
+    conversation,
+
+    /**
+     * Adds a reply: the user's puts the ticket back to "wait reply", an operator's makes it
+     * "replied" and tells the user with a system message (in the same transaction).
+     */
+    async reply(id: number, actor: Actor, content: string) {
+      const ticket = await changeTicket(id, actor, async (tx, t, txDb) => {
+        if (t.status === 'completed') throw new AppError('TICKET_COMPLETED', { field: 'id' })
+        if (actor.kind === 'user') {
+          await tx.addReply({ ticketId: id, author: 'user', content })
+          await tx.setStatus(id, 'wait')
+        } else {
+          await tx.addReply({ ticketId: id, author: 'operator', operatorId: actor.operatorId, content })
+          await tx.setStatus(id, 'replied')
+          await postSystemMessage(txDb, t.userId, ticketRepliedMessage(t.title))
+        }
+      })
+      await bus.publish({ user: ticket.userId, operators: true, data: { type: 'ticket', id } })
+    },
+
+    /** Completes the ticket; closing a completed one again changes nothing. */
+    async close(id: number, actor: Actor) {
+      const ticket = await changeTicket(id, actor, async (tx, t) => {
+        if (t.status !== 'completed') await tx.setStatus(id, 'completed')
+      })
+      await bus.publish({ user: ticket.userId, operators: true, data: { type: 'ticket', id } })
+    },
+
+    async chatHistory(userId: number, window: { after_id?: number; before_id?: number; limit: number }) {
+      const rows = await repo.chatWindow(userId, {
+        afterId: window.after_id,
+        beforeId: window.before_id,
+        limit: window.limit,
+      })
+      return { list: rows.map(chatItem) }
+    },
+
+    /**
+     * Stores a chat message and pushes it to the user's and every operator's sockets on
+     * every instance. The same client id again answers the stored message and pushes nothing.
+     */
+    async sendChat(
+      userId: number,
+      author: Author,
+      message: { client_id: string; content: string; image?: string },
+      operatorId?: number,
+    ) {
+      // only the user's own upload: another user's file id answers like a missing one
+      if (message.image !== undefined) await uploads.ownAttachment(userId, message.image, 'image')
+      const created = await repo.insertChat({
+        userId,
+        author,
+        operatorId,
+        clientId: message.client_id,
+        content: message.content,
+        image: message.image,
+      })
+      if (!created) {
+        const stored = await repo.chatByClientId(userId, author, message.client_id)
+        if (!stored) throw new Error('chat message vanished after a conflicting insert')
+        return chatItem(stored)
+      }
+      const item = chatItem(created)
+      await bus.publish({ user: userId, operators: true, data: { type: 'chat', user_id: userId, message: item } })
+      return item
+    },
+
+    async conversations(page: number, limit: number) {
+      const { rows, total } = await repo.conversations(page, limit)
+      return {
+        list: rows.map((r) => ({ user: { id: r.userId, label: r.userLabel }, last: chatItem(r) })),
+        total,
+        page,
+        limit,
+      }
+    },
+
+    isSupportFile: (fileId: string) => repo.isSupportFile(fileId),
+
+    async userLabel(userId: number) {
+      const label = await repo.userLabel(userId)
+      if (label === undefined) throw new AppError('USER_NOT_FOUND', { field: 'user_id' })
+      return { id: userId, label }
+    },
+  }
+}
+export type SupportService = ReturnType<typeof supportService>

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Client, registerUser, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
+
+let app: TestApp
+let alice: Client
+let bob: Client
+let ops: Client
+beforeAll(async () => {
+  app = await startTestApp()
+  alice = new Client(app.server)
+  bob = new Client(app.server)
+  await registerUser(alice, 'alice-tickets@example.com')
+  await registerUser(bob, 'bob-tickets@example.com')
+  ops = (await operatorClient(app)).client
+})
+afterAll(() => app.close())
+
+const TABLES = ['tickets', 'ticket_replies', 'messages'] as const
+
+async function openTicket(client: Client, title = 'Watch does not sync') {
+  const { body } = await client.call('/v1/wrokadd', { cat_id: 2, title, content: 'Steps stay at zero since Monday.' })
+  expect(body.code, JSON.stringify(body)).toBe(true)
+  return body.data.id as number
+}
+
+describe('ticket categories', () => {
+  it('are seeded in the three languages', async () => {
+    const en = await alice.call('/v1/wrokcat', {}, { lang: 'us-en' })
+    const cn = await alice.call('/v1/wrokcat', {}, { lang: 'zh-cn' })
+    const hk = await alice.call('/v1/wrokcat', {}, { lang: 'zh-hk' })
+    expect(en.body.data.list.length).toBeGreaterThanOrEqual(5)
+    expect(en.body.data.list[0]).toEqual({ id: 1, name: 'Account and security' })
+    expect(cn.body.data.list[0].name).toBe('账号与安全')
+    expect(hk.body.data.list[0].name).toBe('帳號與安全')
+  })
+
+  it('need a session', async () => {
+    const { body } = await new Client(app.server).call('/v1/wrokcat')
+    expect(body.code).toBe(401)
+  })
+})
+
+describe('opening a ticket', () => {
+  it('stores it waiting for a reply', async () => {
+    const id = await openTicket(alice)
+    const { body } = await alice.call('/v1/wrokchat', { id })
+    expect(body.data.ticket).toMatchObject({
+      id,
+      cat_id: 2,
+      category: 'Device and data',
+      title: 'Watch does not sync',
+      content: 'Steps stay at zero since Monday.',
+      status: 'wait',
+    })
+    expect(body.data.replies).toEqual([])
+  })
+
+  it.each([
+    [{ cat_id: 2, content: 'x' }, 'FIELD_REQUIRED', 'title'],
+    [{ cat_id: 2, title: '   ', content: 'x' }, 'FIELD_REQUIRED', 'title'],
+    [{ cat_id: 2, title: 'x'.repeat(101), content: 'x' }, 'FIELD_TOO_LONG', 'title'],
+    [{ cat_id: 2, title: 'x' }, 'FIELD_REQUIRED', 'content'],
+    [{ title: 'x', content: 'x' }, 'FIELD_REQUIRED', 'cat_id'],
+    [{ cat_id: 999, title: 'x', content: 'x' }, 'TICKET_CATEGORY_NOT_FOUND', 'cat_id'],
+  ])('refuses %j with %s naming %s, writing nothing', async (params, error, field) => {
+    const before = await rowCounts(app, TABLES)
+    const { body } = await alice.call('/v1/wrokadd', params)
+    expect(body).toMatchObject({ code: false, error })
+    expect(Object.keys(body.fields ?? {})).toContain(field)
+    expect(await rowCounts(app, TABLES)).toEqual(before)
+  })
+
+  it('names the field in the request language', async () => {
+    const { body } = await alice.call('/v1/wrokadd', { cat_id: 2, content: 'x' }, { lang: 'zh-cn' })
+    expect(body.msg).toBe('请填写标题')
+  })
+})
+
+describe('the ticket lifecycle', () => {
+  it('goes wait → replied (operator) → wait (user answers) → completed, with a system message on a reply', async () => {
+    const id = await openTicket(alice, 'Lifecycle')
+    expect((await adminCall(ops, '/admin/ticketreply', { id, content: 'Please re-pair the watch.' })).body.code).toBe(
+      true,
+    )
+    let chat = (await alice.call('/v1/wrokchat', { id })).body.data
+    expect(chat.ticket.status).toBe('replied')
+    expect(chat.replies).toMatchObject([{ from: 'operator', content: 'Please re-pair the watch.' }])
+
+    const messages = (await alice.call('/v1/msg')).body.data
+    expect(messages.list[0]).toMatchObject({ kind: 'system', title: 'Your work order was replied', read: false })
+    expect(messages.list[0].summary).toContain('Lifecycle')
+
+    chat = (await alice.call('/v1/wrokchat', { id, content: 'Still zero after pairing.' })).body.data
+    expect(chat.ticket.status).toBe('wait')
+    expect(chat.replies.map((r: { from: string }) => r.from)).toEqual(['operator', 'user'])
+
+    expect((await alice.call('/v1/wrokclose', { id })).body.code).toBe(true)
+    expect((await alice.call('/v1/wrokchat', { id })).body.data.ticket.status).toBe('completed')
+    // closing again changes nothing
+    expect((await alice.call('/v1/wrokclose', { id })).body.code).toBe(true)
+  })
+
+  it('refuses replies on a completed ticket, from either side', async () => {
+    const id = await openTicket(alice, 'Closed by ops')
+    await adminCall(ops, '/admin/ticketclose', { id })
+    const before = await rowCounts(app, TABLES)
+    const user = await alice.call('/v1/wrokchat', { id, content: 'hello?' })
+    expect(user.body).toMatchObject({ code: false, error: 'TICKET_COMPLETED' })
+    const op = await adminCall(ops, '/admin/ticketreply', { id, content: 'late answer' })
+    expect(op.body).toMatchObject({ code: false, error: 'TICKET_COMPLETED' })
+    expect(await rowCounts(app, TABLES)).toEqual(before)
+  })
+
+  it('refuses a blank reply, writing nothing', async () => {
+    const id = await openTicket(alice, 'Blank reply')
+    const before = await rowCounts(app, TABLES)
+    const { body } = await alice.call('/v1/wrokchat', { id, content: '   ' })
+    expect(body).toMatchObject({ code: false, error: 'FIELD_REQUIRED', msg: 'Content is required' })
+    expect(await rowCounts(app, TABLES)).toEqual(before)
+  })
+})
+
+describe('the ticket list', () => {
+  it('filters by status and lists only my tickets, newest activity first', async () => {
+    const carol = new Client(app.server)
+    await registerUser(carol, 'carol-tickets@example.com')
+    const waiting = await openTicket(carol, 'first')
+    const answered = await openTicket(carol, 'second')
+    const done = await openTicket(carol, 'third')
+    await adminCall(ops, '/admin/ticketreply', { id: answered, content: 'answer' })
+    await carol.call('/v1/wrokclose', { id: done })
+    await openTicket(bob, 'not carol')
+
+    const all = (await carol.call('/v1/wrok')).body.data
+    expect(all.total).toBe(3)
+    expect(all.list.map((t: { id: number }) => t.id)).toEqual([done, answered, waiting])
+    expect(all.list[0]).not.toHaveProperty('user')
+    const ids = async (status: string) =>
+      (await carol.call('/v1/wrok', { status })).body.data.list.map((t: { id: number }) => t.id)
+    expect(await ids('wait')).toEqual([waiting])
+    expect(await ids('replied')).toEqual([answered])
+    expect(await ids('completed')).toEqual([done])
+
+    const paged = (await carol.call('/v1/wrok', { page: 2, limit: 2 })).body.data
+    expect(paged).toMatchObject({ total: 3, page: 2, limit: 2 })
+    expect(paged.list.map((t: { id: number }) => t.id)).toEqual([waiting])
+  })
+
+  it('refuses an unknown status', async () => {
+    const { body } = await alice.call('/v1/wrok', { status: 'lost' })
+    expect(body).toMatchObject({ code: false, error: 'FIELD_INVALID' })
+  })
+})
+
+describe("another user's ticket", () => {
+  it('answers exactly like a missing one and changes nothing', async () => {
+    const id = await openTicket(alice, 'Private')
+    const missing = await bob.call('/v1/wrokchat', { id: 99_999 })
+    const before = await rowCounts(app, TABLES)
+    for (const [method, params] of [
+      ['/v1/wrokchat', { id }],
+      ['/v1/wrokchat', { id, content: 'let me in' }],
+      ['/v1/wrokclose', { id }],
+    ] as const) {
+      const { body } = await bob.call(method, params)
+      expect(body, method).toEqual(missing.body)
+    }
+    expect(await rowCounts(app, TABLES)).toEqual(before)
+    expect((await alice.call('/v1/wrokchat', { id })).body.data.ticket.status).toBe('wait')
+    expect((await bob.call('/v1/wrok')).body.data.list.map((t: { id: number }) => t.id)).not.toContain(id)
+  })
+})

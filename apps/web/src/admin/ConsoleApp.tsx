@@ -1,0 +1,102 @@
+import { admin, LOCALES, type Locale } from '@kinetic/protocol'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button } from 'antd-mobile'
+import { useEffect, useState, type ComponentType } from 'react'
+import { useTranslation } from 'react-i18next'
+import { consoleCall, whenSignedOut } from './api'
+import { setConsoleLanguage } from './i18n'
+import { ArticlesPage } from './pages/ArticlesPage'
+import { AuditPage } from './pages/AuditPage'
+import { ChatsPage } from './pages/ChatsPage'
+import { LoginPage } from './pages/LoginPage'
+import { NoticesPage } from './pages/NoticesPage'
+import { TicketsPage } from './pages/TicketsPage'
+import { UsersPage } from './pages/UsersPage'
+import { VersionPage } from './pages/VersionPage'
+
+const SECTIONS = {
+  chats: ChatsPage,
+  tickets: TicketsPage,
+  notices: NoticesPage,
+  version: VersionPage,
+  articles: ArticlesPage,
+  users: UsersPage,
+  audit: AuditPage,
+} satisfies Record<string, ComponentType>
+type Section = keyof typeof SECTIONS
+const isSection = (value: string): value is Section => value in SECTIONS
+const LANGUAGE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' }
+
+function useSection(): Section {
+  const read = () => {
+    const hash = location.hash.replace(/^#\/?/, '')
+    return isSection(hash) ? hash : 'chats'
+  }
+  const [section, setSection] = useState(read)
+  useEffect(() => {
+    const follow = () => setSection(read())
+    window.addEventListener('hashchange', follow)
+    return () => window.removeEventListener('hashchange', follow)
+  }, [])
+  return section
+}
+
+/** The operator console: sign-in, then one section at a time (`#/chats`, `#/tickets`, …). */
+export function ConsoleApp() {
+  const { t, i18n } = useTranslation()
+  const queryClient = useQueryClient()
+  const section = useSection()
+  const me = useQuery({ queryKey: ['me'], queryFn: () => consoleCall(admin.me), retry: false })
+  const logout = useMutation({ mutationFn: () => consoleCall(admin.logout) })
+
+  useEffect(() => {
+    whenSignedOut(() => queryClient.setQueryData(['me'], null))
+  }, [queryClient])
+
+  if (me.isPending) return null
+  const operator = me.data?.operator
+  if (!operator) return <LoginPage onSignedIn={() => void me.refetch()} />
+
+  const Page = SECTIONS[section]
+  return (
+    <div className="console-shell">
+      <header className="console-top">
+        <span className="console-brand">{t('admin.brand')}</span>
+        <select
+          className="box"
+          aria-label={t('admin.language')}
+          value={i18n.language}
+          onChange={(event) => void setConsoleLanguage(event.target.value as Locale)}
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+        <span className="muted">{operator.email}</span>
+        <Button
+          size="small"
+          onClick={() => logout.mutate(undefined, { onSettled: () => queryClient.setQueryData(['me'], null) })}
+        >
+          {t('admin.signOut')}
+        </Button>
+      </header>
+      <nav className="console-nav" aria-label={t('admin.brand')}>
+        {(Object.keys(SECTIONS) as Section[]).map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-current={s === section ? 'page' : undefined}
+            onClick={() => (location.hash = `#/${s}`)}
+          >
+            {t(`admin.nav.${s}`)}
+          </button>
+        ))}
+      </nav>
+      <main className="console-main">
+        <Page />
+      </main>
+    </div>
+  )
+}

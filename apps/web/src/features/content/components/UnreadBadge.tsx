@@ -1,0 +1,9 @@
+import { Badge } from 'antd-mobile'
+import { useUnreadCountQuery } from '../messages.queries'
+
+/** The number of unread messages as a small badge (nothing when all are read). */
+export default function UnreadBadge({ children }: { children?: React.ReactNode }) {
+  const { data: unread = 0 } = useUnreadCountQuery()
+  if (!children) return unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} /> : null
+  return <Badge content={unread > 0 ? (unread > 99 ? '99+' : unread) : null}>{children}</Badge>
+}
