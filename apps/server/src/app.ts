@@ -19,6 +19,7 @@ import { earnService } from './features/earn/earn.service.ts'
 import { payoutService } from './features/earn/payout.service.ts'
 import { earnSettings } from './features/earn/settings.ts'
 import { registerShopMethods } from './features/shop/shop.methods.ts'
+import { PHYSICAL_FITNESS } from './features/shop/goods.seed.ts'
 import { shopService } from './features/shop/shop.service.ts'
 import { registerAdminMethods } from './features/admin/admin.methods.ts'
 import { adminService, type AdminService } from './features/admin/admin.service.ts'
@@ -166,11 +167,14 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   // payouts left open by a previous run (or another instance) are resumed at start
   server.addHook('onReady', async () => void payouts.worker?.kick())
   server.addHook('onClose', async () => payouts.worker?.stop())
-  registerShopMethods(registry, shopService({ db, settings, beforeRead: earn.settleReferrals }))
+  const shop = shopService({ db, settings, beforeRead: earn.settleReferrals })
+  registerShopMethods(registry, shop)
   const devices = deviceService(db)
   const ingest = ingestService(db)
   registerDeviceMethods(registry, devices)
-  registerHealthMethods(registry, healthService({ db, presence: devices.presence }))
+  registerHealthMethods(registry, healthService({ db, presence: devices.presence }), (userId, requestId, lang) =>
+    shop.redeem(userId, PHYSICAL_FITNESS, requestId, lang),
+  )
   const bus = createBus({ databaseUrl, db, log: server.log.child({ module: 'events' }) })
   server.addHook('onClose', () => bus.close())
   const messages = messagesService(db)

@@ -169,10 +169,10 @@ describe('goal, authorizations, questionnaire and fitness analysis', () => {
     await expectToast(page, t.questionnaire.submitted)
     await expect.poll(() => page.getByText(t.questionnaire.results.clear, { exact: true }).count()).toBe(1)
 
-    // the fitness analysis is redeemed with points, which the shop (issue 5) brings: said plainly
+    // the fitness analysis is redeemed with points: a new account has none, and is told so
     await open(page, '/physicalReport')
     await button(page, t.physical.redeem).click()
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errorMessage('NOT_OPEN', 'us-en'))
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errorMessage('INSUFFICIENT_POINTS', 'us-en'))
   })
 })
 

@@ -7,8 +7,7 @@ import { SPEC_OPERATIONS } from './spec-operations.ts'
 const names = CATALOG.map((m) => m.name)
 /**
  * The operations later work builds, each answering NOT_OPEN until then: issue 5's home,
- * energy, discover and settlement (they read the health data) and the points-paid fitness
- * analysis.
+ * energy, discover and settlement (they read the health data).
  */
 const PENDING = [
   '/v1/gethome',
@@ -22,7 +21,6 @@ const PENDING = [
   '/v1/tokendata_receive',
   '/v1/computing_token',
   '/v1/tokendata_token',
-  '/v1/exchange_fitness',
 ]
 
 describe('CATALOG', () => {

@@ -1,9 +1,16 @@
-import { health as h } from '@kinetic/protocol'
+import { health as h, type WireLang } from '@kinetic/protocol'
 import type { Registry } from '../../platform/rpc/registry.ts'
 import type { HealthService } from './health.service.ts'
 
-/** The health operations; `/v1/exchange_fitness` stays pending until the points ledger (issue 5). */
-export function registerHealthMethods(rpc: Registry, service: HealthService): void {
+/**
+ * The health operations. Redeeming the fitness analysis is a purchase in the points shop
+ * (`redeemFitness`, wired in app.ts); its fulfilment unlocks the analysis.
+ */
+export function registerHealthMethods(
+  rpc: Registry,
+  service: HealthService,
+  redeemFitness: (userId: number, requestId: string, lang: WireLang) => Promise<unknown>,
+): void {
   rpc.handle(h.well, (p, ctx) => service.overview(ctx.user.id, p.date))
   rpc.handle(h.heartRate, (p, ctx) => service.heartRate(ctx.user.id, p.date))
   rpc.handle(h.sleep, (p, ctx) => service.sleep(ctx.user.id, p.date))
@@ -18,4 +25,8 @@ export function registerHealthMethods(rpc: Registry, service: HealthService): vo
   rpc.handle(h.wellInfo, (_p, ctx) => service.questionnaire(ctx.user.id, ctx.lang))
   rpc.handle(h.wellInfoUp, (p, ctx) => service.answerQuestionnaire(ctx.user.id, p.answers, ctx.lang))
   rpc.handle(h.fitness, (_p, ctx) => service.fitness(ctx.user.id))
+  rpc.handle(h.exchangeFitness, async (p, ctx) => {
+    await redeemFitness(ctx.user.id, p.request_id, ctx.lang)
+    return service.fitness(ctx.user.id)
+  })
 }

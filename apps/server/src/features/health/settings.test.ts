@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { aBoundWatch, aUser, nowS, ok, refused, upload } from './health.testkit.ts'
+import { give } from '../earn/earn.testkit.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -155,16 +156,13 @@ describe('the physical-fitness analysis', () => {
     const user = await aUser(app)
     await app.database.pool.query("UPDATE users SET birthday = '1990-01-01', gender = 'male' WHERE id = $1", [user.id])
     expect(await ok(user, '/v1/fitness')).toMatchObject({ active: false, report: null, valid_days: 30 })
-    expect((await refused(user, '/v1/exchange_fitness')).error).toBe('NOT_OPEN')
+    expect((await refused(user, '/v1/exchange_fitness', { request_id: 'fit-1' })).error).toBe('INSUFFICIENT_POINTS')
     const { token } = await aBoundWatch(app, user, 1)
     const from = nowS() - (nowS() % 60) - 40 * 60
     await upload(app, token, { heart_rate: Array.from({ length: 35 * 6 }, (_, i) => ({ t: from + i * 10, bpm: 60 })) })
-    // the redemption (a points debit, issue 5) is recorded directly here
-    await app.database.pool.query(
-      "INSERT INTO fitness_passes (user_id, valid_until) VALUES ($1, now() + interval '30 days')",
-      [user.id],
-    )
-    const report = await ok(user, '/v1/fitness')
+    // redeemed with points: the analysis answers at once
+    await give(app, user.id, 500n)
+    const report = await ok(user, '/v1/exchange_fitness', { request_id: 'fit-1' })
     const age = new Date().getUTCFullYear() - 1990 - 1
     expect(report).toMatchObject({
       active: true,

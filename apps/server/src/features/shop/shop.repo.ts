@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import type { SeedGood } from './goods.seed.ts'
+import { fitnessPasses } from '../health/health.tables.ts'
 import { shopGoods, shopOrders } from './shop.tables.ts'
 
 export type GoodRow = typeof shopGoods.$inferSelect
@@ -106,16 +107,31 @@ export function shopRepo(db: Db) {
     },
 
     /** Times of the user's completed orders of goods with this fulfilment, oldest first. */
-    async completedOfFulfilment(userId: number, fulfilment: string): Promise<Date[]> {
-      const rows = await db
-        .select({ at: shopOrders.createdAt })
-        .from(shopOrders)
-        .innerJoin(shopGoods, eq(shopGoods.id, shopOrders.goodId))
-        .where(
-          and(eq(shopOrders.userId, userId), eq(shopOrders.status, 'completed'), eq(shopGoods.fulfilment, fulfilment)),
-        )
-        .orderBy(asc(shopOrders.id))
-      return rows.map((r) => r.at)
+    /** The active good that grants `fulfilment` (e.g. the physical-fitness analysis). */
+    async goodOfFulfilment(fulfilment: string): Promise<GoodRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(shopGoods)
+        .where(and(eq(shopGoods.fulfilment, fulfilment), eq(shopGoods.active, true)))
+        .orderBy(asc(shopGoods.id))
+        .limit(1)
+      return row
+    },
+
+    /**
+     * The physical-fitness analysis (health's `fitness_passes`) unlocked `days` more, from the
+     * later of now and the user's current expiry. Runs in the purchase's transaction, after
+     * the points debit locked the user's points account, so a user's redemptions queue.
+     */
+    async extendFitnessPass(userId: number, days: number): Promise<void> {
+      const latest = db
+        .select({ until: sql`max(${fitnessPasses.validUntil})` })
+        .from(fitnessPasses)
+        .where(eq(fitnessPasses.userId, userId))
+      await db.insert(fitnessPasses).values({
+        userId,
+        validUntil: sql`greatest(now(), coalesce((${latest}), now())) + make_interval(days => ${days})`,
+      })
     },
   }
 }

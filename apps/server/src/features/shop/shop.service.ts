@@ -7,7 +7,6 @@ import type { EarnSettings } from '../earn/settings.ts'
 import { PHYSICAL_FITNESS, SEED_GOODS } from './goods.seed.ts'
 import { shopRepo, type GoodRow, type OrderRow } from './shop.repo.ts'
 
-const DAY_MS = 86_400_000
 /** Fulfilments `energy:N` and `knt:N` credit N whole units of that asset (from its issuer). */
 const GRANTS: Record<string, Asset | undefined> = { energy: 'energy', knt: 'knt' }
 
@@ -85,8 +84,8 @@ export function shopService(deps: {
         },
       )
     }
-    // PHYSICAL_FITNESS: the completed order is the redemption; health reads it through
-    // `fitnessValidUntil` (its hook, after the merge of the health issue).
+    if (what === PHYSICAL_FITNESS)
+      await shopRepo(tx).extendFitnessPass(userId, (await settings.get()).physical_fitness_days)
   }
 
   return {
@@ -136,6 +135,14 @@ export function shopService(deps: {
       return { order: orderView(order, good, lang), points: await points(userId) }
     },
 
+    /** Buys the active good that grants `fulfilment` (health's `/v1/exchange_fitness`). */
+    async redeem(userId: number, fulfilment: typeof PHYSICAL_FITNESS, requestId: string, lang: WireLang) {
+      await seed()
+      const good = await repo.goodOfFulfilment(fulfilment)
+      if (!good) throw new AppError('GOOD_NOT_FOUND')
+      return this.buy(userId, { id: good.id, request_id: requestId }, lang)
+    },
+
     async orders(userId: number, p: Params<typeof shop.orders>, lang: WireLang) {
       const { rows, total } = await repo.orders(userId, p.page, p.limit)
       return {
@@ -158,19 +165,6 @@ export function shopService(deps: {
      */
     async advanceOrder(orderId: number, to: 'shipped' | 'completed'): Promise<boolean> {
       return repo.transition(orderId, to === 'shipped' ? 'paid' : 'shipped', to)
-    },
-
-    /**
-     * Until when the user's physical-fitness analysis is unlocked (undefined: never
-     * redeemed or expired): each redemption adds `physical_fitness_days` from the later of
-     * its time and the previous expiry. Health's /v1/exchange_fitness and report use this.
-     */
-    async fitnessValidUntil(userId: number): Promise<Date | undefined> {
-      const days = (await settings.get()).physical_fitness_days
-      const redeemed = await repo.completedOfFulfilment(userId, PHYSICAL_FITNESS)
-      let until = 0
-      for (const at of redeemed) until = Math.max(until, at.getTime()) + days * DAY_MS
-      return until > Date.now() ? new Date(until) : undefined
     },
   }
 }

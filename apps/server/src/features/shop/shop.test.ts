@@ -113,16 +113,35 @@ describe('the points shop', () => {
     expect((await ok(client, '/v1/order', { id: order.id })).order.status).toBe('completed')
   })
 
-  it('unlocks the physical-fitness analysis for 30 days per redemption (health’s hook)', async () => {
+  it('unlocks the physical-fitness analysis for 30 days per redemption, counted from the last expiry', async () => {
     const client = await aUser(app)
-    expect(await service().fitnessValidUntil(client.user.id)).toBeUndefined()
+    expect(await ok(client, '/v1/fitness')).toMatchObject({ active: false, valid_until: null, report: null })
     await give(app, client.user.id, 600n)
     const fitness = byName((await goods(client, 'virtual')).list, 'Physical-fitness analysis (30 days)')
     const start = Date.now()
     for (let i = 0; i < 2; i++) await ok(client, '/v1/poststore', { id: fitness.id, request_id: requestId() })
-    const until = (await service().fitnessValidUntil(client.user.id))!.getTime()
+    const report = await ok(client, '/v1/fitness')
+    expect(report.active).toBe(true)
+    const until = new Date(report.valid_until).getTime()
     expect(until).toBeGreaterThanOrEqual(start + 60 * DAY_MS)
     expect(until).toBeLessThanOrEqual(Date.now() + 60 * DAY_MS)
+  })
+
+  it('redeems the analysis from the health page with points, once per request id', async () => {
+    const client = await aUser(app)
+    const id = requestId()
+    expect(await refused(client, '/v1/exchange_fitness', { request_id: id })).toMatchObject({
+      error: 'INSUFFICIENT_POINTS',
+    })
+    expect((await ok(client, '/v1/fitness')).active).toBe(false)
+    await give(app, client.user.id, 400n)
+    const fitness = byName((await goods(client, 'virtual')).list, 'Physical-fitness analysis (30 days)')
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => client.call('/v1/exchange_fitness', { request_id: id })),
+    )
+    for (const { body } of answers) expect(body).toMatchObject({ code: true, data: { active: true } })
+    expect(await balanceOf(app, client.user.id)).toBe(400n - BigInt(fitness.price))
+    expect((await ok(client, '/v1/orders')).total).toBe(1)
   })
 
   it('refuses a purchase without enough points, in the request language, and changes nothing', async () => {

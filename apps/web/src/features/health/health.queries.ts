@@ -1,4 +1,5 @@
 import { call, currentAccountId, methodQuery } from '@/api'
+import { newRequestId } from '@/shared/requestId'
 import { health, type ParamsIn } from '@kinetic/protocol'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
@@ -46,8 +47,12 @@ export const useFitnessQuery = () => useQuery(methodQuery(health.fitness))
 
 export function useRedeemFitnessMutation() {
   const invalidate = useInvalidateHealth()
-  // the page shows a refusal (e.g. 'Not currently open' until the points shop exists) itself
-  return useMutation({ mutationFn: () => call(health.exchangeFitness), onSuccess: invalidate, meta: { silent: true } })
+  // a new request id per tap: the server redeems once per id; the page shows a refusal itself
+  return useMutation({
+    mutationFn: () => call(health.exchangeFitness, { request_id: newRequestId() }),
+    onSuccess: invalidate,
+    meta: { silent: true },
+  })
 }
 
 export const useQuestionnaireQuery = () => useQuery(methodQuery(health.wellInfo))

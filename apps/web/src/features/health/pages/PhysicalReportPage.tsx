@@ -10,8 +10,8 @@ import { DASH } from '../lib/format'
 
 /**
  * The physical-fitness analysis (VO2max = 15.3 × HRmax / HRrest, resting heart rate, fitness
- * level), valid for a number of days after it is redeemed with points. Until the points shop
- * opens, redeeming answers 'Not currently open' and the page says so.
+ * level), valid for a number of days after it is redeemed with points (a purchase of the
+ * shop's analysis good); a refusal (not enough points) shows under the button.
  */
 export function PhysicalReportPage() {
   const { t, i18n } = useTranslation()
