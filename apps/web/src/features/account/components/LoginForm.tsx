@@ -8,6 +8,7 @@ import { Link } from 'react-router'
 import { useLoginMutation } from '../account.queries'
 import { checkLogin } from '../validation'
 import styles from './AuthForm.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import { PasswordField } from './PasswordField'
 import { TextField } from './TextField'
 
@@ -39,7 +40,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={formStyles.form} onSubmit={submit} noValidate>
       <TextField
         label={t('account.form.loginAccount')}
         value={account}
@@ -64,7 +65,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           maxLength={9}
         />
       )}
-      <Button className={styles.submit} type="submit" block color="primary" loading={login.isPending}>
+      <Button className={formStyles.submit} type="submit" block color="primary" loading={login.isPending}>
         {t('account.login.submit')}
       </Button>
       <div className={styles.links}>

@@ -1,7 +1,7 @@
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import styles from './AuthForm.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import { TextField } from './TextField'
 
 /** A password row with an eye button that shows or hides what was typed. */
@@ -21,7 +21,7 @@ export function PasswordField(props: {
       after={
         <button
           type="button"
-          className={styles.iconButton}
+          className={formStyles.iconButton}
           aria-label={t(visible ? 'account.form.hidePassword' : 'account.form.showPassword')}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}

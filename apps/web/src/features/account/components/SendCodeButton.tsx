@@ -3,7 +3,7 @@ import type { account, ParamsIn } from '@kinetic/protocol'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSendCodeMutation } from '../account.queries'
-import styles from './AuthForm.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 
 /** Seconds before another code may be requested when the server names no cooldown. */
 const DEFAULT_COOLDOWN_S = 60
@@ -42,7 +42,12 @@ export function SendCodeButton({ params }: { params: () => SendParams | null }) 
     })
   }
   return (
-    <button type="button" className={styles.codeButton} disabled={send.isPending || secondsLeft > 0} onClick={onClick}>
+    <button
+      type="button"
+      className={formStyles.textButton}
+      disabled={send.isPending || secondsLeft > 0}
+      onClick={onClick}
+    >
       {secondsLeft > 0 ? t('account.form.resend', { seconds: secondsLeft }) : t('account.form.sendCode')}
     </button>
   )

@@ -1,6 +1,6 @@
 import { Input } from 'antd-mobile'
 import type { ComponentProps, ReactNode } from 'react'
-import styles from './AuthForm.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 
 type TextFieldProps = {
   /** The placeholder, also the input's accessible name. */
@@ -14,7 +14,7 @@ type TextFieldProps = {
 /** One rounded input row of the account forms. */
 export function TextField({ label, before, after, ...input }: TextFieldProps) {
   return (
-    <div className={styles.field}>
+    <div className={formStyles.field}>
       {before}
       <Input placeholder={label} aria-label={label} autoCapitalize="off" autoCorrect="off" {...input} />
       {after}

@@ -6,7 +6,7 @@ import { Button } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useUserInfoQuery } from '../account.queries'
-import styles from '../components/AuthForm.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import { SendCodeButton } from '../components/SendCodeButton'
 import { TextField } from '../components/TextField'
 import { useBindEmailMutation } from '../mine.queries'
@@ -55,7 +55,7 @@ export function AccountBindEmailPage() {
       ) : !user ? (
         <Loading />
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <form className={formStyles.form} onSubmit={submit} noValidate>
           <p className={mine.hint}>
             {t('account.email.current')}: <strong>{user.email || t('account.email.none')}</strong>
           </p>
@@ -77,7 +77,7 @@ export function AccountBindEmailPage() {
             maxLength={6}
             after={<SendCodeButton params={sendParams} />}
           />
-          <Button className={styles.submit} type="submit" block color="primary" loading={bind.isPending}>
+          <Button className={formStyles.submit} type="submit" block color="primary" loading={bind.isPending}>
             {t('account.email.submit')}
           </Button>
         </form>

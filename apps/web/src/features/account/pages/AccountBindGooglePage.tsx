@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useUserInfoQuery } from '../account.queries'
-import styles from '../components/AuthForm.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import { TextField } from '../components/TextField'
 import { useGoogleAuthMutation } from '../mine.queries'
 import mine from './MinePages.module.css'
@@ -60,9 +60,9 @@ function CodeForm({
     onSubmit(code.trim())
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={formStyles.form} onSubmit={submit} noValidate>
       <TextField label={label} value={code} onChange={setCode} autoComplete="one-time-code" maxLength={9} />
-      <Button className={styles.submit} type="submit" block color="primary" loading={pending}>
+      <Button className={formStyles.submit} type="submit" block color="primary" loading={pending}>
         {submitText}
       </Button>
     </form>
@@ -94,7 +94,7 @@ function Bind({ onBound }: { onBound: (codes: string[]) => void }) {
     return (
       <>
         <p className={mine.hint}>{t('account.google.intro')}</p>
-        <Button className={styles.submit} block color="primary" loading={google.isPending} onClick={getKey}>
+        <Button className={formStyles.submit} block color="primary" loading={google.isPending} onClick={getKey}>
           {t('account.google.getKey')}
         </Button>
       </>
@@ -111,7 +111,7 @@ function Bind({ onBound }: { onBound: (codes: string[]) => void }) {
         {setup.secret}
       </div>
       <Button
-        className={styles.submit}
+        className={formStyles.submit}
         block
         fill="outline"
         color="primary"
@@ -146,7 +146,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <Button
-        className={styles.submit}
+        className={formStyles.submit}
         block
         fill="outline"
         color="primary"
@@ -158,7 +158,12 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       >
         {t('account.google.copyCodes')}
       </Button>
-      <Button className={styles.submit} block color="primary" onClick={() => void navigate('/my', { replace: true })}>
+      <Button
+        className={formStyles.submit}
+        block
+        color="primary"
+        onClick={() => void navigate('/my', { replace: true })}
+      >
         {t('account.google.saved')}
       </Button>
     </>

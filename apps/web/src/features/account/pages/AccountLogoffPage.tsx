@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useUserInfoQuery } from '../account.queries'
-import styles from '../components/AuthForm.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import { verificationParams, VerifyFields, type Verification } from '../components/VerifyFields'
 import { useLogoffMutation } from '../mine.queries'
 import mine from './MinePages.module.css'
@@ -52,7 +52,7 @@ export function AccountLogoffPage() {
       ) : !user ? (
         <Loading />
       ) : (
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
           <p className={mine.warning}>{t('account.logoff.warning')}</p>
           <VerifyFields
             user={user}
@@ -60,7 +60,7 @@ export function AccountLogoffPage() {
             value={form}
             onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
           />
-          <Button className={styles.submit} type="submit" block color="danger" loading={logoff.isPending}>
+          <Button className={formStyles.submit} type="submit" block color="danger" loading={logoff.isPending}>
             {t('account.logoff.submit')}
           </Button>
         </form>

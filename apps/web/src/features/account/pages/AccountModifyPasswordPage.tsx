@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useUserInfoQuery } from '../account.queries'
-import styles from '../components/AuthForm.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import { NewPasswordFields } from '../components/NewPasswordFields'
 import { verificationParams, VerifyFields, type Verification } from '../components/VerifyFields'
 import { useChangePasswordMutation } from '../mine.queries'
@@ -59,11 +59,11 @@ export function AccountModifyPasswordPage() {
       ) : !user ? (
         <Loading />
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <form className={formStyles.form} onSubmit={submit} noValidate>
           <VerifyFields user={user} scene="password" value={form} onChange={update} />
           <NewPasswordFields label={t('account.form.newPassword')} value={form} onChange={update} />
           <p className={mine.hint}>{t('account.password.othersSignedOut')}</p>
-          <Button className={styles.submit} type="submit" block color="primary" loading={change.isPending}>
+          <Button className={formStyles.submit} type="submit" block color="primary" loading={change.isPending}>
             {t('account.password.submit')}
           </Button>
         </form>

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router'
 import { useForgotPasswordMutation } from '../account.queries'
 import { AccountFields } from '../components/AccountFields'
 import { AuthHeader } from '../components/AuthHeader'
-import styles from '../components/AuthForm.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import { NewPasswordFields } from '../components/NewPasswordFields'
 import { checkCredentials, type CredentialsForm } from '../validation'
 
@@ -54,10 +54,10 @@ export function ForgetPasswordPage() {
   return (
     <Page title={t('account.forget.title')}>
       <AuthHeader heading={t('account.forget.heading')} />
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
         <AccountFields value={form} onChange={update} scene="forget" />
         <NewPasswordFields label={t('account.form.newPassword')} value={form} onChange={update} />
-        <Button className={styles.submit} type="submit" block color="primary" loading={reset.isPending}>
+        <Button className={formStyles.submit} type="submit" block color="primary" loading={reset.isPending}>
           {t('account.forget.submit')}
         </Button>
       </form>

@@ -10,6 +10,7 @@ import { AccountFields } from '../components/AccountFields'
 import { AgreementCheck } from '../components/AgreementCheck'
 import { AuthHeader } from '../components/AuthHeader'
 import styles from '../components/AuthForm.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import { NewPasswordFields } from '../components/NewPasswordFields'
 import { TextField } from '../components/TextField'
 import { checkRegister, type AccountType } from '../validation'
@@ -90,7 +91,7 @@ export function RegisterPage() {
   return (
     <Page title={t('account.register.title')}>
       <AuthHeader heading={t('account.register.heading')} />
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
         <AccountFields value={form} onChange={update} scene="register" />
         <NewPasswordFields label={t('account.form.password')} value={form} onChange={update} />
         <TextField
@@ -100,7 +101,7 @@ export function RegisterPage() {
           maxLength={16}
         />
         <AgreementCheck checked={form.agreed} onChange={(agreed) => update({ agreed })} />
-        <Button className={styles.submit} type="submit" block color="primary" loading={register.isPending}>
+        <Button className={formStyles.submit} type="submit" block color="primary" loading={register.isPending}>
           {t('account.register.submit')}
         </Button>
         <div className={`${styles.links} ${styles.centered}`}>

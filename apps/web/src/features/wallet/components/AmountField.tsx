@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../lib/format'
-import styles from './Form.module.css'
+import styles from '@/shared/ui/Form.module.css'
 import sendStyles from './Send.module.css'
 import { TextField } from './TextField'
 

@@ -2,7 +2,7 @@ import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PASSWORD_INPUT_MAX } from '../lib/walletForm'
-import styles from './Form.module.css'
+import styles from '@/shared/ui/Form.module.css'
 import { TextField } from './TextField'
 
 /** A wallet password (or private key) row with an eye button that shows or hides what was typed. */

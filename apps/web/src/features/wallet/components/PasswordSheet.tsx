@@ -6,7 +6,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { isWrongPassword, showFailure } from '../lib/problems'
-import formStyles from './Form.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import { PasswordInput } from './PasswordInput'
 import styles from './Sheet.module.css'
 

@@ -1,7 +1,7 @@
 import { showToast } from '@/shared/ui/toast'
 import { PhonebookOutline } from 'antd-mobile-icons'
 import { useTranslation } from 'react-i18next'
-import styles from './Form.module.css'
+import styles from '@/shared/ui/Form.module.css'
 import { TextField } from './TextField'
 
 /** The recipient: typed, pasted, or picked from the address book. */

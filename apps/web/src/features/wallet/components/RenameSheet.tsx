@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Wallet } from '../lib/types'
 import { useRenameWalletMutation } from '../wallet.queries'
-import formStyles from './Form.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import styles from './Sheet.module.css'
 import { TextField } from './TextField'
 

@@ -1,7 +1,7 @@
 import { Button, Popup } from 'antd-mobile'
 import { EyeInvisibleOutline, KeyOutline, LockOutline } from 'antd-mobile-icons'
 import { useTranslation } from 'react-i18next'
-import formStyles from './Form.module.css'
+import formStyles from '@/shared/ui/Form.module.css'
 import styles from './Sheet.module.css'
 import manage from './Manage.module.css'
 

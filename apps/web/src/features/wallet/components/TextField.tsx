@@ -1,6 +1,6 @@
 import { Input, TextArea } from 'antd-mobile'
 import type { ComponentProps, ReactNode } from 'react'
-import styles from './Form.module.css'
+import styles from '@/shared/ui/Form.module.css'
 
 type FieldProps = {
   /** The placeholder, also the input's accessible name. */
