@@ -59,6 +59,7 @@ export async function measureHealth(): Promise<HealthMeasure> {
     RATE_LIMIT_PER_MIN: '100000000',
     CHAIN_RPC_URL: 'http://127.0.0.1:9',
     CHAIN_ID: '31337',
+    DATABASE_URL: url,
   })
   const { server } = await buildApp(config, database.db)
   await server.listen({ port: 0, host: '127.0.0.1' })

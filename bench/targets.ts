@@ -32,6 +32,7 @@ async function app() {
     RATE_LIMIT_PER_MIN: '100000000',
     CHAIN_RPC_URL: chain.url,
     CHAIN_ID: String(chain.chainId),
+    DATABASE_URL: url,
   })
   const { server, services } = await buildApp(config, database.db)
   await services.content.seed()

@@ -39,9 +39,10 @@ export function measureWeb(): { firstRouteJsKb: number; walletJsKb: number; wall
     string,
     ManifestChunk
   >
-  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
-  // the home route's page chunk loads on a first visit too
-  const home = Object.keys(manifest).filter((key) => /features\/earn\/.*Page|NotOpenPage/.test(key))
+  // the app's entry (the operator console at /admin/ is an entry of its own, not a first visit's)
+  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry && key === 'index.html')
+  // the home route's page chunk loads on a first visit too (a placeholder until it is built)
+  const home = Object.keys(manifest).filter((key) => /features\/earn\/pages\/HomePage|NotOpenPage/.test(key))
   const firstRoute = staticClosure(manifest, [...entry, ...home])
   const walletPages = Object.keys(manifest).filter((key) => key.includes('features/wallet/'))
   // chunks some other page needs as well are not the wallet's own
