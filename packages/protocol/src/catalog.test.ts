@@ -11,9 +11,6 @@ const names = CATALOG.map((m) => m.name)
  * analysis.
  */
 const PENDING = [
-  '/v1/gethome',
-  '/v1/finalize',
-  '/v1/supply',
   '/v1/find',
   '/v1/pledge',
   '/v1/computing',
