@@ -6,12 +6,18 @@ import styles from './CollectSheet.module.css'
 
 const ENERGY_RE = /^\d{1,30}(\.\d+)?$/
 
+/** An energy amount (at most 2 decimals) in hundredths, exactly. */
+const hundredths = (value: string) => {
+  const [whole = '0', fraction = ''] = value.split('.')
+  return BigInt(whole + fraction.padEnd(2, '0'))
+}
+
 /** An amount of energy, checked like the server does (positive, 2 decimals, within `max`). */
-export function energyProblem(value: string, max: number | undefined): string | null {
+export function energyProblem(value: string, max: string | undefined): string | null {
   if (!ENERGY_RE.test(value)) return errorText(value ? 'FIELD_INVALID' : 'AMOUNT_INVALID', { field: 'amount' })
-  if (Number(value) <= 0) return errorText('AMOUNT_INVALID')
   if ((value.split('.')[1]?.length ?? 0) > 2) return errorText('AMOUNT_DECIMALS')
-  if (max !== undefined && Number(value) > max) return errorText('INSUFFICIENT_BALANCE')
+  if (hundredths(value) === 0n) return errorText('AMOUNT_INVALID')
+  if (max !== undefined && hundredths(value) > hundredths(max)) return errorText('INSUFFICIENT_BALANCE')
   return null
 }
 
@@ -24,7 +30,8 @@ export function AmountSheet(props: {
   note: string
   label: string
   submitText: string
-  max?: number | undefined
+  /** The balance, a decimal string with at most 2 decimals. */
+  max?: string | undefined
   pending: boolean
   onSubmit: (amount: string, requestId: string) => void
   onClose: () => void

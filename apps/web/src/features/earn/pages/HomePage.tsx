@@ -169,7 +169,7 @@ function HomeBody({ home }: { home: Home }) {
           })}
           label={t('earn.home.energyAmount')}
           submitText={t('earn.home.contribute')}
-          max={Number(home.energy)}
+          max={home.energy}
           pending={finalize.isPending}
           onClose={close}
           onSubmit={(amount, request_id) =>
