@@ -39,7 +39,6 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
    * topped up, a repeat moves nothing, and the cap is never passed.
    */
   async function creditDay(userId: number, day: string, earned: bigint): Promise<bigint> {
-    if (earned <= 0n) return 0n
     return db.transaction(async (tx) => {
       const locked = homeRepo(tx)
       await locked.lockEnergyDay(userId, day)
@@ -79,9 +78,8 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
       consent,
       day: rowOf(day),
       week: rows.filter((r) => r.day >= monday),
-      energy,
     }
-    return { f, profile, credited }
+    return { f, profile, energy, credited }
   }
 
   async function tasks(userId: number, s: Settings, f: TaskFacts): Promise<earn.Task[]> {
@@ -93,7 +91,7 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
   return {
     async home(userId: number) {
       const s = await settings.get()
-      const { f, profile, credited } = await facts(userId, s)
+      const { f, profile, energy: earned, credited } = await facts(userId, s)
       const row: HealthDay | undefined = f.day
       const totals = dayTotals(f.today, row, profile)
       const [points, energy, power, list, taskList] = await Promise.all([
@@ -111,10 +109,10 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
         today_energy: {
           credited: fmt(credited, 'energy'),
           cap: String(s.energy_daily_cap),
-          steps: fmt(f.energy.steps, 'energy'),
-          active: fmt(f.energy.active, 'energy'),
-          workouts: fmt(f.energy.workouts, 'energy'),
-          sleep: fmt(f.energy.sleep, 'energy'),
+          steps: fmt(earned.steps, 'energy'),
+          active: fmt(earned.active, 'energy'),
+          workouts: fmt(earned.workouts, 'energy'),
+          sleep: fmt(earned.sleep, 'energy'),
         },
         consent: f.consent,
         sports: {

@@ -72,7 +72,9 @@ describe('energy from authorized activity', () => {
     // withdrawing consent credits nothing more, and takes nothing back
     await ok(user, '/v1/authorize', { exercise: '0', sleep: '0' })
     await walk(token, 10, 100, 70)
-    expect((await ok(user, '/v1/gethome')).energy).toBe('76')
+    const after = await ok(user, '/v1/gethome')
+    expect(after.energy).toBe('76')
+    expect(after.today_energy).toMatchObject({ credited: '76', steps: '0', sleep: '0' })
     expect(await energyPostings(user.id)).toBe(2)
   })
 

@@ -1,6 +1,6 @@
 import type { earn } from '@kinetic/protocol'
 import type { ConsentKind } from '../health/consent.ts'
-import { asleepSecondsOf, type DayEnergy } from './energy.ts'
+import { asleepSecondsOf } from './energy.ts'
 import type { HealthDay } from './home.repo.ts'
 import type { Settings } from './settings.ts'
 
@@ -15,7 +15,6 @@ export interface TaskFacts {
   consent: Record<ConsentKind, boolean>
   day: HealthDay | undefined
   week: HealthDay[]
-  energy: DayEnergy
 }
 
 interface TaskDef {
