@@ -16,6 +16,7 @@ import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
 import { registerEarnMethods } from './features/earn/earn.methods.ts'
 import { earnService } from './features/earn/earn.service.ts'
+import { homeService } from './features/earn/home.service.ts'
 import { payoutService } from './features/earn/payout.service.ts'
 import { earnSettings } from './features/earn/settings.ts'
 import { registerShopMethods } from './features/shop/shop.methods.ts'
@@ -163,7 +164,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const settings = earnSettings(db)
   const earn = earnService({ db, settings })
   const payouts = payoutService({ db, chain, settings, treasuryKey: config.treasuryKey, rpcUrl, log: server.log })
-  registerEarnMethods(registry, earn, payouts)
+  registerEarnMethods(registry, earn, payouts, homeService({ db, settings }))
   // payouts left open by a previous run (or another instance) are resumed at start
   server.addHook('onReady', async () => void payouts.worker?.kick())
   server.addHook('onClose', async () => payouts.worker?.stop())

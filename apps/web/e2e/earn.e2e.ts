@@ -1,11 +1,18 @@
-import { errorMessage } from '@kinetic/protocol'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { errorMessage, type Locale } from '@kinetic/protocol'
+import { deviceToken, upload } from '@kinetic/watch-sim'
 import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_CONTRACTS } from '../../server/src/chain/networks.ts'
 import enAccount from '../src/i18n/locales/en-US/account.json'
+import common from '../src/i18n/locales/en-US/common.json'
+import device from '../src/i18n/locales/en-US/device.json'
 import enEarn from '../src/i18n/locales/en-US/earn.json'
+import health from '../src/i18n/locales/en-US/health.json'
 import enShop from '../src/i18n/locales/en-US/shop.json'
+import { noonZone, setTimeZone, walking } from './home.support.ts'
 import {
   launchBrowser,
   mailCount,
@@ -15,12 +22,13 @@ import {
   registerThroughForm,
   uniqueEmail,
 } from './support.ts'
-import { createWalletThroughScreens, walletAddress } from './wallet.support.ts'
+import { createWalletThroughScreens, expectToast, toastsGone, walletAddress } from './wallet.support.ts'
 
 const PASSWORD = 'secret123'
 const DEV_KNT = DEV_CONTRACTS.knt
 const earn = enEarn
 const shop = enShop
+const home = enEarn.home
 
 let browser: Browser
 beforeAll(async () => {
@@ -154,5 +162,96 @@ describe('earning and the shop in the browser', () => {
     const rows = inviter.getByRole('list', { name: earn.history.title }).locator('li')
     await expect.poll(() => rows.first().textContent()).toContain(`${earn.history.kind.payout}`)
     expect(await rows.first().textContent()).toContain('-10 KNT')
+  })
+})
+
+/** A demo watch of the seeded batch (README): activation code = ACT + n × 7919 mod 100000. */
+const DEVICE = 'KW-DEMO-0005'
+const ACTIVE = `ACT${String((5 * 7919) % 100_000).padStart(5, '0')}`
+const ARTIFACTS = path.join(import.meta.dirname, 'artifacts', 'home')
+
+const byTestId = (page: Page, id: string) => page.getByTestId(id).textContent()
+
+async function screenshots(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 })
+  for (const locale of ['en-US', 'zh-CN', 'zh-TW'] satisfies Locale[]) {
+    // runs after the page's own language script: the last one added wins
+    await page.context().addInitScript((l) => localStorage.setItem('currentLanguage', l), locale)
+    await open(page, '/homePage')
+    await page.reload()
+    await expect.poll(() => page.getByTestId('today-energy').count()).toBe(1)
+    await page.waitForTimeout(700) // the ring animates in; the picture is for people, no assertion rides on it
+    await page.screenshot({ path: path.join(ARTIFACTS, `home-${locale}.png`), fullPage: true })
+  }
+}
+
+describe('Home in the browser', () => {
+  it('earns energy from consented walking, contributes it into computing power and receives a daily task', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true })
+    const page = await newPhonePage(browser, 'en-US')
+    await registerThroughForm(page, uniqueEmail('home'), 'walk1234', enAccount)
+    await setTimeZone(page, noonZone())
+
+    // Home before anything: no energy, and the way to earn it is to authorize activity data
+    await expect.poll(() => byTestId(page, 'today-energy')).toBe('0')
+    expect(await page.getByText(home.noConsent, { exact: true }).count()).toBe(1)
+    const stepTask = page.getByRole('listitem', { name: home.task.step_goal, exact: true })
+    await expect.poll(() => stepTask.getAttribute('data-state')).toBe('go')
+
+    // bind the demo watch through the screens, then it uploads 90 minutes of brisk walking
+    await open(page, '/deviceList')
+    await page.getByPlaceholder(device.bind.deviceCodePlaceholder).fill(DEVICE)
+    await page.getByPlaceholder(device.bind.activeCodePlaceholder).fill(ACTIVE)
+    await button(page, device.bind.submit).click()
+    await expectToast(page, device.toast.bound)
+    const token = await deviceToken(inject('baseUrl'), DEVICE, ACTIVE)
+    const sent = await upload(inject('baseUrl'), token, walking(90, 110))
+    expect(sent.accepted.steps).toBe(90)
+
+    // without consent the walk shows but earns nothing
+    await open(page, '/homePage')
+    await expect.poll(() => byTestId(page, 'home-steps')).toBe('9,900')
+    expect(await byTestId(page, 'today-energy')).toBe('0')
+
+    // consent to exercise data on /userAuthorize
+    await page.getByText(home.noConsent, { exact: true }).click()
+    await page.waitForURL(/#\/userAuthorize$/)
+    await page.getByRole('switch', { name: health.authorize.kinds.exercise }).click()
+    await expectToast(page, common.toast.modified)
+
+    // 9,900 steps → 99 energy, 90 active minutes → 18: capped at 100 a day
+    await open(page, '/homePage')
+    await expect.poll(() => byTestId(page, 'today-energy')).toBe('100')
+    expect(await byTestId(page, 'home-energy')).toBe('100')
+    await toastsGone(page)
+
+    // contribute: a bad amount is refused on the spot, then 25.5 energy become 2.55 computing power
+    await button(page, home.contribute).click()
+    const sheet = page.locator('.adm-popup-body')
+    const amount = sheet.getByRole('textbox', { name: home.energyAmount })
+    await amount.fill('1.234')
+    await sheet.getByRole('button', { name: home.contribute }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errorMessage('AMOUNT_DECIMALS', 'us-en'))
+    await amount.fill('500')
+    await sheet.getByRole('button', { name: home.contribute }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errorMessage('INSUFFICIENT_BALANCE', 'us-en'))
+    await amount.fill('25.5')
+    await sheet.getByRole('button', { name: home.contribute }).click()
+    await expectToast(page, home.contributed)
+    await expect.poll(() => byTestId(page, 'home-energy')).toBe('74.5')
+    expect(await byTestId(page, 'home-power')).toBe('2.55')
+    await toastsGone(page)
+
+    // the step goal (8,000 by default) is reached: receive the daily task's reward, once
+    await expect.poll(() => stepTask.getAttribute('data-state')).toBe('receive')
+    await stepTask.getByRole('button', { name: home.receive }).click()
+    await expectToast(page, home.received)
+    await expect.poll(() => stepTask.getAttribute('data-state')).toBe('done')
+    await expect.poll(() => byTestId(page, 'home-points')).toBe('10')
+    const records = page.getByRole('region', { name: home.records })
+    expect(await records.textContent()).toContain(`${enEarn.history.kind.task}+10 ${enEarn.asset.points}`)
+    expect(await records.textContent()).toContain(`${enEarn.history.kind.finalize}-25.5 ${enEarn.asset.energy}`)
+
+    await screenshots(page)
   })
 })

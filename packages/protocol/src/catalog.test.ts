@@ -6,13 +6,10 @@ import { SPEC_OPERATIONS } from './spec-operations.ts'
 
 const names = CATALOG.map((m) => m.name)
 /**
- * The operations later work builds, each answering NOT_OPEN until then: issue 5's home,
- * energy, discover and settlement (they read the health data).
+ * The operations later work builds, each answering NOT_OPEN until then: issue 5's Discover
+ * (node, stake, computing power and the daily settlement).
  */
 const PENDING = [
-  '/v1/gethome',
-  '/v1/finalize',
-  '/v1/supply',
   '/v1/find',
   '/v1/pledge',
   '/v1/computing',

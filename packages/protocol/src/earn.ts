@@ -1,15 +1,12 @@
 import { z } from 'zod'
 import { method } from './method.ts'
-import { decimal, isoTime, listOf, optional, pageParams, pendingResult } from './schema.ts'
+import { decimal, isoTime, listOf, optional, pageParams, pendingResult, required } from './schema.ts'
 
 // Owned by issue 5 (earning and shop).
 const pending = 'issue 5'
 const earn = (name: string, summary: string, params: z.ZodRawShape = {}) =>
   method(name, { feature: 'earn', summary, auth: true, pending, params: z.object(params), result: pendingResult })
 
-export const home = earn('/v1/gethome', 'Home: energy, tasks, metrics and activity records')
-export const finalize = earn('/v1/finalize', 'Contribute energy into computing power', { amount: optional(decimal()) })
-export const supply = earn('/v1/supply', 'Obtain energy (supply)', { amount: optional(decimal()) })
 export const find = earn('/v1/find', 'Discover: node, stake, profits, stage, unclaimed, balance')
 export const pledge = earn('/v1/pledge', 'Pledge KNT to activate a node', { amount: optional(decimal()) })
 export const computing = earn('/v1/computing', 'Computing power details', { ...pageParams })
@@ -96,4 +93,111 @@ export const balances = method('/v1/balances', {
     /** The least KNT /v1/collect pays out. */
     collect_min: z.string(),
   }),
+})
+
+// Built (issue 5, Home): energy from authorized activity, contribute, supply and tasks.
+export const TASK_GROUPS = ['newbie', 'daily', 'weekly'] as const
+export const TASK_IDS = [
+  'bind_watch',
+  'set_goal',
+  'backup_wallet',
+  'step_goal',
+  'sleep_7h',
+  'workout',
+  'goal_5_days',
+] as const
+export const TASK_STATES = ['go', 'receive', 'done'] as const
+
+export const Task = z.object({
+  id: z.enum(TASK_IDS),
+  group: z.enum(TASK_GROUPS),
+  /** go: not finished (link leads where it is done); receive: finished, reward waiting; done: received. */
+  state: z.enum(TASK_STATES),
+  /** The period the task counts in: `once`, the local day or the week's Monday (send it back to receive). */
+  period: z.string(),
+  reward: z.object({ asset: z.enum(['points', 'energy']), amount: z.string() }),
+  progress: z.number(),
+  target: z.number(),
+  /** The route where the task is done (Go). */
+  link: z.string(),
+})
+export type Task = z.infer<typeof Task>
+
+const Activity = z.object({
+  id: z.number().int(),
+  asset: z.enum(LEDGER_ASSETS),
+  amount: z.string(),
+  kind: z.string(),
+  time: isoTime(),
+})
+
+export const home = method('/v1/gethome', {
+  feature: 'earn',
+  summary:
+    'Home: balances, today’s energy from authorized activity (credited on read, capped per day), sports, heart rate, ' +
+    'sleep and goal metrics, tasks and recent activity records',
+  auth: true,
+  params: z.object({}),
+  result: z.object({
+    date: z.string(),
+    points: z.number().int(),
+    energy: z.string(),
+    power: z.string(),
+    /** Energy credited for today's activity, the daily cap, and what each consented kind gave. */
+    today_energy: z.object({
+      credited: z.string(),
+      cap: z.string(),
+      steps: z.string(),
+      active: z.string(),
+      workouts: z.string(),
+      sleep: z.string(),
+    }),
+    consent: z.object({ exercise: z.boolean(), sleep: z.boolean(), heart_rate: z.boolean() }),
+    sports: z.object({
+      steps: z.number().int(),
+      distance_m: z.number().int(),
+      calories: z.number().int(),
+      active_minutes: z.number().int(),
+    }),
+    heart_rate: z.object({
+      avg: z.number().int().nullable(),
+      min: z.number().int().nullable(),
+      max: z.number().int().nullable(),
+      resting: z.number().int().nullable(),
+    }),
+    sleep: z.object({ minutes: z.number().int() }).nullable(),
+    goal: z.object({ step: z.number().int(), step_pct: z.number(), met: z.boolean() }),
+    /** Energy per 1 computing power, points per 1 energy. */
+    rates: z.object({ energy_per_power: z.number(), points_per_energy: z.number() }),
+    tasks: z.array(Task),
+    records: z.array(Activity),
+  }),
+})
+
+const requestId = required(64)
+/** An amount of energy; empty reads as missing (FIELD_REQUIRED). */
+const energyAmount = z.preprocess((v) => (v === '' ? undefined : v), decimal())
+
+export const finalize = method('/v1/finalize', {
+  feature: 'earn',
+  summary: 'Contribute energy into computing power at the configured rate; idempotent on request_id',
+  auth: true,
+  params: z.object({ amount: energyAmount, request_id: requestId }),
+  result: z.object({ energy: z.string(), power: z.string(), added_power: z.string() }),
+})
+
+export const supply = method('/v1/supply', {
+  feature: 'earn',
+  summary: 'Obtain energy by paying points at the configured price; idempotent on request_id',
+  auth: true,
+  params: z.object({ amount: energyAmount, request_id: requestId }),
+  result: z.object({ energy: z.string(), points: z.number().int(), cost_points: z.number().int() }),
+})
+
+export const taskReceive = method('/v1/taskreceive', {
+  feature: 'earn',
+  summary: 'Receive a finished task’s reward once per period (beyond spec §7)',
+  auth: true,
+  params: z.object({ id: z.enum(TASK_IDS, 'FIELD_INVALID'), period: required(16) }),
+  result: z.object({ task: Task }),
 })

@@ -353,6 +353,28 @@ export const ERRORS = {
   },
   USER_NOT_FOUND: { 'us-en': 'No user matches', 'zh-cn': '未找到该用户', 'zh-hk': '未找到該用戶' },
 
+  // earn: Home, energy and tasks (issue 5)
+  AMOUNT_DECIMALS: {
+    'us-en': 'Energy amounts have at most 2 decimal places',
+    'zh-cn': '能量数量最多 2 位小数',
+    'zh-hk': '能量數量最多 2 位小數',
+  },
+  AMOUNT_TOO_SMALL: {
+    'us-en': 'The amount is too small to convert',
+    'zh-cn': '数量太小，无法转换',
+    'zh-hk': '數量太小，無法轉換',
+  },
+  TASK_NOT_DONE: {
+    'us-en': 'This task is not finished yet',
+    'zh-cn': '该任务尚未完成',
+    'zh-hk': '該任務尚未完成',
+  },
+  TASK_EXPIRED: {
+    'us-en': 'This task has expired: its period is over',
+    'zh-cn': '该任务已过期，周期已结束',
+    'zh-hk': '該任務已過期，週期已結束',
+  },
+
   // accounts
   CODE_REQUIRED: {
     'us-en': 'Please enter the verification code',

@@ -4,12 +4,14 @@ import { settingsRepo } from './settings.repo.ts'
 
 const count = z.number().int().min(0).max(1_000_000_000)
 const decimal = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/)
+const positive = z.number().int().min(1).max(1_000_000_000)
+/** Energy per unit of activity: whole energy with at most the asset's 2 decimals. */
+const energyRate = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/)
 
 /**
  * Every number of earning and the shop, seeded into `earn_settings` and shown on /rules.
- * Operators change them with `settings.set` (the console, issue 6). Only the referral
- * reward and the physical-fitness validity are read today; the others are read by the
- * energy, settlement and payout parts built after the health issue lands.
+ * Operators change them with `settings.set` (the console, issue 6). Stages, emission and
+ * the pledge cool-down wait for settlement (issue 5, Discover part).
  */
 export const SETTINGS = {
   referral_reward_points: count,
@@ -19,8 +21,13 @@ export const SETTINGS = {
   weekly_task_points: count,
   energy_daily_cap: count,
   energy_per_1000_steps: count,
-  finalize_energy_per_power: count,
-  supply_points_per_energy: count,
+  energy_per_active_minute: energyRate,
+  energy_per_workout: energyRate,
+  energy_per_sleep_hour: energyRate,
+  task_sleep_hours: positive,
+  weekly_goal_days: z.number().int().min(1).max(7),
+  finalize_energy_per_power: positive,
+  supply_points_per_energy: positive,
   stage_days: count,
   stage_emission_knt: z.array(decimal).min(1),
   pledge_cooldown_days: count,
@@ -37,6 +44,11 @@ export const DEFAULT_SETTINGS: Settings = {
   weekly_task_points: 50,
   energy_daily_cap: 100,
   energy_per_1000_steps: 10,
+  energy_per_active_minute: '0.2',
+  energy_per_workout: '5',
+  energy_per_sleep_hour: '2',
+  task_sleep_hours: 7,
+  weekly_goal_days: 5,
   finalize_energy_per_power: 10,
   supply_points_per_energy: 5,
   stage_days: 90,

@@ -51,3 +51,28 @@ export function useCollectMutation() {
     },
   })
 }
+
+/** Home: reading it credits today's energy, so it is always read fresh. */
+export function useHomeQuery() {
+  return useQuery({ ...methodQuery(earn.home), staleTime: 0 })
+}
+
+/** After a movement on Home, everything showing balances is read again. */
+function useHomeMutation<P>(mutationFn: (params: P) => Promise<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn,
+    onSettled: () => {
+      for (const def of [earn.home, earn.balances, earn.ledgerHistory, shop.store]) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.method(def).slice(0, -1) })
+      }
+    },
+  })
+}
+
+export const useFinalizeMutation = () =>
+  useHomeMutation((params: ParamsIn<typeof earn.finalize>) => call(earn.finalize, params))
+export const useSupplyMutation = () =>
+  useHomeMutation((params: ParamsIn<typeof earn.supply>) => call(earn.supply, params))
+export const useTaskReceiveMutation = () =>
+  useHomeMutation((params: ParamsIn<typeof earn.taskReceive>) => call(earn.taskReceive, params))

@@ -1,8 +1,8 @@
 import { lazyPage, notOpen, signedIn, tabRoute, type AppRoute } from '@/shared/routing'
 
-// Earning (issue 5). /homePage and /find wait for the health issue's data (energy, settlement).
+// Earning (issue 5). /find waits for settlement (issue 5, Discover part).
 export const earnRoutes: AppRoute[] = [
-  notOpen('/homePage', tabRoute),
+  lazyPage('/homePage', () => import('./pages/HomePage').then((m) => m.HomePage), tabRoute),
   notOpen('/find', tabRoute),
   lazyPage('/tradingHistory', () => import('./pages/TradingHistoryPage').then((m) => m.TradingHistoryPage), signedIn),
   lazyPage('/welfare', () => import('./pages/WelfarePage').then((m) => m.WelfarePage), signedIn),

@@ -1,0 +1,229 @@
+import { health, type earn, type Params } from '@kinetic/protocol'
+import { formatUnits, parseUnits } from 'viem'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import { consentOf } from '../health/consent.ts'
+import { addDays, today, weekStart } from '../health/dates.ts'
+import { dayTotals, hrAvg, round } from '../health/day-stats.ts'
+import { percentOf } from '../health/formulas.ts'
+import { dayEnergy, asleepSecondsOf } from './energy.ts'
+import { homeRepo, type HealthDay } from './home.repo.ts'
+import { ASSETS, isAsset, ledger, SYSTEM, userAccount, type Asset } from './ledger.ts'
+import { ledgerRepo } from './ledger.repo.ts'
+import type { EarnSettings, Settings } from './settings.ts'
+import { periodOf, TASKS, taskKey, taskView, type TaskFacts } from './tasks.ts'
+
+const fmt = (amount: bigint, asset: Asset) => formatUnits(amount, ASSETS[asset])
+
+/** A positive energy amount with at most energy's 2 decimals, in base units (never rounded). */
+function parseEnergy(value: string): bigint {
+  if ((value.split('.')[1]?.length ?? 0) > ASSETS.energy) throw new AppError('AMOUNT_DECIMALS', { field: 'amount' })
+  const amount = parseUnits(value, ASSETS.energy)
+  if (amount <= 0n) throw new AppError('AMOUNT_INVALID', { field: 'amount' })
+  return amount
+}
+
+/**
+ * Home (issue 5): energy from authorized activity, contributing it into computing power,
+ * obtaining energy with points, and tasks. Energy is credited when Home is read (today and
+ * yesterday, so a day's last uploads still count after midnight).
+ */
+export function homeService(deps: { db: Db; settings: EarnSettings }) {
+  const { db, settings } = deps
+  const repo = homeRepo(db)
+  const book = ledger(db)
+
+  /**
+   * Credits what a day earned beyond what it already got, under a per-user-day lock: the
+   * key `energy:<user>:<day>:<level>` names the day's new total, so a day that grows is
+   * topped up, a repeat moves nothing, and the cap is never passed.
+   */
+  async function creditDay(userId: number, day: string, earned: bigint): Promise<bigint> {
+    return db.transaction(async (tx) => {
+      const locked = homeRepo(tx)
+      await locked.lockEnergyDay(userId, day)
+      const credited = await locked.energyCredited(userId, day)
+      if (earned <= credited) return credited
+      await ledger(tx).reward(userId, 'energy', earned - credited, `energy:${userId}:${day}:${earned}`, 'energy', {
+        day,
+      })
+      return earned
+    })
+  }
+
+  /** Reads today's facts and credits the energy of yesterday and today. */
+  async function facts(userId: number, s: Settings) {
+    const profile = await repo.profile(userId)
+    const day = today(profile.timeZone)
+    const monday = weekStart(day)
+    const yesterday = addDays(day, -1)
+    const [rows, consent, goalStep, watches, backedUpWallets] = await Promise.all([
+      repo.days(userId, monday < yesterday ? monday : yesterday, day),
+      consentOf(db, userId),
+      repo.goalSteps(userId),
+      repo.boundWatches(userId),
+      repo.backedUpWallets(userId),
+    ])
+    const rowOf = (d: string) => rows.find((r) => r.day === d)
+    await creditDay(userId, yesterday, dayEnergy(rowOf(yesterday), consent, s).total)
+    const energy = dayEnergy(rowOf(day), consent, s)
+    const credited = await creditDay(userId, day, energy.total)
+    const f: TaskFacts = {
+      today: day,
+      weekStart: monday,
+      watches,
+      goalSet: goalStep !== undefined,
+      goalSteps: goalStep ?? health.GOAL_LIMITS.step.default,
+      backedUpWallets,
+      consent,
+      day: rowOf(day),
+      week: rows.filter((r) => r.day >= monday),
+    }
+    return { f, profile, energy, credited }
+  }
+
+  async function tasks(userId: number, s: Settings, f: TaskFacts): Promise<earn.Task[]> {
+    return Promise.all(
+      TASKS.map(async (t) => taskView(t, s, f, await repo.posted(taskKey(userId, t.id, periodOf(t, f))))),
+    )
+  }
+
+  return {
+    async home(userId: number) {
+      const s = await settings.get()
+      const { f, profile, energy: earned, credited } = await facts(userId, s)
+      const row: HealthDay | undefined = f.day
+      const totals = dayTotals(f.today, row, profile)
+      const [points, energy, power, list, taskList] = await Promise.all([
+        book.balance(userId, 'points'),
+        book.balance(userId, 'energy'),
+        book.balance(userId, 'power'),
+        book.history({ userId, page: 1, limit: 10 }),
+        tasks(userId, s, f),
+      ])
+      return {
+        date: f.today,
+        points: Number(points),
+        energy: fmt(energy, 'energy'),
+        power: fmt(power, 'power'),
+        today_energy: {
+          credited: fmt(credited, 'energy'),
+          cap: String(s.energy_daily_cap),
+          steps: fmt(earned.steps, 'energy'),
+          active: fmt(earned.active, 'energy'),
+          workouts: fmt(earned.workouts, 'energy'),
+          sleep: fmt(earned.sleep, 'energy'),
+        },
+        consent: f.consent,
+        sports: {
+          steps: totals.steps,
+          distance_m: totals.distance_m,
+          calories: totals.calories,
+          active_minutes: totals.active_minutes,
+        },
+        heart_rate: {
+          avg: hrAvg(row),
+          min: row?.hrMin ?? null,
+          max: row?.hrMax ?? null,
+          resting: round(row?.hrResting),
+        },
+        sleep: row?.sleepEnd ? { minutes: Math.round(asleepSecondsOf(row) / 60) } : null,
+        goal: { step: f.goalSteps, step_pct: percentOf(totals.steps, f.goalSteps), met: totals.steps >= f.goalSteps },
+        rates: { energy_per_power: s.finalize_energy_per_power, points_per_energy: s.supply_points_per_energy },
+        tasks: taskList,
+        records: list.rows.map((r) => {
+          const asset = r.ledger_entries.asset
+          return {
+            id: r.ledger_entries.id,
+            asset: asset as earn.LedgerEntry['asset'],
+            amount: formatUnits(BigInt(r.ledger_entries.amount), isAsset(asset) ? ASSETS[asset] : 0),
+            kind: r.ledger_postings.kind,
+            time: r.ledger_entries.createdAt.toISOString(),
+          }
+        }),
+      }
+    },
+
+    /** Energy → computing power at `finalize_energy_per_power` (rounded down to power's decimals). */
+    async finalize(userId: number, p: Params<typeof earn.finalize>) {
+      const energy = parseEnergy(p.amount)
+      const rate = BigInt((await settings.get()).finalize_energy_per_power)
+      const power = (energy * 10n ** BigInt(ASSETS.power - ASSETS.energy)) / rate
+      if (power <= 0n) throw new AppError('AMOUNT_TOO_SMALL', { field: 'amount' })
+      if ((await book.balance(userId, 'energy')) < energy)
+        throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' })
+      const me = userAccount(userId)
+      await once(`finalize:${userId}:${p.request_id}`, p.amount, () =>
+        book.post({
+          key: `finalize:${userId}:${p.request_id}`,
+          kind: 'finalize',
+          memo: { amount: p.amount },
+          lines: [
+            { owner: me, asset: 'energy', amount: -energy },
+            { owner: SYSTEM.rewards, asset: 'energy', amount: energy },
+            { owner: SYSTEM.rewards, asset: 'power', amount: -power },
+            { owner: me, asset: 'power', amount: power },
+          ],
+        }),
+      )
+      return {
+        energy: fmt(await book.balance(userId, 'energy'), 'energy'),
+        power: fmt(await book.balance(userId, 'power'), 'power'),
+        added_power: fmt(power, 'power'),
+      }
+    },
+
+    /** Points → energy at `supply_points_per_energy` points per energy (rounded up to whole points). */
+    async supply(userId: number, p: Params<typeof earn.supply>) {
+      const energy = parseEnergy(p.amount)
+      const price = BigInt((await settings.get()).supply_points_per_energy)
+      const unit = 10n ** BigInt(ASSETS.energy)
+      const cost = (energy * price + unit - 1n) / unit
+      if ((await book.balance(userId, 'points')) < cost) throw new AppError('INSUFFICIENT_POINTS', { field: 'amount' })
+      const me = userAccount(userId)
+      await once(`supply:${userId}:${p.request_id}`, p.amount, () =>
+        book.post({
+          key: `supply:${userId}:${p.request_id}`,
+          kind: 'supply',
+          memo: { amount: p.amount },
+          lines: [
+            { owner: me, asset: 'points', amount: -cost },
+            { owner: SYSTEM.rewards, asset: 'points', amount: cost },
+            { owner: SYSTEM.rewards, asset: 'energy', amount: -energy },
+            { owner: me, asset: 'energy', amount: energy },
+          ],
+        }),
+      )
+      return {
+        energy: fmt(await book.balance(userId, 'energy'), 'energy'),
+        points: Number(await book.balance(userId, 'points')),
+        cost_points: Number(cost),
+      }
+    },
+
+    /** Pays a finished task's reward once per period (key `task:<user>:<task>:<period>`). */
+    async receiveTask(userId: number, p: Params<typeof earn.taskReceive>) {
+      const s = await settings.get()
+      const { f } = await facts(userId, s)
+      const task = TASKS.find((t) => t.id === p.id)
+      if (!task) throw new AppError('FIELD_INVALID', { field: 'id' })
+      const period = periodOf(task, f)
+      if (p.period !== period) throw new AppError('TASK_EXPIRED', { field: 'period' })
+      const key = taskKey(userId, task.id, period)
+      const view = taskView(task, s, f, false)
+      if (view.state === 'go') throw new AppError('TASK_NOT_DONE', { field: 'id' })
+      const points = task.points(s)
+      if (points > 0) await book.reward(userId, 'points', BigInt(points), key, 'task', { task: task.id, period })
+      return { task: taskView(task, s, f, true) }
+    },
+  }
+
+  /** Runs a keyed posting; a request id reused for another amount is refused. */
+  async function once(key: string, amount: string, post: () => Promise<{ created: boolean }>) {
+    const posting = await post()
+    if (posting.created) return
+    const original = await ledgerRepo(db).postingByKey(key)
+    if (original?.memo.amount !== amount) throw new AppError('REQUEST_ID_REUSED', { field: 'request_id' })
+  }
+}
+export type HomeService = ReturnType<typeof homeService>
