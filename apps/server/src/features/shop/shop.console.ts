@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { postSystemMessage } from '../content/index.ts'
+import { SEED_GOODS } from './goods.seed.ts'
 import { shopRepo, type GoodFields, type GoodRow, type OrderRow } from './shop.repo.ts'
 import { orderView } from './shop.service.ts'
 
@@ -41,8 +42,12 @@ function consoleOrder(row: { order: OrderRow; good: GoodRow; userLabel: string }
  */
 export function shopConsole(db: Db) {
   const repo = shopRepo(db)
+  let seeded = false
   return {
     async goods(page: number, limit: number) {
+      // the seeded goods are listed even before any user opened the shop (seeding never overwrites)
+      if (!seeded) await repo.seedGoods(SEED_GOODS)
+      seeded = true
       const { rows, total } = await repo.allGoods(page, limit)
       const list = rows.map(({ good: g, sold }) => ({
         id: g.id,
@@ -89,17 +94,15 @@ export function shopConsole(db: Db) {
      */
     async advance(id: number, to: 'shipped' | 'completed', lang: WireLang) {
       const from = to === 'shipped' ? 'paid' : 'shipped'
-      await db.transaction(async (tx) => {
-        if (!(await shopRepo(tx).transition(id, from, to))) {
-          const exists = await shopRepo(tx).orderById(id)
-          throw new AppError(exists ? 'ORDER_STEP_INVALID' : 'ORDER_NOT_FOUND', { field: exists ? 'status' : 'id' })
-        }
-        const row = await shopRepo(tx).orderById(id)
-        if (row && to === 'shipped')
-          await postSystemMessage(tx, row.order.userId, orderShippedMessage(row.good.name, id))
+      const row = await db.transaction(async (tx) => {
+        const txRepo = shopRepo(tx)
+        const moved = await txRepo.transition(id, from, to)
+        const order = await txRepo.orderById(id)
+        if (!order) throw new AppError('ORDER_NOT_FOUND', { field: 'id' })
+        if (!moved) throw new AppError('ORDER_STEP_INVALID', { field: 'status' })
+        if (to === 'shipped') await postSystemMessage(tx, order.order.userId, orderShippedMessage(order.good.name, id))
+        return order
       })
-      const row = await repo.orderById(id)
-      if (!row) throw new Error('advanced order vanished')
       return { order: consoleOrder(row, lang), from }
     },
   }
