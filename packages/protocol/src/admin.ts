@@ -214,6 +214,12 @@ export const GOOD_DESCRIPTION_MAX = 500
  */
 export const FULFILMENT_RE = /^(|physical_fitness|energy:[1-9]\d{0,5}|knt:[1-9]\d{0,5})$/
 const ADVANCE_TO = ['shipped', 'completed'] as const
+/** A whole number in [min, max]; a blank field is "required", anything else out of range "invalid". */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    int().pipe(z.number().min(min, 'FIELD_INVALID').max(max, 'FIELD_INVALID')),
+  )
 const BOOLEAN_TEXT: Record<string, boolean | undefined> = { true: true, '1': true, false: false, '0': false }
 
 export const ConsoleGood = z.object({
@@ -235,7 +241,7 @@ const goodFields = {
   kind: z.enum(GOOD_KINDS, 'FIELD_INVALID'),
   name: texts(GOOD_NAME_MAX),
   description: texts(GOOD_DESCRIPTION_MAX),
-  price: int().pipe(z.number().min(1, 'FIELD_INVALID').max(GOOD_PRICE_MAX, 'FIELD_INVALID')),
+  price: wholeNumber(1, GOOD_PRICE_MAX),
   fulfilment: optional(text(40).regex(FULFILMENT_RE, 'FIELD_INVALID')).default(''),
   /** JSON true/false, or true/false (1/0) form-encoded. */
   active: optional(z.preprocess((v) => BOOLEAN_TEXT[String(v)] ?? v, z.boolean('FIELD_INVALID'))).default(true),
@@ -252,7 +258,7 @@ export const goodAdd = op('/admin/goodadd', {
   auth: true,
   params: z.object({
     ...goodFields,
-    stock: optional(int().pipe(z.number().min(0, 'FIELD_INVALID').max(GOOD_STOCK_MAX, 'FIELD_INVALID'))),
+    stock: optional(wholeNumber(0, GOOD_STOCK_MAX)),
   }),
   result: z.object({ id: z.number().int() }),
 })
@@ -267,13 +273,7 @@ export const stock = op('/admin/stock', {
   auth: true,
   params: z.object({
     id: id(),
-    delta: int().pipe(
-      z
-        .number()
-        .min(-STOCK_DELTA_MAX, 'FIELD_INVALID')
-        .max(STOCK_DELTA_MAX, 'FIELD_INVALID')
-        .refine((n) => n !== 0, 'FIELD_INVALID'),
-    ),
+    delta: wholeNumber(-STOCK_DELTA_MAX, STOCK_DELTA_MAX).refine((n) => n !== 0, 'FIELD_INVALID'),
   }),
   result: z.object({ stock: z.number().int() }),
 })
@@ -317,7 +317,7 @@ export const deviceBatchAdd = op('/admin/devicebatchadd', {
   auth: true,
   params: z.object({
     model: required(DEVICE_MODEL_MAX),
-    count: int().pipe(z.number().min(1, 'FIELD_INVALID').max(DEVICE_BATCH_MAX, 'FIELD_INVALID')),
+    count: wholeNumber(1, DEVICE_BATCH_MAX),
   }),
   result: z.object({
     batch: z.string(),

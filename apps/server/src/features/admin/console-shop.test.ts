@@ -81,6 +81,7 @@ describe('goods in the console', () => {
       if (body.fields) expect(Object.keys(body.fields)).toContain(field)
     }
     expect((await consoleRefused('/admin/goodadd', aGood({ price: 0 }))).msg).toBe('Price is invalid')
+    expect((await consoleRefused('/admin/goodadd', aGood({ price: '' }))).msg).toBe('Price is required')
     expect((await consoleRefused('/admin/goodadd', aGood({ kind: 'virtual' }))).msg).toBe('Fulfilment is invalid')
     expect(await rowCounts(app, ['shop_goods', 'audit_log'])).toEqual(before)
   })
@@ -96,6 +97,11 @@ describe('goods in the console', () => {
     const after = (await ok(shopper, '/v1/getstore', { limit: 100 })).list.map((g: { id: number }) => g.id)
     expect(after).not.toContain(id)
     expect((await consoleRefused('/admin/goodedit', { id: 999_999, ...aGood() })).error).toBe('GOOD_NOT_FOUND')
+    // a refused edit changes nothing
+    const before = (await app.database.pool.query('SELECT * FROM shop_goods WHERE id = $1', [id])).rows
+    expect((await consoleRefused('/admin/goodedit', { id, ...aGood({ kind: 'virtual' }) })).error).toBe('FIELD_INVALID')
+    expect((await consoleRefused('/admin/goodedit', { id, ...aGood({ price: -3 }) })).error).toBe('FIELD_INVALID')
+    expect((await app.database.pool.query('SELECT * FROM shop_goods WHERE id = $1', [id])).rows).toEqual(before)
   })
 })
 

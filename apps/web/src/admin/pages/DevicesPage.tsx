@@ -73,7 +73,12 @@ export function DevicesPage() {
           </h2>
           <p className="error">{t('admin.devices.once')}</p>
           <div className="actions" style={{ marginBottom: 8 }}>
-            <a className="adm-button adm-button-primary" href={csvUrl} download={`${issued.batch}.csv`}>
+            <a
+              className="adm-button adm-button-primary"
+              style={{ textDecoration: 'none' }}
+              href={csvUrl}
+              download={`${issued.batch}.csv`}
+            >
               {t('admin.devices.download')}
             </a>
           </div>

@@ -110,7 +110,9 @@ export function GoodsPage() {
             <tr key={g.id} data-testid={`good-${g.id}`}>
               <td>
                 #{g.id} {g.name[lang]}
-                <div className="muted">{g.fulfilment && t(`admin.goods.grant.${draftOf(g).grant || 'none'}`)}</div>
+                <div className="muted">
+                  {g.fulfilment && `${t(`admin.goods.grant.${draftOf(g).grant || 'none'}`)} ${draftOf(g).amount}`}
+                </div>
               </td>
               <td>{t(`admin.goods.kinds.${g.kind}`)}</td>
               <td>{g.price}</td>
@@ -125,7 +127,7 @@ export function GoodsPage() {
                       style={{ width: 80 }}
                       value={deltas[g.id] ?? ''}
                       onChange={(value) => setDeltas((current) => ({ ...current, [g.id]: value }))}
-                      placeholder="+10 / -2"
+                      placeholder="±10"
                       aria-label={`${t('admin.goods.adjust')} #${g.id}`}
                     />
                     <Button
