@@ -22,6 +22,7 @@ import { earnSettings } from './features/earn/settings.ts'
 import { registerShopMethods } from './features/shop/shop.methods.ts'
 import { PHYSICAL_FITNESS } from './features/shop/goods.seed.ts'
 import { shopService } from './features/shop/shop.service.ts'
+import { shopConsole } from './features/shop/shop.console.ts'
 import { registerAdminMethods } from './features/admin/admin.methods.ts'
 import { adminService, type AdminService } from './features/admin/admin.service.ts'
 import { profileService } from './features/account/profile.service.ts'
@@ -29,6 +30,7 @@ import { securityService } from './features/account/security.service.ts'
 import { registerDeviceMethods } from './features/device/device.methods.ts'
 import { registerDeviceApi } from './features/device/device.routes.ts'
 import { deviceService } from './features/device/device.service.ts'
+import { deviceBatches } from './features/device/batches.ts'
 import { registerHealthMethods } from './features/health/health.methods.ts'
 import { healthService } from './features/health/health.service.ts'
 import { ingestService } from './features/health/ingest.ts'
@@ -182,7 +184,15 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   registerMessageMethods(registry, messages)
   const support = supportService({ db, bus, uploads })
   registerSupportMethods(registry, support)
-  const admin = adminService({ db, support, messages, content })
+  const admin = adminService({
+    db,
+    support,
+    messages,
+    content,
+    settings,
+    shop: shopConsole(db),
+    deviceBatches: deviceBatches(db),
+  })
   registerAdminMethods(registry, admin)
   // operators read the images of tickets and chats (users read their own already)
   uploads.addReadRule(

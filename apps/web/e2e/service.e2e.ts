@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import enAdmin from '../src/i18n/locales/en-US/admin.json'
@@ -5,7 +6,17 @@ import enApp from '../src/i18n/locales/en-US/app.json'
 import enContent from '../src/i18n/locales/en-US/content.json'
 import enSupport from '../src/i18n/locales/en-US/support.json'
 import enAccount from '../src/i18n/locales/en-US/account.json'
-import { launchBrowser, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
+import enDevice from '../src/i18n/locales/en-US/device.json'
+import enShop from '../src/i18n/locales/en-US/shop.json'
+import {
+  launchBrowser,
+  mailCount,
+  mailedCode,
+  newPhonePage,
+  open,
+  registerThroughForm,
+  uniqueEmail,
+} from './support.ts'
 
 // Support and the operator console as a person and an operator use them, each in their own
 // browser context: tickets, live chat, notices and the forced update.
@@ -197,5 +208,158 @@ describe('support and the operator console', () => {
       await expect.poll(() => ops.getByTestId('current-version').innerText()).toBe(before)
       await Promise.all([page.context().close(), ops.context().close()])
     }
+  })
+})
+
+const ARTIFACTS = path.join(import.meta.dirname, 'artifacts', 'console')
+/** A picture of a console section, for people to look at; no assertion rides on it. */
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
+
+/** Gives a user 1,000 points the way people earn them: a friend registers with their invitation. */
+async function earnReferralPoints(page: Page) {
+  await open(page, '/invite')
+  const readCode = async () => (await page.getByTestId('invite-code').textContent())?.trim() ?? ''
+  await expect.poll(readCode).toMatch(/^[A-Z2-9]{8}$/)
+  const code = await readCode()
+  const friend = await newPhonePage(browser, 'en-US')
+  const email = uniqueEmail('friend')
+  await open(friend, `/register?invite=${code}`)
+  await expect.poll(() => friend.getByPlaceholder(enAccount.form.invite).inputValue()).toBe(code)
+  await friend.getByPlaceholder(enAccount.form.email).fill(email)
+  const before = mailCount(email)
+  await friend.getByRole('button', { name: enAccount.form.sendCode }).click()
+  await friend.getByPlaceholder(enAccount.form.code).fill(await mailedCode(email, before))
+  await friend.getByPlaceholder(enAccount.form.password, { exact: true }).fill('walk1234')
+  await friend.getByPlaceholder(enAccount.form.repeatPassword).fill('walk1234')
+  await friend.locator('input[type=checkbox]').check({ force: true })
+  await friend.getByRole('button', { name: enAccount.register.submit, exact: true }).click()
+  await friend.waitForURL(/#\/homePage$/)
+  await friend.context().close()
+  await page.reload() // already on /invite: read it again
+  await expect.poll(() => page.getByTestId('referral-points').textContent()).toBe('1,000')
+}
+
+describe('the console runs the shop and the devices', () => {
+  it('the operator adds a good, a user buys it, the operator ships it: the user sees shipped and a message', async () => {
+    const ops = await consolePage()
+    await section(ops, enAdmin.nav.goods)
+    const good = `Console strap ${Date.now().toString(36)}`
+    const form = ops.getByRole('form', { name: enAdmin.goods.form })
+    // a good without names or price is refused, naming the fields
+    await form.getByRole('button', { name: enAdmin.save }).click()
+    await expect.poll(() => form.getByText('Name is required').count()).toBeGreaterThan(0)
+    for (const [lang, name] of [
+      ['Simplified Chinese', '表带'],
+      ['English', good],
+      ['Traditional Chinese', '錶帶'],
+    ] as const) {
+      await form.getByRole('textbox', { name: `${enAdmin.goods.name} (${lang})` }).fill(name)
+      await form.getByLabel(`${enAdmin.goods.description} (${lang})`).locator('textarea').fill(`${name}: silicone`)
+    }
+    await form.getByLabel(enAdmin.goods.price).fill('100')
+    await form.getByLabel(enAdmin.goods.stock).fill('2')
+    await form.getByRole('button', { name: enAdmin.save }).click()
+    await expect.poll(() => ops.getByText(enAdmin.toast.submitted).count()).toBe(1)
+    const goodRow = ops.locator('tr', { hasText: good })
+    await expect.poll(() => goodRow.textContent()).toContain(enAdmin.goods.onSale)
+    // stock: adding works, removing more than is left is refused with the reason
+    await goodRow.getByRole('textbox').fill('+3')
+    await goodRow.getByRole('button', { name: enAdmin.goods.apply }).click()
+    await expect.poll(() => goodRow.locator('td').nth(3).textContent()).toBe('5')
+    await goodRow.getByRole('textbox').fill('-9')
+    await goodRow.getByRole('button', { name: enAdmin.goods.apply }).click()
+    await expect.poll(() => ops.getByText('Fewer units are left unsold than you want to remove').count()).toBe(1)
+    await screenshot(ops, 'goods')
+
+    const { page } = await userPage('shipping')
+    await earnReferralPoints(page)
+    await open(page, '/product')
+    await page.locator('li', { hasText: good }).getByRole('button', { name: enShop.action.physical }).click()
+    await page.getByPlaceholder(enShop.buy.name).fill('Han Mei')
+    await page.getByPlaceholder(enShop.buy.phone).fill('13900139000')
+    await page.getByPlaceholder(enShop.buy.address).fill('8 Harbour Road, Xiamen')
+    await page.getByRole('button', { name: enShop.buy.next, exact: true }).click()
+    await page.getByRole('button', { name: enShop.buy.confirm.physical, exact: true }).click()
+    await page.waitForURL(/#\/orders$/)
+    const mine = page.locator('li', { hasText: good })
+    await expect.poll(() => mine.textContent()).toContain(enShop.orders.status.paid)
+
+    await section(ops, enAdmin.nav.orders)
+    const order = ops.locator('tr', { hasText: good })
+    await expect.poll(() => order.textContent()).toContain('8 Harbour Road, Xiamen')
+    await screenshot(ops, 'orders')
+    await order.getByRole('button', { name: enAdmin.orders.to.shipped }).click()
+    await expect.poll(() => ops.getByText(enAdmin.toast.modified).count()).toBe(1)
+    await ops.getByRole('button', { name: enAdmin.orders.status.shipped, exact: true }).click()
+    await expect.poll(() => order.textContent()).toContain(enAdmin.orders.to.completed)
+
+    await page.reload() // still on /orders: read them again
+    await expect.poll(() => mine.textContent()).toContain(enShop.orders.status.shipped)
+    await open(page, '/messageList')
+    await expect.poll(() => page.getByText('Your order has shipped').count()).toBe(1)
+
+    await section(ops, enAdmin.nav.audit)
+    await expect.poll(() => ops.getByText('order.advance').count()).toBeGreaterThan(0)
+    await Promise.all([page.context().close(), ops.context().close()])
+  })
+
+  it('the operator issues a batch of 2 device codes and a user binds one on the device list', async () => {
+    const ops = await consolePage()
+    await section(ops, enAdmin.nav.devices)
+    await ops.getByLabel(enAdmin.devices.model).fill('Kinetic Watch S2')
+    await ops.getByLabel(/Number of codes/).fill('1001')
+    await ops.getByRole('button', { name: enAdmin.devices.issue }).click()
+    await expect.poll(() => ops.getByText('Count is invalid').count()).toBe(1)
+    await ops.getByLabel(/Number of codes/).fill('2')
+    await ops.getByRole('button', { name: enAdmin.devices.issue }).click()
+    const codes = ops.getByTestId('issued-codes').locator('tbody tr')
+    await expect.poll(() => codes.count()).toBe(2)
+    const [deviceCode = '', activeCode = ''] = await codes.first().locator('td').allTextContents()
+    expect(deviceCode).toMatch(/^KW-\w{5}-\w{5}$/)
+    const download = ops.waitForEvent('download')
+    await ops.getByRole('link', { name: enAdmin.devices.download }).click()
+    const csv = await (await download).createReadStream().then(async (stream) => {
+      let text = ''
+      for await (const chunk of stream) text += String(chunk)
+      return text
+    })
+    expect(csv.split('\r\n')).toContain(`"${deviceCode}","${activeCode}","Kinetic Watch S2"`)
+    await screenshot(ops, 'devices')
+
+    const { page } = await userPage('batch')
+    await open(page, '/deviceList')
+    await page.getByPlaceholder(enDevice.bind.deviceCodePlaceholder).fill(deviceCode)
+    await page.getByPlaceholder(enDevice.bind.activeCodePlaceholder).fill(activeCode)
+    await page.getByRole('button', { name: enDevice.bind.submit, exact: true }).click()
+    await expect.poll(() => page.getByRole('listitem', { name: deviceCode }).count()).toBe(1)
+
+    await ops.reload()
+    const batch = ops.locator('tr', { hasText: 'Kinetic Watch S2' }).first()
+    await expect
+      .poll(() => batch.locator('td').allTextContents())
+      .toEqual([expect.any(String), 'Kinetic Watch S2', '2', '1', '1', expect.any(String)])
+    await Promise.all([page.context().close(), ops.context().close()])
+  })
+
+  it('the operator edits an earning parameter; a bad value is refused beside its field', async () => {
+    const ops = await consolePage()
+    await section(ops, enAdmin.nav.settings)
+    const row = ops.getByTestId('setting-stage_days')
+    await row.getByRole('textbox').fill('ninety')
+    await row.getByRole('button', { name: enAdmin.save }).click()
+    await expect.poll(() => row.getByText('Value is invalid').count()).toBe(1)
+    await screenshot(ops, 'settings')
+    // a valid value is stored and shown back; the e2e server is shared, so it is put back after
+    for (const days of ['91', '90']) {
+      await row.getByRole('textbox').fill(days)
+      await row.getByRole('button', { name: enAdmin.save }).click()
+      await expect.poll(() => row.getByRole('button', { name: enAdmin.save }).isDisabled()).toBe(true)
+      expect(await row.getByRole('textbox').inputValue()).toBe(days)
+      expect(await row.getByText('Value is invalid').count()).toBe(0)
+    }
+    await section(ops, enAdmin.nav.audit)
+    await expect.poll(() => ops.getByText('earn_settings:stage_days').count()).toBe(2)
+    await ops.context().close()
   })
 })

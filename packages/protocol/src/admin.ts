@@ -3,7 +3,8 @@ import { ARTICLE_TYPES, MESSAGE_KINDS } from './content.ts'
 import { WIRE_LANGS } from './lang.ts'
 import { ADMIN_PATH, method, type Feature, type MethodDef } from './method.ts'
 import { EMAIL_MAX } from './rules.ts'
-import { id, isoTime, listOf, none, okResult, optional, pageParams, required } from './schema.ts'
+import { id, int, isoTime, listOf, none, okResult, optional, pageParams, required, text } from './schema.ts'
+import { GOOD_KINDS, Order, ORDER_STATUSES } from './shop.ts'
 import {
   chatContent,
   ChatMessage,
@@ -198,4 +199,144 @@ export const audit = op('/admin/audit', {
       created_at: isoTime(),
     }),
   ),
+})
+
+// Goods, stock and orders (issue 5's shop, run from the console)
+
+export const GOOD_PRICE_MAX = 100_000_000
+export const GOOD_STOCK_MAX = 1_000_000
+export const STOCK_DELTA_MAX = 1_000_000
+export const GOOD_NAME_MAX = 60
+export const GOOD_DESCRIPTION_MAX = 500
+/**
+ * What completing an order grants (the shop's fulfilments): nothing (physical goods), the
+ * physical-fitness analysis, or N energy / N KNT credited at once (virtual goods).
+ */
+export const FULFILMENT_RE = /^(|physical_fitness|energy:[1-9]\d{0,5}|knt:[1-9]\d{0,5})$/
+const ADVANCE_TO = ['shipped', 'completed'] as const
+/** A whole number in [min, max]; a blank field is "required", anything else out of range "invalid". */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    int().pipe(z.number().min(min, 'FIELD_INVALID').max(max, 'FIELD_INVALID')),
+  )
+const BOOLEAN_TEXT: Record<string, boolean | undefined> = { true: true, '1': true, false: false, '0': false }
+
+export const ConsoleGood = z.object({
+  id: z.number().int(),
+  kind: z.enum(GOOD_KINDS),
+  name: z.record(z.enum(WIRE_LANGS), z.string()),
+  description: z.record(z.enum(WIRE_LANGS), z.string()),
+  price: z.number().int(),
+  /** Units left; null: unlimited. */
+  stock: z.number().int().nullable(),
+  /** Units in orders (paid, shipped or completed). */
+  sold: z.number().int(),
+  fulfilment: z.string(),
+  active: z.boolean(),
+})
+export type ConsoleGood = z.infer<typeof ConsoleGood>
+
+const goodFields = {
+  kind: z.enum(GOOD_KINDS, 'FIELD_INVALID'),
+  name: texts(GOOD_NAME_MAX),
+  description: texts(GOOD_DESCRIPTION_MAX),
+  price: wholeNumber(1, GOOD_PRICE_MAX),
+  fulfilment: optional(text(40).regex(FULFILMENT_RE, 'FIELD_INVALID')).default(''),
+  /** JSON true/false, or true/false (1/0) form-encoded. */
+  active: optional(z.preprocess((v) => BOOLEAN_TEXT[String(v)] ?? v, z.boolean('FIELD_INVALID'))).default(true),
+}
+
+export const goods = op('/admin/goods', {
+  summary: 'Every good of the shop, active or not, with units left and sold',
+  auth: true,
+  params: z.object({ ...pageParams }),
+  result: listOf(ConsoleGood),
+})
+export const goodAdd = op('/admin/goodadd', {
+  summary: 'Add a good; stock empty is unlimited',
+  auth: true,
+  params: z.object({
+    ...goodFields,
+    stock: optional(wholeNumber(0, GOOD_STOCK_MAX)),
+  }),
+  result: z.object({ id: z.number().int() }),
+})
+export const goodEdit = op('/admin/goodedit', {
+  summary: 'Edit a good (stock changes only through /admin/stock)',
+  auth: true,
+  params: z.object({ id: id(), ...goodFields }),
+  result: okResult,
+})
+export const stock = op('/admin/stock', {
+  summary: 'Add units to (or, negative, remove units from) a good; never below the units left unsold',
+  auth: true,
+  params: z.object({
+    id: id(),
+    delta: wholeNumber(-STOCK_DELTA_MAX, STOCK_DELTA_MAX).refine((n) => n !== 0, 'FIELD_INVALID'),
+  }),
+  result: z.object({ stock: z.number().int() }),
+})
+
+export const ConsoleOrder = Order.extend({ user: UserLabel })
+export const orders = op('/admin/orders', {
+  summary: 'Orders of every user, newest first, optionally of one status',
+  auth: true,
+  params: z.object({ status: optional(z.enum(ORDER_STATUSES, 'FIELD_INVALID')), ...pageParams }),
+  result: listOf(ConsoleOrder),
+})
+export const orderAdvance = op('/admin/orderadvance', {
+  summary: 'Move a physical order paid → shipped (the user gets a system message) → completed',
+  auth: true,
+  params: z.object({ id: id(), status: z.enum(ADVANCE_TO, 'FIELD_INVALID') }),
+  result: z.object({ order: ConsoleOrder }),
+})
+
+// Device-code batches (issue 4's devices)
+
+export const DEVICE_BATCH_MAX = 1000
+export const DEVICE_MODEL_MAX = 40
+
+export const deviceBatches = op('/admin/devicebatches', {
+  summary: 'Device-code batches, newest first, with codes bound and unbound',
+  auth: true,
+  params: z.object({ ...pageParams }),
+  result: listOf(
+    z.object({
+      batch: z.string(),
+      model: z.string(),
+      total: z.number().int(),
+      bound: z.number().int(),
+      unbound: z.number().int(),
+      created_at: isoTime(),
+    }),
+  ),
+})
+export const deviceBatchAdd = op('/admin/devicebatchadd', {
+  summary: 'Issue a batch of device codes; their activation codes are answered this once (stored hashed)',
+  auth: true,
+  params: z.object({
+    model: required(DEVICE_MODEL_MAX),
+    count: wholeNumber(1, DEVICE_BATCH_MAX),
+  }),
+  result: z.object({
+    batch: z.string(),
+    model: z.string(),
+    codes: z.array(z.object({ device_code: z.string(), active_code: z.string() })),
+  }),
+})
+
+// Earning parameters (issue 5's `earn_settings`)
+
+export const earnSettings = op('/admin/earnsettings', {
+  summary: 'The earning and shop parameters, each as the text the console edits',
+  auth: true,
+  params: none,
+  result: z.object({ list: z.array(z.object({ key: z.string(), value: z.string() })) }),
+})
+export const earnSettingSet = op('/admin/earnsettingset', {
+  summary: 'Change one parameter (a list is comma-separated); validated like the server reads it',
+  auth: true,
+  params: z.object({ key: required(40), value: required(400) }),
+  result: z.object({ key: z.string(), value: z.string() }),
 })

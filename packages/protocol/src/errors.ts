@@ -375,6 +375,23 @@ export const ERRORS = {
     'zh-hk': '該任務已過期，週期已結束',
   },
 
+  // operator console: goods, orders, device batches, parameters (issue 6)
+  STOCK_BELOW_SOLD: {
+    'us-en': 'Fewer units are left unsold than you want to remove',
+    'zh-cn': '未售出的库存少于要减少的数量',
+    'zh-hk': '未售出的庫存少於要減少的數量',
+  },
+  STOCK_UNLIMITED: {
+    'us-en': 'This good has unlimited stock',
+    'zh-cn': '该商品库存不限',
+    'zh-hk': '該商品庫存不限',
+  },
+  ORDER_STEP_INVALID: {
+    'us-en': 'This order cannot move to that status',
+    'zh-cn': '该订单无法变更为此状态',
+    'zh-hk': '該訂單無法變更為此狀態',
+  },
+
   // accounts
   CODE_REQUIRED: {
     'us-en': 'Please enter the verification code',
@@ -492,6 +509,18 @@ export const FIELD_LABELS: Record<string, Texts> = {
   client_id: { 'us-en': 'Message id', 'zh-cn': '消息编号', 'zh-hk': '消息編號' },
   app_version: { 'us-en': 'Version', 'zh-cn': '版本号', 'zh-hk': '版本號' },
   query: { 'us-en': 'Search', 'zh-cn': '搜索内容', 'zh-hk': '搜尋內容' },
+  // operator console: goods, orders, device batches, parameters (issue 6)
+  kind: { 'us-en': 'Kind', 'zh-cn': '类型', 'zh-hk': '類型' },
+  description: { 'us-en': 'Description', 'zh-cn': '描述', 'zh-hk': '描述' },
+  price: { 'us-en': 'Price', 'zh-cn': '价格', 'zh-hk': '價格' },
+  stock: { 'us-en': 'Stock', 'zh-cn': '库存', 'zh-hk': '庫存' },
+  delta: { 'us-en': 'Change', 'zh-cn': '变动数量', 'zh-hk': '變動數量' },
+  fulfilment: { 'us-en': 'Fulfilment', 'zh-cn': '交付方式', 'zh-hk': '交付方式' },
+  active: { 'us-en': 'On sale', 'zh-cn': '上架', 'zh-hk': '上架' },
+  model: { 'us-en': 'Model', 'zh-cn': '型号', 'zh-hk': '型號' },
+  count: { 'us-en': 'Count', 'zh-cn': '数量', 'zh-hk': '數量' },
+  key: { 'us-en': 'Parameter', 'zh-cn': '参数', 'zh-hk': '參數' },
+  value: { 'us-en': 'Value', 'zh-cn': '值', 'zh-hk': '值' },
   account: { 'us-en': 'Account', 'zh-cn': '账号', 'zh-hk': '帳號' },
   password: { 'us-en': 'Password', 'zh-cn': '密码', 'zh-hk': '密碼' },
   repassword: { 'us-en': 'Confirm password', 'zh-cn': '确认密码', 'zh-hk': '確認密碼' },

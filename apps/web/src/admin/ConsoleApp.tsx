@@ -8,8 +8,12 @@ import { setConsoleLanguage } from './i18n'
 import { ArticlesPage } from './pages/ArticlesPage'
 import { AuditPage } from './pages/AuditPage'
 import { ChatsPage } from './pages/ChatsPage'
+import { DevicesPage } from './pages/DevicesPage'
+import { EarnSettingsPage } from './pages/EarnSettingsPage'
+import { GoodsPage } from './pages/GoodsPage'
 import { LoginPage } from './pages/LoginPage'
 import { NoticesPage } from './pages/NoticesPage'
+import { OrdersPage } from './pages/OrdersPage'
 import { TicketsPage } from './pages/TicketsPage'
 import { UsersPage } from './pages/UsersPage'
 import { VersionPage } from './pages/VersionPage'
@@ -20,6 +24,10 @@ const SECTIONS = {
   notices: NoticesPage,
   version: VersionPage,
   articles: ArticlesPage,
+  orders: OrdersPage,
+  goods: GoodsPage,
+  devices: DevicesPage,
+  settings: EarnSettingsPage,
   users: UsersPage,
   audit: AuditPage,
 } satisfies Record<string, ComponentType>

@@ -41,6 +41,26 @@ export function registerAdminMethods(rpc: Registry, service: AdminService): void
     return ok
   })
 
+  rpc.handle(admin.goods, (params) => service.goods(params.page, params.limit))
+  rpc.handle(admin.goodAdd, (params, ctx) => service.addGood(operatorOf(ctx), params))
+  rpc.handle(admin.goodEdit, async (params, ctx) => {
+    await service.editGood(operatorOf(ctx), params)
+    return ok
+  })
+  rpc.handle(admin.stock, (params, ctx) => service.addStock(operatorOf(ctx), params.id, params.delta))
+  rpc.handle(admin.orders, (params, ctx) => service.orders(params, ctx.lang))
+  rpc.handle(admin.orderAdvance, (params, ctx) =>
+    service.advanceOrder(operatorOf(ctx), params.id, params.status, ctx.lang),
+  )
+
+  rpc.handle(admin.deviceBatches, (params) => service.deviceBatches(params.page, params.limit))
+  rpc.handle(admin.deviceBatchAdd, (params, ctx) =>
+    service.issueDeviceBatch(operatorOf(ctx), params.model, params.count),
+  )
+
+  rpc.handle(admin.earnSettings, () => service.earnSettings())
+  rpc.handle(admin.earnSettingSet, (params, ctx) => service.setEarnSetting(operatorOf(ctx), params.key, params.value))
+
   rpc.handle(admin.userLookup, (params, ctx) => service.lookUpUser(operatorOf(ctx), params.query))
   rpc.handle(admin.audit, (params) => service.auditLog(params.page, params.limit))
 }

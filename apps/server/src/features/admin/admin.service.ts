@@ -1,9 +1,13 @@
-import type { content, support, Texts, WireLang } from '@kinetic/protocol'
+import type { admin, content, Params, support, Texts, WireLang } from '@kinetic/protocol'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/passwords.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { ContentService, MessagesService } from '../content/index.ts'
+import type { DeviceBatches } from '../device/batches.ts'
+import { parseSettingText, settingsAsText } from '../earn/settings-text.ts'
+import type { EarnSettings } from '../earn/settings.ts'
+import type { ShopConsole } from '../shop/shop.console.ts'
 import type { SupportService } from '../support/index.ts'
 import { adminRepo } from './admin.repo.ts'
 import { operatorSessions } from './operator-sessions.ts'
@@ -13,6 +17,9 @@ export interface AdminDeps {
   support: SupportService
   messages: MessagesService
   content: ContentService
+  shop: ShopConsole
+  deviceBatches: DeviceBatches
+  settings: EarnSettings
 }
 
 /** The signed-in operator of a console request. */
@@ -150,6 +157,55 @@ export function adminService(deps: AdminDeps) {
         tickets: user.tickets,
         chat_messages: user.chatMessages,
       }
+    },
+
+    goods: (page: number, limit: number) => deps.shop.goods(page, limit),
+
+    async addGood(op: OperatorCtx, p: Params<typeof admin.goodAdd>) {
+      const id = await deps.shop.addGood(p)
+      await audit(op, 'good.add', `good:${id}`, { ...p })
+      return { id }
+    },
+
+    async editGood(op: OperatorCtx, p: Params<typeof admin.goodEdit>) {
+      await deps.shop.editGood(p)
+      const { id, ...fields } = p
+      await audit(op, 'good.edit', `good:${id}`, fields)
+    },
+
+    async addStock(op: OperatorCtx, id: number, delta: number) {
+      const stock = await deps.shop.addStock(id, delta)
+      await audit(op, 'good.stock', `good:${id}`, { delta, stock })
+      return { stock }
+    },
+
+    orders: (p: Params<typeof admin.orders>, lang: WireLang) => deps.shop.orders(p, lang),
+
+    async advanceOrder(op: OperatorCtx, id: number, to: 'shipped' | 'completed', lang: WireLang) {
+      const { order, from } = await deps.shop.advance(id, to, lang)
+      await audit(op, 'order.advance', `order:${id}`, { from, to, user_id: order.user.id })
+      return { order }
+    },
+
+    deviceBatches: (page: number, limit: number) => deps.deviceBatches.list(page, limit),
+
+    async issueDeviceBatch(op: OperatorCtx, model: string, count: number) {
+      const issued = await deps.deviceBatches.issue(model, count)
+      // the activation codes are never logged: the audit log names the batch only
+      await audit(op, 'device_batch.issue', `device_batch:${issued.batch}`, { model, count })
+      return issued
+    },
+
+    earnSettings: async () => ({ list: settingsAsText(await deps.settings.get()) }),
+
+    async setEarnSetting(op: OperatorCtx, key: string, text: string) {
+      const setting = parseSettingText(key, text)
+      const shown = async () => settingsAsText(await deps.settings.get()).find((s) => s.key === key)?.value ?? ''
+      const before = await shown()
+      await deps.settings.set(setting.key, setting.value)
+      const after = await shown()
+      await audit(op, 'earn_setting.set', `earn_settings:${key}`, { from: before, to: after })
+      return { key, value: after }
     },
 
     async auditLog(page: number, limit: number) {

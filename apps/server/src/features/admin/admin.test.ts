@@ -31,15 +31,24 @@ async function lastAudit() {
 describe('who reaches the console', () => {
   it('refuses every console operation but login to a user session and to no session, writing nothing', async () => {
     const guarded = ['audit_log', 'messages', 'tickets', 'ticket_replies', 'chat_messages', 'app_settings', 'articles']
+    guarded.push('shop_goods', 'shop_orders', 'device_codes')
+    const settings = () => app.database.pool.query('SELECT key, value FROM earn_settings ORDER BY key')
     const before = await rowCounts(app, guarded)
+    const settingsBefore = (await settings()).rows
+    // valid params for every write, so only the missing operator session can stop it
+    const params = {
+      ...{ id: 1, user_id: userId, app_version: '9.9.9', status: 'shipped', delta: 5, model: 'S9', count: 2 },
+      ...{ key: 'stage_days', value: '1', kind: 'physical', price: 10, name: texts('n'), description: texts('d') },
+    }
     for (const m of consoleOps.filter((m) => m.auth)) {
       for (const client of [user, new Client(app.server)]) {
-        const { body } = await adminCall(client, m.name, { id: 1, user_id: userId, app_version: '9.9.9' })
+        const { body } = await adminCall(client, m.name, params)
         expect(body.code, m.name).toBe(401)
         expect(body.msg).toContain('Token')
       }
     }
     expect(await rowCounts(app, guarded)).toEqual(before)
+    expect((await settings()).rows).toEqual(settingsBefore)
     expect((await adminCall(user, '/v1/userinfo')).body).toMatchObject({ code: false, error: 'UNKNOWN_METHOD' })
   })
 

@@ -149,6 +149,35 @@ export function deviceRepo(db: Db) {
     ) {
       if (rows.length > 0) await db.insert(deviceCodes).values(rows).onConflictDoNothing()
     },
+
+    /** Issues codes (the console's batches): one statement, and a code issued before fails it all. */
+    async insertCodes(
+      rows: { deviceCode: string; salt: string; activeCodeHash: string; batch: string; model: string }[],
+    ): Promise<void> {
+      await db.insert(deviceCodes).values(rows)
+    },
+
+    /** Batches newest first, with how many of their codes have a live binding (one at most each). */
+    async batches(page: number, limit: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            batch: deviceCodes.batch,
+            model: sql<string>`min(${deviceCodes.model})`,
+            total: count(),
+            bound: count(deviceBindings.id),
+            createdAt: sql<Date>`min(${deviceCodes.createdAt})`.mapWith(deviceCodes.createdAt),
+          })
+          .from(deviceCodes)
+          .leftJoin(deviceBindings, and(eq(deviceBindings.deviceCodeId, deviceCodes.id), live))
+          .groupBy(deviceCodes.batch)
+          .orderBy(desc(sql`min(${deviceCodes.createdAt})`), desc(deviceCodes.batch))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: sql<number>`count(distinct ${deviceCodes.batch})`.mapWith(Number) }).from(deviceCodes),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
   }
 }
 export type DeviceRepo = ReturnType<typeof deviceRepo>

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNull, isNotNull, or, sql } from 'drizzle-orm'
+import { users } from '../account/account.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
 import type { SeedGood } from './goods.seed.ts'
 import { fitnessPasses } from '../health/health.tables.ts'
@@ -10,6 +11,14 @@ export type NewOrder = Pick<
   typeof shopOrders.$inferInsert,
   'userId' | 'goodId' | 'requestId' | 'pricePoints' | 'status' | 'shipName' | 'shipPhone' | 'shipAddress'
 >
+
+export type GoodFields = Pick<
+  typeof shopGoods.$inferInsert,
+  'kind' | 'name' | 'description' | 'pricePoints' | 'fulfilment' | 'active'
+>
+
+/** How the console names a user: nickname and e-mail (or phone). */
+const userLabel = sql<string>`trim(both ' ' from ${users.nickname} || ' ' || coalesce(${users.email}, '+' || ${users.phonePrefix} || ' ' || ${users.phone}, ''))`
 
 export function shopRepo(db: Db) {
   return {
@@ -132,6 +141,82 @@ export function shopRepo(db: Db) {
         userId,
         validUntil: sql`greatest(now(), coalesce((${latest}), now())) + make_interval(days => ${days})`,
       })
+    },
+
+    // — the operator console (issue 6) —
+
+    /** Every good, active or not, with the units in its orders. */
+    async allGoods(page: number, limit: number) {
+      const sold =
+        sql<number>`(select count(*) from ${shopOrders} where ${shopOrders.goodId} = ${shopGoods.id})`.mapWith(Number)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ good: shopGoods, sold })
+          .from(shopGoods)
+          .orderBy(asc(shopGoods.sort), asc(shopGoods.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(shopGoods),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    async insertGood(good: GoodFields & { slug: string; stock: number | null }): Promise<number> {
+      const [row] = await db.insert(shopGoods).values(good).returning({ id: shopGoods.id })
+      if (!row) throw new Error('good insert returned nothing')
+      return row.id
+    },
+
+    /** Updates a good's fields (never its stock); false when there is no such good. */
+    async updateGood(id: number, good: GoodFields): Promise<boolean> {
+      const rows = await db.update(shopGoods).set(good).where(eq(shopGoods.id, id)).returning({ id: shopGoods.id })
+      return rows.length === 1
+    },
+
+    /**
+     * Adds `delta` units (negative removes) in one conditional UPDATE, so concurrent changes
+     * and purchases add up and the units left never go below zero. Undefined when refused.
+     */
+    async addStock(id: number, delta: number): Promise<number | undefined> {
+      const [row] = await db
+        .update(shopGoods)
+        .set({ stock: sql`${shopGoods.stock} + ${delta}` })
+        .where(and(eq(shopGoods.id, id), isNotNull(shopGoods.stock), gte(shopGoods.stock, -delta)))
+        .returning({ stock: shopGoods.stock })
+      return row?.stock ?? undefined
+    },
+
+    async goodById(id: number): Promise<GoodRow | undefined> {
+      const [row] = await db.select().from(shopGoods).where(eq(shopGoods.id, id))
+      return row
+    },
+
+    /** Orders of every user, newest first, with the good and the user's label. */
+    async allOrders(status: string | undefined, page: number, limit: number) {
+      const where = status ? eq(shopOrders.status, status) : undefined
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ order: shopOrders, good: shopGoods, userLabel })
+          .from(shopOrders)
+          .innerJoin(shopGoods, eq(shopGoods.id, shopOrders.goodId))
+          .innerJoin(users, eq(users.id, shopOrders.userId))
+          .where(where)
+          .orderBy(desc(shopOrders.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(shopOrders).where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    async orderById(id: number) {
+      const [row] = await db
+        .select({ order: shopOrders, good: shopGoods, userLabel })
+        .from(shopOrders)
+        .innerJoin(shopGoods, eq(shopGoods.id, shopOrders.goodId))
+        .innerJoin(users, eq(users.id, shopOrders.userId))
+        .where(eq(shopOrders.id, id))
+      return row
     },
   }
 }

@@ -21,7 +21,7 @@ function goodView(row: GoodRow, lang: WireLang): shop.Good {
   }
 }
 
-function orderView(order: OrderRow, good: GoodRow, lang: WireLang): shop.Order {
+export function orderView(order: OrderRow, good: GoodRow, lang: WireLang): shop.Order {
   return {
     id: order.id,
     good: { id: good.id, kind: good.kind as shop.Good['kind'], name: good.name[lang] },

@@ -1,0 +1,110 @@
+import type { admin, Params, Texts, WireLang } from '@kinetic/protocol'
+import { randomBytes } from 'node:crypto'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import { postSystemMessage } from '../content/index.ts'
+import { SEED_GOODS } from './goods.seed.ts'
+import { shopRepo, type GoodFields, type GoodRow, type OrderRow } from './shop.repo.ts'
+import { orderView } from './shop.service.ts'
+
+type GoodParams = Params<typeof admin.goodEdit>
+
+const orderShippedMessage = (good: Texts, orderId: number): { title: Texts; content: Texts } => ({
+  title: { 'us-en': 'Your order has shipped', 'zh-cn': '您的订单已发货', 'zh-hk': '您的訂單已發貨' },
+  content: {
+    'us-en': `Order ${orderId} (${good['us-en']}) is on its way. Open Mine → Orders to follow it.`,
+    'zh-cn': `订单 ${orderId}（${good['zh-cn']}）已发货，请前往“我的 → 订单”查看。`,
+    'zh-hk': `訂單 ${orderId}（${good['zh-hk']}）已發貨，請前往「我的 → 訂單」查看。`,
+  },
+})
+
+/** A physical good is shipped and grants nothing; a virtual one must grant something. */
+function goodFields(p: Omit<GoodParams, 'id'>): GoodFields {
+  if ((p.kind === 'physical') !== (p.fulfilment === ''))
+    throw new AppError('FIELD_INVALID', { field: 'fulfilment', args: { field: 'fulfilment' } })
+  return {
+    kind: p.kind,
+    name: p.name,
+    description: p.description,
+    pricePoints: p.price,
+    fulfilment: p.fulfilment,
+    active: p.active,
+  }
+}
+
+function consoleOrder(row: { order: OrderRow; good: GoodRow; userLabel: string }, lang: WireLang) {
+  return { ...orderView(row.order, row.good, lang), user: { id: row.order.userId, label: row.userLabel } }
+}
+
+/**
+ * The shop as the operator console runs it (issue 6): goods of both kinds, their stock, and
+ * the physical orders' steps. Purchases and fulfilment stay in `shop.service.ts`.
+ */
+export function shopConsole(db: Db) {
+  const repo = shopRepo(db)
+  let seeded = false
+  return {
+    async goods(page: number, limit: number) {
+      // the seeded goods are listed even before any user opened the shop (seeding never overwrites)
+      if (!seeded) await repo.seedGoods(SEED_GOODS)
+      seeded = true
+      const { rows, total } = await repo.allGoods(page, limit)
+      const list = rows.map(({ good: g, sold }) => ({
+        id: g.id,
+        kind: g.kind as admin.ConsoleGood['kind'],
+        name: g.name,
+        description: g.description,
+        price: g.pricePoints,
+        stock: g.stock,
+        sold,
+        fulfilment: g.fulfilment,
+        active: g.active,
+      }))
+      return { list, total, page, limit }
+    },
+
+    /** Adds a good (its slug is generated: only seeded goods have a meaningful one). */
+    addGood: (p: Params<typeof admin.goodAdd>) =>
+      repo.insertGood({ ...goodFields(p), slug: `console-${randomBytes(6).toString('hex')}`, stock: p.stock ?? null }),
+
+    async editGood(p: GoodParams): Promise<void> {
+      const fields = goodFields(p)
+      if (!(await repo.updateGood(p.id, fields))) throw new AppError('GOOD_NOT_FOUND', { field: 'id' })
+    },
+
+    /** Adds or removes units; removing more than are left unsold is refused, nothing changes. */
+    async addStock(id: number, delta: number): Promise<number> {
+      const stock = await repo.addStock(id, delta)
+      if (stock !== undefined) return stock
+      const good = await repo.goodById(id)
+      if (!good) throw new AppError('GOOD_NOT_FOUND', { field: 'id' })
+      if (good.stock === null) throw new AppError('STOCK_UNLIMITED', { field: 'delta' })
+      throw new AppError('STOCK_BELOW_SOLD', { field: 'delta' })
+    },
+
+    async orders(p: Params<typeof admin.orders>, lang: WireLang) {
+      const { rows, total } = await repo.allOrders(p.status, p.page, p.limit)
+      return { list: rows.map((r) => consoleOrder(r, lang)), total, page: p.page, limit: p.limit }
+    },
+
+    /**
+     * Moves a physical order one step (paid → shipped → completed) with a compare-and-set,
+     * so two operators cannot ship it twice; shipping posts the user a system message in
+     * the same transaction.
+     */
+    async advance(id: number, to: 'shipped' | 'completed', lang: WireLang) {
+      const from = to === 'shipped' ? 'paid' : 'shipped'
+      const row = await db.transaction(async (tx) => {
+        const txRepo = shopRepo(tx)
+        const moved = await txRepo.transition(id, from, to)
+        const order = await txRepo.orderById(id)
+        if (!order) throw new AppError('ORDER_NOT_FOUND', { field: 'id' })
+        if (!moved) throw new AppError('ORDER_STEP_INVALID', { field: 'status' })
+        if (to === 'shipped') await postSystemMessage(tx, order.order.userId, orderShippedMessage(order.good.name, id))
+        return order
+      })
+      return { order: consoleOrder(row, lang), from }
+    },
+  }
+}
+export type ShopConsole = ReturnType<typeof shopConsole>
