@@ -156,6 +156,26 @@ describe('the points shop', () => {
     expect(await balanceOf(app, client.user.id)).toBe(100n)
   })
 
+  it('names the field of a shipping address too short to deliver to, in the request language', async () => {
+    const client = await aUser(app)
+    await give(app, client.user.id, 5000n)
+    const band = byName((await goods(client, 'physical')).list, 'Silicone sport band')
+    const short = { ...ship, address: 'Rd 1' }
+    expect(await refused(client, '/v1/poststore', { id: band.id, request_id: requestId(), ...short })).toMatchObject({
+      error: 'FIELD_INVALID',
+      msg: 'Address is invalid',
+      fields: { address: 'Address is invalid' },
+    })
+    const inChinese = await refused(
+      client,
+      '/v1/poststore',
+      { id: band.id, request_id: requestId(), ...short },
+      'zh-cn',
+    )
+    expect(inChinese.msg).toBe('地址格式不正确')
+    expect(await balanceOf(app, client.user.id)).toBe(5000n)
+  })
+
   it('refuses bad ids and answers another user’s order like a missing one', async () => {
     const [alice, bob] = await Promise.all([aUser(app), aUser(app)])
     await give(app, alice.user.id, 300n)

@@ -100,7 +100,9 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       return ok(data, lang)
     } catch (error) {
       if (error instanceof AppError) {
-        const { field, args } = error.options
+        const { field } = error.options
+        // a generic message names its field ('{field} is invalid') unless the error says otherwise
+        const args = field ? { field, ...error.options.args } : error.options.args
         const fields = field ? { [field]: errorMessage(error.code, lang, args) } : undefined
         return fail(error.code, lang, { args, fields })
       }
