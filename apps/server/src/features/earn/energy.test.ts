@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dayEnergy } from './energy.ts'
-import type { HealthDay } from './home.repo.ts'
+import type { HealthDay } from '../health/reads.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'
 
 const day = (over: Partial<HealthDay>): HealthDay => ({

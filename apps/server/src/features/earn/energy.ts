@@ -1,7 +1,7 @@
 import { parseUnits } from 'viem'
 import type { ConsentKind } from '../health/consent.ts'
 import { ASSETS } from './ledger.ts'
-import type { HealthDay } from './home.repo.ts'
+import type { HealthDay } from '../health/reads.ts'
 import type { Settings } from './settings.ts'
 
 const ENERGY = 10n ** BigInt(ASSETS.energy)

@@ -1,52 +1,18 @@
-import { and, count, eq, gte, isNull, lte, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { users } from '../account/account.tables.ts'
 import { deviceBindings } from '../device/device.tables.ts'
-import { healthDays, healthGoals } from '../health/health.tables.ts'
 import { wallets } from '../wallet/wallet.tables.ts'
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts'
-
-export type HealthDay = typeof healthDays.$inferSelect
 
 /** Lock space of the per-user, per-day energy credit (pg_advisory_xact_lock's first key). */
 const ENERGY_LOCK = 7340501
 
 /**
- * Home's reads of other features' tables (health's day rollups and goal, devices, wallets)
- * and the energy credit's lock. Read-only against those tables; writes go through the ledger.
+ * Home's reads of other features' tables (devices, wallets) and the energy credit's lock;
+ * health's data comes through `healthReads`. Read-only against those tables; writes go through the ledger.
  */
 export function homeRepo(db: Db) {
   return {
-    async profile(userId: number) {
-      const [row] = await db
-        .select({
-          birthday: users.birthday,
-          gender: users.gender,
-          heightCm: users.height,
-          weightKg: users.weight,
-          strideCm: users.stride,
-          hrZone: users.hrZone,
-          timeZone: users.timeZone,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-      if (!row) throw new Error(`user ${userId} not found`)
-      return row
-    },
-
-    async days(userId: number, from: string, to: string): Promise<HealthDay[]> {
-      return db
-        .select()
-        .from(healthDays)
-        .where(and(eq(healthDays.userId, userId), gte(healthDays.day, from), lte(healthDays.day, to)))
-        .orderBy(healthDays.day)
-    },
-
-    async goalSteps(userId: number): Promise<number | undefined> {
-      const [row] = await db.select({ step: healthGoals.step }).from(healthGoals).where(eq(healthGoals.userId, userId))
-      return row?.step
-    },
-
     async boundWatches(userId: number): Promise<number> {
       const [row] = await db
         .select({ n: count() })

@@ -7,7 +7,8 @@ import { addDays, today, weekStart } from '../health/dates.ts'
 import { dayTotals, hrAvg, round } from '../health/day-stats.ts'
 import { percentOf } from '../health/formulas.ts'
 import { dayEnergy, asleepSecondsOf } from './energy.ts'
-import { homeRepo, type HealthDay } from './home.repo.ts'
+import { healthReads, type HealthDay } from '../health/reads.ts'
+import { homeRepo } from './home.repo.ts'
 import { ASSETS, isAsset, ledger, SYSTEM, userAccount, type Asset } from './ledger.ts'
 import { ledgerRepo } from './ledger.repo.ts'
 import type { EarnSettings, Settings } from './settings.ts'
@@ -31,6 +32,7 @@ function parseEnergy(value: string): bigint {
 export function homeService(deps: { db: Db; settings: EarnSettings }) {
   const { db, settings } = deps
   const repo = homeRepo(db)
+  const healthData = healthReads(db)
   const book = ledger(db)
 
   /**
@@ -53,14 +55,14 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
 
   /** Reads today's facts and credits the energy of yesterday and today. */
   async function facts(userId: number, s: Settings) {
-    const profile = await repo.profile(userId)
+    const profile = await healthData.profile(userId)
     const day = today(profile.timeZone)
     const monday = weekStart(day)
     const yesterday = addDays(day, -1)
     const [rows, consent, goalStep, watches, backedUpWallets] = await Promise.all([
-      repo.days(userId, monday < yesterday ? monday : yesterday, day),
+      healthData.days(userId, monday < yesterday ? monday : yesterday, day),
       consentOf(db, userId),
-      repo.goalSteps(userId),
+      healthData.goalSteps(userId),
       repo.boundWatches(userId),
       repo.backedUpWallets(userId),
     ])

@@ -1,0 +1,19 @@
+import type { Db } from '../../platform/db/client.ts'
+import { healthRepo, type DayRow } from './health.repo.ts'
+
+export type { DayRow as HealthDay }
+
+/**
+ * What other features (earning's Home, issue 5) may read of a user's health: the profile
+ * fields the formulas need, the day rollups and the daily goal. Consent is `consent.ts`'s.
+ */
+export const healthReads = (db: Db) => {
+  const repo = healthRepo(db)
+  return {
+    profile: (userId: number) => repo.profile(userId),
+    /** Day rollups from `from` to `to` (local days, inclusive), oldest first. */
+    days: (userId: number, from: string, to: string) => repo.days(userId, from, to),
+    /** The daily step goal, undefined when the user never set one. */
+    goalSteps: async (userId: number) => (await repo.goal(userId))?.step,
+  }
+}
