@@ -5,6 +5,7 @@ import enAccount from '../src/i18n/locales/en-US/account.json'
 import enApp from '../src/i18n/locales/en-US/app.json'
 import cnAccount from '../src/i18n/locales/zh-CN/account.json'
 import cnApp from '../src/i18n/locales/zh-CN/app.json'
+import cnEarn from '../src/i18n/locales/zh-CN/earn.json'
 import twAccount from '../src/i18n/locales/zh-TW/account.json'
 import { launchBrowser, logIn, newPhonePage, open, phoneContext, registerThroughForm, uniqueEmail } from './support.ts'
 
@@ -24,10 +25,10 @@ describe('accounts in the browser', () => {
     const email = uniqueEmail('first')
     await registerThroughForm(page, email, 'walk1234')
 
-    // the shell in Chinese: tab bar and the not-yet-open home
+    // the shell in Chinese: tab bar and the home page
     const tabs = page.getByRole('navigation').or(page.locator('.adm-tab-bar'))
     await expect.poll(() => tabs.first().innerText()).toContain(cnApp.tabs.home)
-    await expect.poll(() => page.getByText(errorMessage('NOT_OPEN', 'zh-cn')).count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByRole('group', { name: cnEarn.home.todayEnergy }).count()).toBe(1)
 
     // Mine → Language → English
     await page.getByText(cnApp.tabs.mine, { exact: true }).click()
