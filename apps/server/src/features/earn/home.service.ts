@@ -154,20 +154,7 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
       if (power <= 0n) throw new AppError('AMOUNT_TOO_SMALL', { field: 'amount' })
       if ((await book.balance(userId, 'energy')) < energy)
         throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' })
-      const me = userAccount(userId)
-      await once(`finalize:${userId}:${p.request_id}`, p.amount, () =>
-        book.post({
-          key: `finalize:${userId}:${p.request_id}`,
-          kind: 'finalize',
-          memo: { amount: p.amount },
-          lines: [
-            { owner: me, asset: 'energy', amount: -energy },
-            { owner: SYSTEM.rewards, asset: 'energy', amount: energy },
-            { owner: SYSTEM.rewards, asset: 'power', amount: -power },
-            { owner: me, asset: 'power', amount: power },
-          ],
-        }),
-      )
+      await swap(userId, 'finalize', p.request_id, p.amount, ['energy', energy], ['power', power])
       return {
         energy: fmt(await book.balance(userId, 'energy'), 'energy'),
         power: fmt(await book.balance(userId, 'power'), 'power'),
@@ -182,20 +169,7 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
       const unit = 10n ** BigInt(ASSETS.energy)
       const cost = (energy * price + unit - 1n) / unit
       if ((await book.balance(userId, 'points')) < cost) throw new AppError('INSUFFICIENT_POINTS', { field: 'amount' })
-      const me = userAccount(userId)
-      await once(`supply:${userId}:${p.request_id}`, p.amount, () =>
-        book.post({
-          key: `supply:${userId}:${p.request_id}`,
-          kind: 'supply',
-          memo: { amount: p.amount },
-          lines: [
-            { owner: me, asset: 'points', amount: -cost },
-            { owner: SYSTEM.rewards, asset: 'points', amount: cost },
-            { owner: SYSTEM.rewards, asset: 'energy', amount: -energy },
-            { owner: me, asset: 'energy', amount: energy },
-          ],
-        }),
-      )
+      await swap(userId, 'supply', p.request_id, p.amount, ['points', cost], ['energy', energy])
       return {
         energy: fmt(await book.balance(userId, 'energy'), 'energy'),
         points: Number(await book.balance(userId, 'points')),
@@ -221,8 +195,31 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
   }
 
   /** Runs a keyed posting; a request id reused for another amount is refused. */
-  async function once(key: string, amount: string, post: () => Promise<{ created: boolean }>) {
-    const posting = await post()
+  /**
+   * One posting in which the user pays `paid` to the rewards account and gets `got` from it,
+   * keyed on the request id: a repeat moves nothing, the same id with another amount is refused.
+   */
+  async function swap(
+    userId: number,
+    kind: 'finalize' | 'supply',
+    requestId: string,
+    amount: string,
+    [paidAsset, paid]: [Asset, bigint],
+    [gotAsset, got]: [Asset, bigint],
+  ) {
+    const key = `${kind}:${userId}:${requestId}`
+    const me = userAccount(userId)
+    const posting = await book.post({
+      key,
+      kind,
+      memo: { amount },
+      lines: [
+        { owner: me, asset: paidAsset, amount: -paid },
+        { owner: SYSTEM.rewards, asset: paidAsset, amount: paid },
+        { owner: SYSTEM.rewards, asset: gotAsset, amount: -got },
+        { owner: me, asset: gotAsset, amount: got },
+      ],
+    })
     if (posting.created) return
     const original = await ledgerRepo(db).postingByKey(key)
     if (original?.memo.amount !== amount) throw new AppError('REQUEST_ID_REUSED', { field: 'request_id' })
