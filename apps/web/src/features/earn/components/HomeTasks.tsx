@@ -1,4 +1,4 @@
-import { showSuccess } from '@/shared/ui/toast'
+import { showSuccessLater as showSuccess } from '@/shared/ui/lazyToast'
 import { earn, formatNumber } from '@kinetic/protocol'
 import { Button } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'

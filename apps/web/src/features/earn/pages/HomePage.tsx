@@ -1,17 +1,20 @@
-import { showSuccess } from '@/shared/ui/toast'
+import { showSuccessLater as showSuccess } from '@/shared/ui/lazyToast'
 import { Page } from '@/shared/ui/Page'
 import { LoadFailed, Loading } from '@/shared/ui/Status'
 import { formatNumber, type earn, type Result } from '@kinetic/protocol'
 import { GiftOutline, HandPayCircleOutline, ShopbagOutline, TravelOutline, UploadOutline } from 'antd-mobile-icons'
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { AmountSheet } from '../components/AmountSheet'
 import { HomeTasks } from '../components/HomeTasks'
 import { useFinalizeMutation, useHomeQuery, useSupplyMutation } from '../earn.queries'
 import styles from './Home.module.css'
 
 type Home = Result<typeof earn.home>
+
+// The sheets (antd-mobile's popup layer) load on the first tap, not with the home route: it is
+// the first page a visit shows.
+const AmountSheet = lazy(() => import('../components/AmountSheet').then((m) => ({ default: m.AmountSheet })))
 
 /** Today's energy against the daily cap, as a ring. */
 function EnergyRing({ credited, cap }: { credited: string; cap: string }) {
@@ -160,55 +163,57 @@ function HomeBody({ home }: { home: Home }) {
         )}
       </section>
 
-      {sheet === 'finalize' && (
-        <AmountSheet
-          title={t('earn.home.contribute')}
-          note={t('earn.home.finalizeNote', {
-            rate: formatNumber(home.rates.energy_per_power),
-            energy: formatNumber(home.energy),
-          })}
-          label={t('earn.home.energyAmount')}
-          submitText={t('earn.home.contribute')}
-          max={home.energy}
-          pending={finalize.isPending}
-          onClose={close}
-          onSubmit={(amount, request_id) =>
-            finalize.mutate(
-              { amount, request_id },
-              {
-                onSuccess: () => {
-                  showSuccess(t('earn.home.contributed'))
-                  close()
+      <Suspense fallback={null}>
+        {sheet === 'finalize' && (
+          <AmountSheet
+            title={t('earn.home.contribute')}
+            note={t('earn.home.finalizeNote', {
+              rate: formatNumber(home.rates.energy_per_power),
+              energy: formatNumber(home.energy),
+            })}
+            label={t('earn.home.energyAmount')}
+            submitText={t('earn.home.contribute')}
+            max={home.energy}
+            pending={finalize.isPending}
+            onClose={close}
+            onSubmit={(amount, request_id) =>
+              finalize.mutate(
+                { amount, request_id },
+                {
+                  onSuccess: () => {
+                    showSuccess(t('earn.home.contributed'))
+                    close()
+                  },
                 },
-              },
-            )
-          }
-        />
-      )}
-      {sheet === 'supply' && (
-        <AmountSheet
-          title={t('earn.home.supply')}
-          note={t('earn.home.supplyNote', {
-            rate: formatNumber(home.rates.points_per_energy),
-            points: formatNumber(home.points),
-          })}
-          label={t('earn.home.energyAmount')}
-          submitText={t('earn.home.supply')}
-          pending={supply.isPending}
-          onClose={close}
-          onSubmit={(amount, request_id) =>
-            supply.mutate(
-              { amount, request_id },
-              {
-                onSuccess: () => {
-                  showSuccess(t('earn.home.supplied'))
-                  close()
+              )
+            }
+          />
+        )}
+        {sheet === 'supply' && (
+          <AmountSheet
+            title={t('earn.home.supply')}
+            note={t('earn.home.supplyNote', {
+              rate: formatNumber(home.rates.points_per_energy),
+              points: formatNumber(home.points),
+            })}
+            label={t('earn.home.energyAmount')}
+            submitText={t('earn.home.supply')}
+            pending={supply.isPending}
+            onClose={close}
+            onSubmit={(amount, request_id) =>
+              supply.mutate(
+                { amount, request_id },
+                {
+                  onSuccess: () => {
+                    showSuccess(t('earn.home.supplied'))
+                    close()
+                  },
                 },
-              },
-            )
-          }
-        />
-      )}
+              )
+            }
+          />
+        )}
+      </Suspense>
     </>
   )
 }
