@@ -1,4 +1,4 @@
-import { Client, type TestApp } from '../../../test/harness.ts'
+import { Client, registerUser, type TestApp } from '../../../test/harness.ts'
 
 let seq = 0
 
@@ -15,4 +15,14 @@ export async function operatorClient(app: TestApp, email = `ops-${++seq}@example
 /** Posts a console operation to /v1/admin/index with this client's cookies. */
 export function adminCall(client: Client, method: string, params: Record<string, unknown> = {}, lang = 'us-en') {
   return client.call(method, params, { path: '/v1/admin/index', lang })
+}
+
+/** Two signed-in users, Alice and Bob, and a signed-in operator: the cast of the support tests. */
+export async function usersAndOperator(app: TestApp, label: string) {
+  const alice = new Client(app.server)
+  const bob = new Client(app.server)
+  const aliceId = (await registerUser(alice, `alice-${label}@example.com`)).id
+  const bobId = (await registerUser(bob, `bob-${label}@example.com`)).id
+  const ops = (await operatorClient(app)).client
+  return { alice, bob, aliceId, bobId, ops }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
+import { adminCall, usersAndOperator } from '../admin/admin.testkit.ts'
 import { postSystemMessage } from './system-messages.ts'
 
 let app: TestApp
@@ -11,11 +11,7 @@ let bobId: number
 let ops: Client
 beforeAll(async () => {
   app = await startTestApp()
-  alice = new Client(app.server)
-  bob = new Client(app.server)
-  aliceId = (await registerUser(alice, 'alice-msg@example.com')).id
-  bobId = (await registerUser(bob, 'bob-msg@example.com')).id
-  ops = (await operatorClient(app)).client
+  ;({ alice, bob, aliceId, bobId, ops } = await usersAndOperator(app, 'msg'))
 })
 afterAll(() => app.close())
 

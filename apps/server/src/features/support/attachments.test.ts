@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, registerUser, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { Client, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { upload } from '../../../test/multipart.ts'
-import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
+import { adminCall, usersAndOperator } from '../admin/admin.testkit.ts'
 
 let app: TestApp
 let alice: Client
@@ -11,11 +11,7 @@ let bob: Client
 let ops: Client
 beforeAll(async () => {
   app = await startTestApp()
-  alice = new Client(app.server)
-  bob = new Client(app.server)
-  await registerUser(alice, 'alice-files@example.com')
-  await registerUser(bob, 'bob-files@example.com')
-  ops = (await operatorClient(app)).client
+  ;({ alice, bob, ops } = await usersAndOperator(app, 'files'))
 })
 afterAll(() => app.close())
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
+import { adminCall, usersAndOperator } from '../admin/admin.testkit.ts'
 
 let app: TestApp
 let alice: Client
@@ -8,11 +8,7 @@ let bob: Client
 let ops: Client
 beforeAll(async () => {
   app = await startTestApp()
-  alice = new Client(app.server)
-  bob = new Client(app.server)
-  await registerUser(alice, 'alice-tickets@example.com')
-  await registerUser(bob, 'bob-tickets@example.com')
-  ops = (await operatorClient(app)).client
+  ;({ alice, bob, ops } = await usersAndOperator(app, 'tickets'))
 })
 afterAll(() => app.close())
 
