@@ -1,20 +1,153 @@
 import { z } from 'zod'
 import { method } from './method.ts'
-import { decimal, isoTime, listOf, optional, pageParams, pendingResult, required } from './schema.ts'
+import { decimal, isoTime, listOf, optional, pageParams, required } from './schema.ts'
 
-// Owned by issue 5 (earning and shop).
+// Discover (issue 5): nodes, pledges, the daily settlement and its rewards. The contracts are
+// fixed here; `pending` comes off when the server answers them.
 const pending = 'issue 5'
-const earn = (name: string, summary: string, params: z.ZodRawShape = {}) =>
-  method(name, { feature: 'earn', summary, auth: true, pending, params: z.object(params), result: pendingResult })
+const requestId = required(64)
+/** A KNT amount in whole units (up to 18 decimals); empty reads as missing. */
+const kntAmount = z.preprocess((v) => (v === '' ? undefined : v), decimal())
 
-export const find = earn('/v1/find', 'Discover: node, stake, profits, stage, unclaimed, balance')
-export const pledge = earn('/v1/pledge', 'Pledge KNT to activate a node', { amount: optional(decimal()) })
-export const computing = earn('/v1/computing', 'Computing power details', { ...pageParams })
-export const tokenData = earn('/v1/tokendata', 'Token data details', { ...pageParams })
-export const computingReceive = earn('/v1/computing_receive', 'Receive computing-power rewards')
-export const tokenDataReceive = earn('/v1/tokendata_receive', 'Receive token rewards')
-export const computingToken = earn('/v1/computing_token', 'Computing-power receive records', { ...pageParams })
-export const tokenDataToken = earn('/v1/tokendata_token', 'Token receive records', { ...pageParams })
+/** The two reward streams of a settlement: computing power's share and the pledged KNT's share. */
+export const REWARD_KINDS = ['computing', 'token'] as const
+export const PLEDGE_ACTIONS = ['stake', 'unstake'] as const
+export const DISCOVER_RECORD_KINDS = ['stake', 'unstake', 'release', 'receive_computing', 'receive_token'] as const
+
+export const find = method('/v1/find', {
+  feature: 'earn',
+  summary: 'Discover: my node and pledge, computing power, profits, unclaimed rewards, KNT balance and the stage',
+  auth: true,
+  pending,
+  params: z.object({}),
+  result: z.object({
+    node: z.object({
+      /** A node is active while the pledge is at least `activate_min`. */
+      active: z.boolean(),
+      /** KNT pledged now, whole units. */
+      staked: z.string(),
+      activate_min: z.string(),
+      /** Extra computing power an active node gives, in percent. */
+      boost_pct: z.number(),
+      cooldown_days: z.number().int(),
+      /** Unpledged KNT cooling down, returned to the balance at `release_at`. */
+      cooling: z.array(z.object({ id: z.number().int(), amount: z.string(), release_at: isoTime() })),
+    }),
+    /** My computing power, and with the node's boost (what settlement counts). */
+    power: z.string(),
+    effective_power: z.string(),
+    /** Everyone's effective power now. */
+    total_power: z.string(),
+    /** My KNT balance. */
+    balance: z.string(),
+    /** Settled rewards not yet received, KNT. */
+    unclaimed: z.object({ computing: z.string(), token: z.string() }),
+    /** KNT earned by the last settlement and by all settlements. */
+    profits: z.object({ last: z.string(), total: z.string() }),
+    stage: z.object({
+      /** 1-based; each stage lasts `days` settled days and emits half the one before. */
+      number: z.number().int(),
+      day: z.number().int(),
+      days: z.number().int(),
+      /** KNT emitted per settled day in this stage and the next (null: this is the last). */
+      emission: z.string(),
+      next_emission: z.string().nullable(),
+      /** Percent of the emission that goes to pledged KNT (the rest to computing power). */
+      token_share_pct: z.number(),
+    }),
+    last_settlement: z.object({ day: z.string(), emission: z.string(), total_power: z.string() }).nullable(),
+    /** My latest pledges, unpledges, releases and receives, newest first. */
+    records: z.array(
+      z.object({ id: z.number().int(), kind: z.enum(DISCOVER_RECORD_KINDS), amount: z.string(), time: isoTime() }),
+    ),
+  }),
+})
+
+export const pledge = method('/v1/pledge', {
+  feature: 'earn',
+  summary:
+    'Pledge KNT (stake) to activate a node and boost computing power, or unpledge (unstake) it into the cool-down; ' +
+    'idempotent on request_id',
+  auth: true,
+  pending,
+  params: z.object({
+    action: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PLEDGE_ACTIONS, 'FIELD_INVALID')),
+    amount: kntAmount,
+    request_id: requestId,
+  }),
+  result: z.object({ staked: z.string(), balance: z.string(), active: z.boolean() }),
+})
+
+/** One settled day of one reward stream: my basis (effective power or pledged KNT) against everyone's. */
+export const SettlementShare = z.object({
+  day: z.string(),
+  basis: z.string(),
+  total_basis: z.string(),
+  reward: z.string(),
+  received: z.boolean(),
+})
+export type SettlementShare = z.infer<typeof SettlementShare>
+
+/** One receive: the unclaimed rewards of one stream moved to the KNT balance. */
+export const RewardReceipt = z.object({
+  id: z.number().int(),
+  amount: z.string(),
+  /** How many settled days it received. */
+  days: z.number().int(),
+  time: isoTime(),
+})
+export type RewardReceipt = z.infer<typeof RewardReceipt>
+
+const receiveResult = z.object({ received: z.string(), balance: z.string() })
+
+export const computing = method('/v1/computing', {
+  feature: 'earn',
+  summary: 'Computing power details: my share of each settled day, newest first',
+  auth: true,
+  pending,
+  params: z.object({ ...pageParams }),
+  result: listOf(SettlementShare),
+})
+export const tokenData = method('/v1/tokendata', {
+  feature: 'earn',
+  summary: 'Token data details: my pledge’s share of each settled day, newest first',
+  auth: true,
+  pending,
+  params: z.object({ ...pageParams }),
+  result: listOf(SettlementShare),
+})
+export const computingReceive = method('/v1/computing_receive', {
+  feature: 'earn',
+  summary: 'Receive the unclaimed computing-power rewards into the KNT balance; idempotent on request_id',
+  auth: true,
+  pending,
+  params: z.object({ request_id: requestId }),
+  result: receiveResult,
+})
+export const tokenDataReceive = method('/v1/tokendata_receive', {
+  feature: 'earn',
+  summary: 'Receive the unclaimed token rewards into the KNT balance; idempotent on request_id',
+  auth: true,
+  pending,
+  params: z.object({ request_id: requestId }),
+  result: receiveResult,
+})
+export const computingToken = method('/v1/computing_token', {
+  feature: 'earn',
+  summary: 'Receive records of computing-power rewards, newest first',
+  auth: true,
+  pending,
+  params: z.object({ ...pageParams }),
+  result: listOf(RewardReceipt),
+})
+export const tokenDataToken = method('/v1/tokendata_token', {
+  feature: 'earn',
+  summary: 'Receive records of token rewards, newest first',
+  auth: true,
+  pending,
+  params: z.object({ ...pageParams }),
+  result: listOf(RewardReceipt),
+})
 
 // Built (issue 5, first part): the ledger's history, invitations and the rules.
 export const LEDGER_ASSETS = ['points', 'energy', 'power', 'knt'] as const
@@ -174,7 +307,6 @@ export const home = method('/v1/gethome', {
   }),
 })
 
-const requestId = required(64)
 /** An amount of energy; empty reads as missing (FIELD_REQUIRED). */
 const energyAmount = z.preprocess((v) => (v === '' ? undefined : v), decimal())
 
