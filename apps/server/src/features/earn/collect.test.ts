@@ -88,6 +88,31 @@ describe('collecting KNT on-chain', () => {
     expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('15'))
   })
 
+  it('never promises more KNT than the treasury holds to concurrent collects', async () => {
+    const db = app.database.db
+    const owner = treasury.address.toLowerCase()
+    const free = (await onChain(treasury.address)) - (await payoutRepo(db).owed(app.chain.chainId, owner))
+    // Two of these fit, a third does not: six users ask at once.
+    const each = (free * 2n) / 5n
+    const amount = (each / 10n ** 18n).toString()
+    const earners = await Promise.all(Array.from({ length: 6 }, () => earner(amount)))
+    const answers = await Promise.all(
+      earners.map(({ client }) => client.call('/v1/collect', { amount, request_id: requestId() })),
+    )
+    const paid = answers.filter((a) => a.body.code === true)
+    expect(paid.length).toBeGreaterThanOrEqual(1)
+    expect(paid.length).toBeLessThanOrEqual(2)
+    for (const refusal of answers.filter((a) => a.body.code !== true))
+      expect(refusal.body.error).toBe('COLLECT_UNAVAILABLE')
+    for (const { client } of earners) {
+      const mine = await rowCount(app, 'payouts', 'user_id = $1', [client.user.id])
+      expect(await balanceOf(app, client.user.id, 'knt')).toBe(mine ? 0n : knt(amount))
+    }
+    for (const answer of paid) {
+      await expect.poll(() => statusOf(answer.body.data.payout.id), { timeout: 20_000 }).toBe('confirmed')
+    }
+  })
+
   it('refunds once a payout the treasury cannot pay', async () => {
     const { client, wallet } = await earner('5000')
     // queued as a request would (the request's own check would have refused it)

@@ -6,6 +6,8 @@ import { payouts } from './payout.tables.ts'
 export type PayoutRow = typeof payouts.$inferSelect
 /** First key of the payout signer's advisory lock (the second is the chain id). */
 const PAYOUT_LOCK = 7_340_301
+/** First key of the lock that serializes new payouts against the treasury's funds (second: chain id). */
+const COMMIT_LOCK = 7_340_302
 
 export function payoutRepo(db: Db) {
   const of = (chainId: number, treasury: string) => and(eq(payouts.chainId, chainId), eq(payouts.treasury, treasury))
@@ -47,6 +49,11 @@ export function payoutRepo(db: Db) {
         .from(payouts)
         .where(and(of(chainId, treasury), inArray(payouts.status, ['queued', 'sent'])))
       return BigInt(row?.total ?? '0')
+    },
+
+    /** New payouts of one chain queue here, so two cannot both count on the same treasury KNT. */
+    async lockCommitments(chainId: number): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${COMMIT_LOCK}, ${chainId})`)
     },
 
     /** Only one instance signs at a time (held until its transaction ends). */

@@ -100,10 +100,15 @@ export function payoutService(deps: {
         throw unavailable()
       }
       const [knt, bnb] = funds
-      if (bnb === 0n || knt < (await repo.owed(chain.chainId, owner)) + amount) throw unavailable()
+      if (bnb === 0n) throw unavailable()
 
       const payout = await db.transaction(async (tx) => {
         const txRepo = payoutRepo(tx)
+        // Checked under the lock: concurrent collects cannot together promise more than the treasury holds.
+        await txRepo.lockCommitments(chain.chainId)
+        const earlier = await txRepo.byRequest(userId, p.request_id)
+        if (earlier) return earlier
+        if (knt < (await txRepo.owed(chain.chainId, owner)) + amount) throw unavailable()
         const created = await txRepo.insert({
           userId,
           requestId: p.request_id,
