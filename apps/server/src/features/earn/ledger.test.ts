@@ -95,4 +95,20 @@ describe('the ledger', () => {
     expect(broken.accounts).toEqual([{ owner, asset: 'points', balance: '6', entries: '5' }])
     await app.database.pool.query(`UPDATE ledger_accounts SET balance = balance - 1 WHERE owner = $1`, [owner])
   })
+  it('refuses any change or removal of a posted entry or posting, in the database itself', async () => {
+    const { user } = await aUser(app)
+    await give(app, user.id, 7n)
+    const owner = userAccount(user.id)
+    const pool = app.database.pool
+    const entry = `SELECT e.id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.owner = $1`
+    for (const statement of [
+      `UPDATE ledger_entries SET amount = amount + 1 WHERE id IN (${entry})`,
+      `DELETE FROM ledger_entries WHERE id IN (${entry})`,
+      `UPDATE ledger_postings SET kind = 'edited' WHERE id IN (SELECT posting_id FROM ledger_entries WHERE id IN (${entry}))`,
+      `DELETE FROM ledger_postings WHERE id IN (SELECT posting_id FROM ledger_entries WHERE id IN (${entry}))`,
+    ]) {
+      await expect(pool.query(statement, [owner])).rejects.toThrow(/append-only/)
+    }
+    expect(await balanceOf(app, user.id)).toBe(7n)
+  })
 })
