@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { deviceBindFailures, deviceBindings, deviceCodes, deviceTokens } from './device.tables.ts'
 
@@ -97,7 +97,11 @@ export function deviceRepo(db: Db) {
       return row?.n ?? 0
     },
 
-    async addFailure(userId: number): Promise<void> {
+    /** Records a failed bind and drops the user's failures from before the window (the table stays small). */
+    async addFailure(userId: number, windowStart: Date): Promise<void> {
+      await db
+        .delete(deviceBindFailures)
+        .where(and(eq(deviceBindFailures.userId, userId), lte(deviceBindFailures.createdAt, windowStart)))
       await db.insert(deviceBindFailures).values({ userId })
     },
 

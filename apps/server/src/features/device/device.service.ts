@@ -40,11 +40,12 @@ export function deviceService(db: Db) {
 
   return {
     async bind(userId: number, deviceCode: string, activeCode: string): Promise<d.Device> {
-      if ((await repo.failuresSince(userId, new Date(Date.now() - 3_600_000))) >= BIND_FAILURES_PER_HOUR)
+      const windowStart = new Date(Date.now() - 3_600_000)
+      if ((await repo.failuresSince(userId, windowStart)) >= BIND_FAILURES_PER_HOUR)
         throw new AppError('TOO_MANY_ATTEMPTS')
       const code = await verify(deviceCode, activeCode)
       if (!code) {
-        await repo.addFailure(userId)
+        await repo.addFailure(userId, windowStart)
         throw new AppError('DEVICE_CODE_INVALID', { field: 'active_code' })
       }
       const bindingId = await db.transaction(async (tx) => {

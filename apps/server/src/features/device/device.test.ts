@@ -1,6 +1,6 @@
 import { device as d, deviceApi } from '@kinetic/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { rowCount, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { aBoundWatch, aUser, deviceCall, nowS, ok, refused, seedCodes, upload } from '../health/health.testkit.ts'
 import { BIND_FAILURES_PER_HOUR } from './device.service.ts'
 
@@ -70,6 +70,19 @@ describe('binding a watch', () => {
       active_code: code!.activeCode,
     })
     expect(blocked.error).toBe('TOO_MANY_ATTEMPTS')
+  })
+
+  it('forgets failures older than the hour: they neither block nor stay stored', async () => {
+    const code = (await seedCodes(app))[9]
+    const guesser = await aUser(app)
+    await app.database.pool.query(
+      `INSERT INTO device_bind_failures (user_id, created_at)
+       SELECT $1, now() - interval '2 hours' FROM generate_series(1, $2::int)`,
+      [guesser.id, BIND_FAILURES_PER_HOUR],
+    )
+    await refused(guesser, '/v1/binding', { device_code: code!.deviceCode, active_code: 'WRONG' })
+    expect(await rowCount(app, 'device_bind_failures', 'user_id = $1', [guesser.id])).toBe(1)
+    await ok(guesser, '/v1/binding', { device_code: code!.deviceCode, active_code: code!.activeCode })
   })
 
   it('lets only the owner unbind; unbinding revokes the token and the next user can bind', async () => {
