@@ -60,7 +60,7 @@ import { registerFileRoutes } from './platform/uploads/uploads.routes.ts'
 import { uploadService, type UploadService } from './platform/uploads/uploads.service.ts'
 
 /** Strict-Transport-Security for requests that came over TLS (browsers ignore it over HTTP). */
-export const HSTS = 'max-age=31536000; includeSubDomains'
+const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** Bodies larger than this are refused with 413 (uploads get their own route and limit). */
 export const BODY_LIMIT = 64 * 1024

@@ -61,24 +61,10 @@ const MISSING_ID = 987_654_321
 const MISSING_FILE = 'A'.repeat(22)
 const MISSING_HASH = `0x${'ab'.repeat(32)}`
 const freshRequest = () => ({ request_id: randomUUID() })
-const read = (method: string, param: string, params: Probe['params']): Probe => ({
-  action: 'read',
-  method,
-  param,
-  params,
-})
-const change = (method: string, param: string, params: Probe['params']): Probe => ({
-  action: 'change',
-  method,
-  param,
-  params,
-})
-const remove = (method: string, param: string, params: Probe['params']): Probe => ({
-  action: 'delete',
-  method,
-  param,
-  params,
-})
+const probe =
+  (action: Action) =>
+  (method: string, param: string, params: Probe['params']): Probe => ({ action, method, param, params })
+const [read, change, remove] = [probe('read'), probe('change'), probe('delete')]
 
 async function userIdOf(client: Client): Promise<number> {
   return (await ok(client, '/v1/userinfo')).id as number

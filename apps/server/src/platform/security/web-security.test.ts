@@ -44,6 +44,7 @@ async function signedIn(label = 'websec') {
   const user = await registerUser(client, `${label}-${++seq}@example.com`, PASSWORD)
   return { client, user }
 }
+const FORM = 'application/x-www-form-urlencoded'
 let ip = 0
 const nextIp = () => `10.9.${(++ip >> 8) & 255}.${ip & 255}`
 
@@ -128,6 +129,23 @@ describe('sessions', () => {
     attacker.cookies.set(`ks_${user.id}`, planted)
     expect((await attacker.call('/v1/userinfo')).body.code).toBe(401)
     expect((await tokenHashes(user.id)).map((r) => r.h)).not.toContain(planted)
+  })
+
+  it('marks the session cookie Secure when the sign-in came over TLS, and only then', async () => {
+    const { user } = await signedIn('secure')
+    const cookieOf = async (headers: Record<string, string>) => {
+      const body = qs.stringify({ method: '/v1/login', lang: 'us-en', account: user.email, password: PASSWORD })
+      const response = await new Client(app.server).post(LOGIN_PATH, body, { 'content-type': FORM, ...headers })
+      return (response.cookies as { name: string; secure?: boolean; httpOnly?: boolean; sameSite?: string }[]).find(
+        (c) => c.name === `ks_${user.id}`,
+      )
+    }
+    expect(await cookieOf({ 'x-forwarded-proto': 'https' })).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+    })
+    expect((await cookieOf({})) ?? {}).not.toHaveProperty('secure', true)
   })
 
   it('signing out revokes the token on the server, not only the cookie', async () => {
@@ -276,7 +294,6 @@ describe('bodies', () => {
     expect(sparse.json()).toMatchObject({ code: false, error: 'FIELD_INVALID' })
   })
 })
-const FORM = 'application/x-www-form-urlencoded'
 
 describe('headers', () => {
   const HSTS = 'max-age=31536000; includeSubDomains'
