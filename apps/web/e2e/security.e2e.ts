@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { launchBrowser, phoneContext } from './support.ts'
+import { launchBrowser, phoneContext, registerThroughForm, uniqueEmail } from './support.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -37,21 +37,62 @@ describe('the built web app under its Content-Security-Policy', () => {
   })
 
   it.each(['/#/login', '/admin/'])('%s renders in Chromium without a single CSP violation', async (url) => {
-    const context = await phoneContext(browser)
-    const page = await context.newPage()
-    const violations: string[] = []
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
-    })
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`)
-      })
-    })
+    const { page, violations } = await watchedPage()
     await page.goto(url)
     // the app rendered: a form with a password field is on both pages
     await expect.poll(() => page.locator('input[type="password"]').count(), { timeout: 15_000 }).toBeGreaterThan(0)
     expect(violations).toEqual([])
-    await context.close()
+    await page.context().close()
+  })
+
+  it('runs every kind of page signed in (charts, QR codes, chat socket) without a CSP violation', async () => {
+    const { page, violations } = await watchedPage()
+    await registerThroughForm(page, uniqueEmail('csp'), 'csp-pass-1')
+    for (const route of SIGNED_IN_ROUTES) {
+      // a full load of each page, so its code runs from the start under the policy
+      await page.goto('about:blank')
+      await page.goto(`/#${route}`)
+      await page.waitForLoadState('networkidle')
+      expect(violations, route).toEqual([])
+    }
+    await page.context().close()
   })
 })
+
+/** Pages that draw charts, QR codes, images and the chat socket, besides forms and lists. */
+const SIGNED_IN_ROUTES = [
+  '/homePage',
+  '/my',
+  '/userInfo',
+  '/userSettings',
+  '/heartRate',
+  '/sleepReport',
+  '/weeklyReport',
+  '/sportsRecord',
+  '/shop',
+  '/orders',
+  '/invite',
+  '/share',
+  '/messageList',
+  '/serverChat',
+  '/serverWorkList',
+  '/walletAdd',
+  '/createWallet',
+  '/rules',
+]
+
+/** A phone page that records every Content-Security-Policy violation it reports. */
+async function watchedPage() {
+  const context = await phoneContext(browser)
+  const page = await context.newPage()
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
+  return { page, violations }
+}
