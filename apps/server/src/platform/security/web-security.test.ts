@@ -131,6 +131,21 @@ describe('sessions', () => {
     expect((await tokenHashes(user.id)).map((r) => r.h)).not.toContain(planted)
   })
 
+  it('never adopts a console token planted before an operator signs in', async () => {
+    const email = `ops-fixation-${++seq}@example.com`
+    const password = 'operator-password-1'
+    await app.services.admin.createOperator(email, password)
+    const planted = 'B'.repeat(43)
+    const operator = new Client(app.server)
+    operator.cookies.set('kop', planted)
+    expect((await operator.call('/admin/login', { email, password }, { path: ADMIN_PATH })).body.code).toBe(true)
+    expect(operator.cookies.get('kop')).not.toBe(planted)
+    expect((await operator.call('/admin/me', {}, { path: ADMIN_PATH })).body.code).toBe(true)
+    const attacker = new Client(app.server)
+    attacker.cookies.set('kop', planted)
+    expect((await attacker.call('/admin/me', {}, { path: ADMIN_PATH })).body.code).toBe(401)
+  })
+
   it('marks the session cookie Secure when the sign-in came over TLS, and only then', async () => {
     const { user } = await signedIn('secure')
     const cookieOf = async (headers: Record<string, string>) => {
