@@ -193,7 +193,7 @@ const RESOURCES: Resource[] = [
       return { id: await postSystemMessage(app.database.db, await userIdOf(owner), { title: text, content: text }) }
     },
     missing: () => ({ id: MISSING_ID }),
-    // the owner's read would write a read mark: proven by the support tests, not repeated here
+    // the owner's own read writes a read mark (messages.test.ts); here only Bob's must write none
     probes: [read('/v1/msginfo', 'id', (ids) => ({ id: ids.id }))],
   },
   {
