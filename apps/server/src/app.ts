@@ -59,6 +59,9 @@ import { catalogSchema } from './platform/rpc/schema-doc.ts'
 import { registerFileRoutes } from './platform/uploads/uploads.routes.ts'
 import { uploadService, type UploadService } from './platform/uploads/uploads.service.ts'
 
+/** Strict-Transport-Security for requests that came over TLS (browsers ignore it over HTTP). */
+const HSTS = 'max-age=31536000; includeSubDomains'
+
 /** Bodies larger than this are refused with 413 (uploads get their own route and limit). */
 export const BODY_LIMIT = 64 * 1024
 
@@ -109,8 +112,12 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
         upgradeInsecureRequests: null,
       },
     },
-    // the app is served over plain HTTP on loopback by default
+    // the app is served over plain HTTP on loopback by default: HSTS only over TLS (below)
     strictTransportSecurity: false,
+  })
+  // over TLS (or behind a TLS proxy with TRUST_PROXY=1), every answer pins HTTPS for a year
+  server.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
   })
   await server.register(cookie)
   await server.register(formbody, {

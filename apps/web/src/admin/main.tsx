@@ -1,3 +1,5 @@
+// first: before any schema of the protocol is built (see the module)
+import '@kinetic/protocol/jitless'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { unstableSetRender } from 'antd-mobile'
 import { StrictMode } from 'react'

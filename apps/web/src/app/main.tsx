@@ -1,3 +1,5 @@
+// first: before any schema of the protocol is built (see the module)
+import '@kinetic/protocol/jitless'
 import { createQueryClient, onApiEvent, queryKeys } from '@/api'
 import { errorText, followStoredLanguage, initI18n } from '@/i18n'
 import { unstableSetRender } from 'antd-mobile'
