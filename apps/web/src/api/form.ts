@@ -7,7 +7,7 @@ export type FormFields = { readonly [name: string]: FormValue }
  * as indexed brackets (`ids[0]=4&ids[1]=5`, `a[b]=c`), keys and values percent-encoded
  * (RFC 3986), `null` as an empty value, `undefined` and empty lists left out. Byte for byte
  * what `qs.stringify(fields, { arrayFormat: 'indices' })` writes for these values (a test
- * compares the two), without qs's 40 KB.
+ * compares the two), without qs and its polyfills (≈ 17 KB gzip in the first route).
  */
 export function encodeForm(fields: FormFields): string {
   const pairs: string[] = []
