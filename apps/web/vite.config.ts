@@ -5,11 +5,25 @@ import pkg from './package.json' with { type: 'json' }
 
 const API = 'http://127.0.0.1:8080'
 
+/**
+ * antd-mobile's imperative layers (Toast, Dialog) render through rc-util's `render`, which
+ * needs React 18's ReactDOM.render: this one uses React 19's createRoot, so the entries need
+ * no `unstableSetRender` call (and the first route no regenerator runtime).
+ */
+const REACT_19_RENDER = {
+  'rc-util/lib/React/render': decodeURIComponent(new URL('./src/shared/ui/reactRender.ts', import.meta.url).pathname),
+}
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+    alias: {
+      '@': decodeURIComponent(new URL('./src', import.meta.url).pathname),
+      ...REACT_19_RENDER,
+    },
   },
+  // the dev server's pre-bundled antd-mobile gets the same render
+  optimizeDeps: { rolldownOptions: { resolve: { alias: REACT_19_RENDER } } },
   // The installed version when the host shell sets no `window.appVersion` (spec §3).
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   css: {

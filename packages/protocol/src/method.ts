@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 
 export const FEATURES = [
   'account',
@@ -18,7 +18,11 @@ export const LOGIN_PATH = '/v1/login/index'
 /** The operator console's operations (feature `admin`): operator sessions, never a user's. */
 export const ADMIN_PATH = '/v1/admin/index'
 
-export interface MethodDef<
+/**
+ * What a client needs to call an operation: its name, path, whether it needs a session and
+ * its feature, but not its schemas (the browser gets these from `src/client`, without zod).
+ */
+export interface MethodRef<
   N extends string = string,
   P extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
@@ -28,12 +32,23 @@ export interface MethodDef<
   readonly name: N
   /** Whether a signed-in account (an operator on ADMIN_PATH) is required (else `code: 401`). */
   readonly auth: A
-  readonly params: P
-  readonly result: R
   readonly feature: Feature
-  readonly summary: string
   /** The HTTP path it is posted to: `/v1/index`, `/v1/login/index` for login, `/v1/admin/index` for the console. */
   readonly path: typeof INDEX_PATH | typeof LOGIN_PATH | typeof ADMIN_PATH
+  /** Types only, never set: the params and result the server checks. */
+  readonly '~types'?: { params: P; result: R }
+}
+
+/** One operation of the contract: its reference and the schemas both sides check. */
+export interface MethodDef<
+  N extends string = string,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  A extends boolean = boolean,
+> extends MethodRef<N, P, R, A> {
+  readonly params: P
+  readonly result: R
+  readonly summary: string
   /**
    * Set while the operation belongs to a later issue: the server answers `NOT_OPEN`
    * ('Not currently open') until a handler is registered. Remove when it is built.
@@ -41,9 +56,14 @@ export interface MethodDef<
   readonly pending?: string
 }
 
-export type ParamsIn<M extends MethodDef> = z.input<M['params']>
-export type Params<M extends MethodDef> = z.output<M['params']>
-export type Result<M extends MethodDef> = z.output<M['result']>
+/** The reference of a method, as `src/client` declares it. */
+export type RefOf<M extends MethodDef> = MethodRef<M['name'], M['params'], M['result'], M['auth']>
+
+type Schemas<M extends MethodRef> = NonNullable<M['~types']>
+
+export type ParamsIn<M extends MethodRef> = z.input<Schemas<M>['params']>
+export type Params<M extends MethodRef> = z.output<Schemas<M>['params']>
+export type Result<M extends MethodRef> = z.output<Schemas<M>['result']>
 
 export function method<N extends string, P extends z.ZodType, R extends z.ZodType, A extends boolean>(
   name: N,

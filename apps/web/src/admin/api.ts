@@ -5,12 +5,12 @@ import {
   errorMessage,
   isErrorCode,
   wireLang,
-  type MethodDef,
+  type MethodRef,
   type ParamsIn,
   type Result,
 } from '@kinetic/protocol'
 import i18n from 'i18next'
-import qs from 'qs'
+import { encodeForm, type FormFields } from '@/api/form'
 
 /** A refused console call: the server's message (in the console's language) and its fields. */
 export class ConsoleError extends Error {
@@ -32,13 +32,13 @@ export const whenSignedOut = (handler: () => void) => (onSignedOut = handler)
  * the console cookie. The user app's pipeline is not used: a console 401 must neither clear
  * the app's storage nor send anyone to the app's login.
  */
-export async function consoleCall<M extends MethodDef>(def: M, params?: ParamsIn<M>): Promise<Result<M>> {
+export async function consoleCall<M extends MethodRef>(def: M, params?: ParamsIn<M>): Promise<Result<M>> {
   const lang = wireLang(i18n.language)
   const response = await fetch(ADMIN_PATH, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { [CSRF_HEADER]: CSRF_VALUE, 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-    body: qs.stringify({ ...(params as object | undefined), method: def.name, lang }, { arrayFormat: 'indices' }),
+    body: encodeForm({ ...(params as FormFields | undefined), method: def.name, lang }),
   }).catch(() => undefined)
   const body = (await response?.json().catch(() => undefined)) as
     | { code: true | false | 401; msg: string; data?: unknown; error?: string; fields?: Record<string, string> }

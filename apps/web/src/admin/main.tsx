@@ -1,19 +1,9 @@
-// first: before any schema of the protocol is built (see the module)
-import '@kinetic/protocol/jitless'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { unstableSetRender } from 'antd-mobile'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConsoleApp } from './ConsoleApp'
 import './console.css'
 import { initConsoleI18n } from './i18n'
-
-// antd-mobile renders Toast and Dialog calls through this; React 19 has no ReactDOM.render.
-unstableSetRender((node, container) => {
-  const root = createRoot(container)
-  root.render(node)
-  return async () => root.unmount()
-})
 
 initConsoleI18n()
 // The build turns design px into rem on a 37.5 root (postcss-pxtorem); the console is a

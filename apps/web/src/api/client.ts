@@ -8,14 +8,14 @@ import {
   LANGUAGE_STORAGE_KEY,
   wireLang,
   type ErrorCode,
-  type MethodDef,
+  type MethodRef,
   type ParamsIn,
   type Result,
   type WireLang,
 } from '@kinetic/protocol'
-import qs from 'qs'
 import { ApiError } from './errors'
 import { emitApiEvent } from './events'
+import { encodeForm, type FormFields } from './form'
 import { currentAccountId } from './session'
 
 /** Spec §9. */
@@ -24,7 +24,7 @@ export const SERVER_ERROR_DELAY_MS = 5_000
 export const LOGIN_ROUTE = '#/login'
 
 /** Methods whose params are all optional may be called without them. */
-export type ParamsArgs<M extends MethodDef> =
+export type ParamsArgs<M extends MethodRef> =
   Record<never, never> extends ParamsIn<M> ? [params?: ParamsIn<M>] : [params: ParamsIn<M>]
 
 const SUPERSEDED = Symbol('superseded')
@@ -38,9 +38,9 @@ const inFlight = new Map<string, AbortController>()
  * `method`, `lang` and the params (nested arrays indexed), cookies included, no retries.
  * Resolves with `data` of a `code: true` answer; rejects with an {@link ApiError}.
  */
-export async function call<M extends MethodDef>(def: M, ...[params]: ParamsArgs<M>): Promise<Result<M>> {
+export async function call<M extends MethodRef>(def: M, ...[params]: ParamsArgs<M>): Promise<Result<M>> {
   const lang = currentWireLang()
-  const body = qs.stringify({ ...(params as object | undefined), method: def.name, lang }, { arrayFormat: 'indices' })
+  const body = encodeForm({ ...(params as FormFields | undefined), method: def.name, lang })
   const key = `${def.path}\n${currentAccountId() ?? ''}\n${body}`
   return (await post(def, lang, body, 'application/x-www-form-urlencoded;charset=UTF-8', key)) as Result<M>
 }
@@ -50,7 +50,7 @@ export async function call<M extends MethodDef>(def: M, ...[params]: ParamsArgs<
  * `lang`, the params and the `file`. Same answers and errors as {@link call}; uploads are
  * never de-duplicated (two picks of one photo are two uploads).
  */
-export async function upload<M extends MethodDef>(def: M, file: Blob, ...[params]: ParamsArgs<M>): Promise<Result<M>> {
+export async function upload<M extends MethodRef>(def: M, file: Blob, ...[params]: ParamsArgs<M>): Promise<Result<M>> {
   const lang = currentWireLang()
   const form = new FormData()
   form.set('method', def.name)
@@ -64,7 +64,7 @@ const currentWireLang = () => wireLang(localStorage.getItem(LANGUAGE_STORAGE_KEY
 
 /** POSTs one call; `key` identifies it for the in-flight rule (an identical newer call cancels it). */
 async function post(
-  def: MethodDef,
+  def: MethodRef,
   lang: WireLang,
   body: string | FormData,
   contentType: string | undefined,

@@ -1,4 +1,4 @@
-import type { MethodDef, ParamsIn } from '@kinetic/protocol'
+import type { MethodRef, ParamsIn } from '@kinetic/protocol'
 import { currentAccountId } from './session'
 
 /**
@@ -8,7 +8,7 @@ import { currentAccountId } from './session'
  */
 export const queryKeys = {
   signedIn: ['signedIn'] as const,
-  method: <M extends MethodDef>(def: M, params?: ParamsIn<M>) =>
+  method: <M extends MethodRef>(def: M, params?: ParamsIn<M>) =>
     def.auth
       ? (['signedIn', currentAccountId(), def.feature, def.name, params ?? {}] as const)
       : (['public', def.feature, def.name, params ?? {}] as const),

@@ -11,12 +11,21 @@ const UpdateCheck = lazy(() => import('./shell/UpdateCheck').then((m) => ({ defa
 /** Spec §9: the launch image shows this long; routed content renders only after. */
 const LAUNCH_MS = 2000
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/**
+ * The app: the launch screen, then (once it has shown for LAUNCH_MS and `ready`, the current
+ * language's texts, has settled) the routed pages, so no page shows untranslated keys.
+ */
+export function App({ queryClient, ready }: { queryClient: QueryClient; ready: Promise<unknown> }) {
   const [launching, setLaunching] = useState(true)
   useEffect(() => {
-    const timer = setTimeout(() => setLaunching(false), LAUNCH_MS)
-    return () => clearTimeout(timer)
-  }, [])
+    let live = true
+    const launched = new Promise((resolve) => setTimeout(resolve, LAUNCH_MS))
+    // a failed load still ends the launch (the texts are tried again on the next switch)
+    void Promise.allSettled([launched, ready]).then(() => live && setLaunching(false))
+    return () => {
+      live = false
+    }
+  }, [ready])
   return (
     <Providers queryClient={queryClient}>
       {!launching && (

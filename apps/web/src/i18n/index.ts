@@ -11,15 +11,20 @@ import {
 } from '@kinetic/protocol'
 import i18n from 'i18next'
 import { initReactI18next, useTranslation } from 'react-i18next'
+import { loadAntdLocale } from './antdLocales'
 import { storedLocale } from './languages'
-import { resources } from './resources'
+import { loadFeatureTexts, shellResources } from './resources'
 
+export { antdLocale } from './antdLocales'
 export { LANGUAGE_NAMES } from './languages'
 
-/** Starts i18next synchronously on the stored language (bundled resources, no loading). */
-export function initI18n(): void {
+/**
+ * Starts i18next synchronously on the stored language with the shell's texts; resolves once
+ * that language's feature texts are in (the router renders only then, after the launch screen).
+ */
+export function initI18n(): Promise<void> {
   void i18n.use(initReactI18next).init({
-    resources,
+    resources: shellResources,
     lng: storedLocale(),
     fallbackLng: FALLBACK_LOCALE,
     supportedLngs: LOCALES,
@@ -28,6 +33,25 @@ export function initI18n(): void {
     react: { useSuspense: false },
   })
   document.documentElement.lang = i18n.language
+  return loadLanguage(storedLocale())
+}
+
+const loadedLanguages = new Map<Locale, Promise<void>>()
+
+/** Adds one language's feature texts and antd-mobile's (once; a failed load is tried again next time). */
+function loadLanguage(locale: Locale): Promise<void> {
+  let loading = loadedLanguages.get(locale)
+  if (!loading) {
+    const texts = loadFeatureTexts(locale).then((resources) => {
+      for (const [lng, bundle] of Object.entries(resources)) {
+        i18n.addResourceBundle(lng, 'translation', bundle.translation, true, true)
+      }
+    })
+    loading = Promise.all([texts, loadAntdLocale(locale)]).then(() => undefined)
+    loading.catch(() => loadedLanguages.delete(locale))
+    loadedLanguages.set(locale, loading)
+  }
+  return loading
 }
 
 export function currentLocale(): Locale {
@@ -43,6 +67,7 @@ export async function setLanguage(locale: Locale): Promise<void> {
 /** Makes the interface match the stored language again (e.g. after storage was cleared). */
 export async function followStoredLanguage(): Promise<void> {
   const locale = storedLocale()
+  await loadLanguage(locale)
   document.documentElement.lang = locale
   if (i18n.language !== locale) await i18n.changeLanguage(locale)
 }

@@ -1,21 +1,32 @@
+import type { Locale } from '@kinetic/protocol'
 import type { Resource } from 'i18next'
 
 /**
- * Every `locales/<lng>/<file>.json`. Each file is one feature's (or the shell's) texts and
- * is mounted under its file name, so keys read `account.register.title`. Most are bundled
- * with the first page; the files excluded here load with their feature's pages
- * (`lazyTexts.ts`), so a large feature does not grow the first route; `admin.json` belongs to
- * the operator console's own entry (`src/admin`).
+ * The texts: one `locales/<lng>/<file>.json` per feature (or the shell), mounted under its
+ * file name, so keys read `account.register.title`. Three tiers keep the first route small:
+ * - the shell's texts (`app`, `common`) in every language are bundled: the launch screen
+ *   shows them at once;
+ * - the other features' texts load per language, only the current one, while the launch
+ *   screen shows (and before a language switch): `loadLanguage` in `index.ts`;
+ * - the files excluded below load with their feature's pages in every language
+ *   (`lazyTexts.ts`); `admin.json` belongs to the operator console's own entry (`src/admin`).
  */
-const files = import.meta.glob<Record<string, unknown>>(
+const shellFiles = import.meta.glob<Record<string, unknown>>(['./locales/*/app.json', './locales/*/common.json'], {
+  eager: true,
+  import: 'default',
+})
+
+const featureFiles = import.meta.glob<Record<string, unknown>>(
   [
     './locales/*/*.json',
+    '!./locales/*/app.json',
+    '!./locales/*/common.json',
     '!./locales/*/wallet.json',
     '!./locales/*/health.json',
     '!./locales/*/device.json',
     '!./locales/*/admin.json',
   ],
-  { eager: true, import: 'default' },
+  { import: 'default' },
 )
 
 export function buildResources(modules: Record<string, Record<string, unknown>>): Resource {
@@ -29,4 +40,10 @@ export function buildResources(modules: Record<string, Record<string, unknown>>)
   return resources
 }
 
-export const resources = buildResources(files)
+export const shellResources = buildResources(shellFiles)
+
+/** The feature texts of one language (the first route's and every page's not loaded with it). */
+export async function loadFeatureTexts(locale: Locale): Promise<Resource> {
+  const files = Object.entries(featureFiles).filter(([path]) => path.startsWith(`./locales/${locale}/`))
+  return buildResources(Object.fromEntries(await Promise.all(files.map(async ([path, load]) => [path, await load()]))))
+}

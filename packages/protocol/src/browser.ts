@@ -1,0 +1,21 @@
+// The protocol as the browser gets it (the `browser` export condition): everything of
+// index.ts but the schemas. Operations are references (src/client, generated), so a page
+// that calls one does not load zod or the catalog.
+export * from './lang.ts'
+export * from './version.ts'
+export * from './format.ts'
+export * from './rules.ts'
+export * from './errors.ts'
+export * from './method.ts'
+export * from './envelope.ts'
+export * as account from './client/account.ts'
+export * as content from './client/content.ts'
+export * as health from './client/health.ts'
+export * as device from './client/device.ts'
+export * as deviceApi from './client/device-api.ts'
+export * as earn from './client/earn.ts'
+export * as shop from './client/shop.ts'
+export * as wallet from './client/wallet.ts'
+export * as support from './client/support.ts'
+export * as admin from './client/admin.ts'
+export * from './spec-operations.ts'
