@@ -36,7 +36,9 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phonePrefix, t.phone),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
     /** Referral rewards and /v1/invite find the accounts a user invited. */
-    index('users_invited_by_idx').on(t.invitedBy).where(sql`${t.invitedBy} IS NOT NULL`),
+    index('users_invited_by_idx')
+      .on(t.invitedBy)
+      .where(sql`${t.invitedBy} IS NOT NULL`),
   ],
 )
 
