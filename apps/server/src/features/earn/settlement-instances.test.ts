@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { buildApp, type App } from '../../app.ts'
 import { connect, type Database } from '../../platform/db/client.ts'
-import { aHolder, knt, requestId } from './discover.testkit.ts'
+import { aHolder, knt, requestId, settleKilledHalfWay } from './discover.testkit.ts'
 import { aUser, balanceOf, expectReconciled, ok } from './earn.testkit.ts'
 import { SYSTEM } from './ledger.ts'
 import { ledgerRepo } from './ledger.repo.ts'
@@ -72,5 +72,28 @@ describe('the settlement across two instances on one database', () => {
     // a later check finds nothing left to settle
     await Promise.all([app.services.scheduler.tick(), second.services.scheduler.tick()])
     expect(await runs()).toEqual([yesterday, today])
+  })
+
+  it('resumes a run a crashed instance left half-way at the next check of either scheduler', async () => {
+    const day = utcDay(new Date(Date.now() - 2 * 86_400_000))
+    expect(await settleKilledHalfWay(app, day, 2, 2)).toBe('SIGKILL')
+    const [half] = (await app.services.settlement.list(1, 10)).list.filter((r) => r.day === day)
+    expect(half).toMatchObject({ status: 'running', shares: 9, credited: 4 })
+
+    const creditedSoFar = async () => {
+      const { rows } = await app.database.pool.query<{ total: string }>(
+        `SELECT coalesce(sum(reward), 0)::text AS total FROM settlement_shares WHERE day = $1 AND credited`,
+        [day],
+      )
+      return BigInt(rows[0]?.total ?? '0')
+    }
+    const before = await unclaimed()
+    const paidBefore = await creditedSoFar()
+    await Promise.all([app.services.scheduler.tick(), second.services.scheduler.tick()])
+    const [run] = (await app.services.settlement.list(1, 10)).list.filter((r) => r.day === day)
+    expect(run).toMatchObject({ status: 'done', shares: 9, credited: 9 })
+    expect(await creditedSoFar()).toBe(knt(run!.issued))
+    expect(await unclaimed()).toBe(before + knt(run!.issued) - paidBefore)
+    expect(await runs()).toEqual([day, yesterday, today])
   })
 })

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { aHolder, anOperator, knt, requestId, type Operator } from './discover.testkit.ts'
+import { aHolder, anOperator, knt, requestId, settleKilledHalfWay, type Operator } from './discover.testkit.ts'
 import { aUser, expectReconciled, ok, refused } from './earn.testkit.ts'
 import { ledger, reconcile, SYSTEM } from './ledger.ts'
 import { ledgerRepo } from './ledger.repo.ts'
@@ -152,22 +150,7 @@ describe('a settlement killed half-way', () => {
     const day = '2026-01-10'
     const holders = []
     for (let i = 1; i <= 10; i++) holders.push(await aHolder(app, await aUser(app), { power: String(i) }))
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        fileURLToPath(new URL('../../../test/settle-child.ts', import.meta.url)),
-        app.config.databaseUrl!,
-        day,
-        '3',
-        '2',
-      ],
-      { stdio: 'inherit' },
-    )
-    const exit = await new Promise<NodeJS.Signals | number | null>((resolve) =>
-      child.on('exit', (code, signal) => resolve(signal ?? code)),
-    )
+    const exit = await settleKilledHalfWay(app, day, 3, 2)
     expect(exit).toBe('SIGKILL')
 
     // two batches of three shares committed, the rest not: already consistent
