@@ -16,6 +16,7 @@ export const GOOD_PRICE_MAX: typeof all.GOOD_PRICE_MAX = 100000000
 export const GOOD_STOCK_MAX: typeof all.GOOD_STOCK_MAX = 1000000
 export const NOTICE_CONTENT_MAX: typeof all.NOTICE_CONTENT_MAX = 4000
 export const NOTICE_TITLE_MAX: typeof all.NOTICE_TITLE_MAX = 100
+export const SETTLEMENT_STATUSES: typeof all.SETTLEMENT_STATUSES = ['running', 'done']
 export const STOCK_DELTA_MAX: typeof all.STOCK_DELTA_MAX = 1000000
 export const VERSION_RE: typeof all.VERSION_RE = /^\d{1,6}(\.\d{1,6}){0,3}$/
 export const articleSave: RefOf<typeof all.articleSave> = {
@@ -135,6 +136,18 @@ export const orders: RefOf<typeof all.orders> = {
 }
 export const setVersion: RefOf<typeof all.setVersion> = {
   name: '/admin/setversion',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
+export const settle: RefOf<typeof all.settle> = {
+  name: '/admin/settle',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
+export const settlements: RefOf<typeof all.settlements> = {
+  name: '/admin/settlements',
   path: '/v1/admin/index',
   auth: true,
   feature: 'admin',

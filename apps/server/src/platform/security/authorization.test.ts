@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { CATALOG, INDEX_PATH, type MethodDef } from '@kinetic/protocol'
 import sharp from 'sharp'
-import { parseEther } from 'viem'
+import { parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { upload } from '../../../test/multipart.ts'
 import { postSystemMessage } from '../../features/content/index.ts'
+import { anOperator } from '../../features/earn/discover.testkit.ts'
 import { give } from '../../features/earn/earn.testkit.ts'
 import { seedCodes } from '../../features/health/health.testkit.ts'
 import { aKey, createWallet, fund, ok, signTransfer } from '../../features/wallet/wallet.testkit.ts'
@@ -245,6 +246,15 @@ interface KeyedOperation {
   spend: (key: string) => Promise<void>
   params: Record<string, unknown>
 }
+let aliceSettled: Promise<void> | undefined
+/** Alice holds computing power and a pledge through one settled day: both reward streams wait for her. */
+const aliceHasRewards = () =>
+  (aliceSettled ??= (async () => {
+    await give(app, aliceId, parseUnits('10', 4), 'power')
+    await give(app, aliceId, parseEther('200'), 'knt')
+    await ok(alice, '/v1/pledge', { action: 'stake', amount: '200', request_id: randomUUID() })
+    await (await anOperator(app)).settle(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10))
+  })())
 const KEYED: KeyedOperation[] = [
   {
     method: '/v1/poststore',
@@ -290,6 +300,22 @@ const KEYED: KeyedOperation[] = [
       )
     },
   },
+  {
+    method: '/v1/pledge',
+    params: { action: 'stake', amount: '10' },
+    async spend(request_id) {
+      await give(app, aliceId, parseEther('10'), 'knt')
+      await ok(alice, '/v1/pledge', { action: 'stake', amount: '10', request_id })
+    },
+  },
+  ...(['computing', 'tokendata'] as const).map((stream) => ({
+    method: `/v1/${stream}_receive`,
+    params: {},
+    async spend(request_id: string) {
+      await aliceHasRewards()
+      await ok(alice, `/v1/${stream}_receive`, { request_id })
+    },
+  })),
 ]
 
 const COIN =
@@ -316,7 +342,6 @@ const NOT_USER_OWNED: Record<string, string> = {
   '/v1/chat before_id': 'a position in the caller’s own conversation; the answer lists only theirs (checked below)',
   '/v1/chatsend client_id': 'the sender’s de-duplication key, scoped to the sender (checked below)',
 }
-/** Pending operations (Discover, issue 5's other branch) answer NOT_OPEN to everyone, whatever their params. */
 const built = CATALOG.filter((m) => !m.pending && m.auth && m.path === INDEX_PATH)
 
 const ID_LIKE = /^(id|.*_id|hash|attachments|image|device_code)$/
