@@ -13,6 +13,7 @@ const files = import.meta.glob<Record<string, unknown>>(
     '!./locales/*/wallet.json',
     '!./locales/*/health.json',
     '!./locales/*/device.json',
+    '!./locales/*/discover.json',
     '!./locales/*/admin.json',
   ],
   { eager: true, import: 'default' },
