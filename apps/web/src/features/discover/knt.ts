@@ -1,4 +1,5 @@
 import { errorText } from '@/i18n'
+import type { ErrorCode } from '@kinetic/protocol'
 
 const KNT_DECIMALS = 18
 const AMOUNT_RE = /^\d{1,30}(\.\d+)?$/
@@ -18,11 +19,14 @@ export function kntText(units: bigint): string {
   return sign + whole + (fraction ? `.${fraction}` : '')
 }
 
-/** The first problem with a KNT amount to stake or unstake, as the server would name it. */
-export function kntProblem(value: string, max: string): string | null {
+/**
+ * The first problem with a KNT amount to stake or unstake, as the server would name it;
+ * `over` names an amount above `max` (the balance, or the pledge).
+ */
+export function kntProblem(value: string, max: string, over: ErrorCode): string | null {
   if (!AMOUNT_RE.test(value)) return errorText(value ? 'FIELD_INVALID' : 'AMOUNT_INVALID', { field: 'amount' })
   if ((value.split('.')[1]?.length ?? 0) > KNT_DECIMALS) return errorText('FIELD_INVALID', { field: 'amount' })
   if (kntUnits(value) === 0n) return errorText('AMOUNT_INVALID')
-  if (kntUnits(value) > kntUnits(max)) return errorText('INSUFFICIENT_BALANCE')
+  if (kntUnits(value) > kntUnits(max)) return errorText(over)
   return null
 }

@@ -2,6 +2,7 @@ import { currentLocale } from '@/i18n'
 import { formatNumber, type earn, type Result } from '@kinetic/protocol'
 import { Button } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
+import { kntUnits } from '../knt'
 import styles from '../pages/Find.module.css'
 import { Figure } from './Figure'
 
@@ -56,7 +57,7 @@ export function NodeCard({ find, onPledge }: { find: Find; onPledge: (action: 's
         <Button color="primary" shape="rounded" onClick={() => onPledge('stake')}>
           {t('discover.stake')}
         </Button>
-        <Button shape="rounded" disabled={Number(node.staked) === 0} onClick={() => onPledge('unstake')}>
+        <Button shape="rounded" disabled={kntUnits(node.staked) === 0n} onClick={() => onPledge('unstake')}>
           {t('discover.unstake')}
         </Button>
       </div>

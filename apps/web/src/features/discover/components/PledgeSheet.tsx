@@ -39,7 +39,7 @@ export function PledgeSheet({
 
   const next = () => {
     const value = amount.trim()
-    const found = kntProblem(value, max)
+    const found = kntProblem(value, max, stake ? 'INSUFFICIENT_BALANCE' : 'PLEDGE_EXCEEDED')
     setProblem(found)
     if (found) return
     setAmount(value)

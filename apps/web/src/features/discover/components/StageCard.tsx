@@ -9,7 +9,8 @@ type Find = Result<typeof earn.find>
 export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['last_settlement'] }) {
   const { t } = useTranslation()
   const title = t('discover.stage.title')
-  const knt = (amount: string) => t('discover.kntAmount', { amount: formatNumber(amount) })
+  // the unit goes with the label: three figures share a 375 px row
+  const knt = (label: string) => `${label} (KNT)`
   return (
     <>
       <section className={styles.card} aria-label={title}>
@@ -22,10 +23,14 @@ export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['l
           </span>
         </div>
         <div className={styles.figures}>
-          <Figure label={t('discover.stage.emission')} value={knt(stage.emission)} testId="stage-emission" />
           <Figure
-            label={t('discover.stage.next')}
-            value={stage.next_emission === null ? t('discover.stage.lastStage') : knt(stage.next_emission)}
+            label={knt(t('discover.stage.emission'))}
+            value={formatNumber(stage.emission)}
+            testId="stage-emission"
+          />
+          <Figure
+            label={knt(t('discover.stage.next'))}
+            value={stage.next_emission === null ? t('discover.stage.lastStage') : formatNumber(stage.next_emission)}
           />
           <Figure
             label={t('discover.stage.tokenShare')}
@@ -38,7 +43,7 @@ export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['l
         {last ? (
           <div className={styles.figures}>
             <Figure label={t('discover.settlement.day')} value={last.day} testId="settlement-day" />
-            <Figure label={t('discover.settlement.emission')} value={knt(last.emission)} />
+            <Figure label={knt(t('discover.settlement.emission'))} value={formatNumber(last.emission)} />
             <Figure label={t('discover.settlement.totalPower')} value={formatNumber(last.total_power)} />
           </div>
         ) : (
