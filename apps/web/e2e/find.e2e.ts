@@ -41,9 +41,12 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 const byTestId = (page: Page, id: string) => page.getByTestId(id).textContent()
 const stream = (page: Page, kind: 'computing' | 'token') =>
   page.getByRole('group', { name: d.unclaimed[kind], exact: true })
+const kntOfText = (shown: string) => parseUnits(shown.replaceAll(',', ''), 18)
 /** `5,298.01…` minus `n` KNT, formatted as the page formats it. */
 const kntMinus = (shown: string, n: number) =>
-  formatNumber(formatUnits(parseUnits(shown.replaceAll(',', ''), 18) - parseUnits(String(n), 18), 18))
+  formatNumber(formatUnits(kntOfText(shown) - parseUnits(String(n), 18), 18))
+/** The sum of two amounts as shown, formatted as the page formats it. */
+const kntPlus = (a: string, b: string) => formatNumber(formatUnits(kntOfText(a) + kntOfText(b), 18))
 
 /** Binds the demo watch, uploads 90 minutes of brisk walking and consents to exercise data. */
 async function walkAndConsent(page: Page) {
@@ -60,17 +63,30 @@ async function walkAndConsent(page: Page) {
   await toastsGone(page)
 }
 
-/** The operator settles today (UTC) in the console's Settlement section. */
-async function settleTodayInConsole(today: string) {
+/** A UTC day `offset` days from today, `YYYY-MM-DD`. */
+const utcDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+
+/** The operator settles `day` in the console's Settlement section; the run is listed as done. */
+async function settle(ops: Page, day: string) {
+  await ops.getByLabel(enAdmin.settlement.day).fill(day)
+  await button(ops, enAdmin.settlement.settle).click()
+  await expectToast(ops, enAdmin.toast.submitted)
+  await expect
+    .poll(() => ops.getByTestId(`settlement-${day}`).textContent())
+    .toContain(enAdmin.settlement.statuses.done)
+  await toastsGone(ops)
+}
+
+/** The console's Settlement section: today (UTC) by default, a future day refused beside the field. */
+async function settlementConsole(): Promise<Page> {
   const ops = await consolePage(browser)
   await button(ops, enAdmin.nav.settlement).click()
   const day = ops.getByLabel(enAdmin.settlement.day)
-  await expect.poll(() => day.inputValue()).toBe(today)
+  await expect.poll(() => day.inputValue()).toBe(utcDay())
+  await day.fill(utcDay(1))
   await button(ops, enAdmin.settlement.settle).click()
-  await expectToast(ops, enAdmin.toast.submitted)
-  const run = ops.getByTestId(`settlement-${today}`)
-  await expect.poll(() => run.textContent()).toContain(enAdmin.settlement.statuses.done)
-  await ops.context().close()
+  await expect.poll(() => ops.locator('.error').textContent()).toBe(errorMessage('SETTLEMENT_DAY_FUTURE', 'us-en'))
+  return ops
 }
 
 /** Opens a pledge sheet, refuses `bad` with `problem`, then confirms `amount` and checks the summary. */
@@ -148,9 +164,13 @@ describe('Discover in the browser', () => {
     await expect.poll(() => stepTask.getAttribute('data-state')).toBe('done')
     await expect.poll(() => byTestId(page, 'home-points')).toBe('10')
 
-    // an operator settles today in the console; the user's share of the computing pool is waiting
-    const today = new Date().toISOString().slice(0, 10)
-    await settleTodayInConsole(today)
+    // an operator settles today in the console (once: again, it pays nothing); the user's share
+    // of the computing pool is waiting
+    const today = utcDay()
+    const ops = await settlementConsole()
+    await settle(ops, today)
+    await button(ops, enAdmin.settlement.settle).click()
+    await expectToast(ops, enAdmin.settlement.already)
     await open(page, '/find')
     await expect.poll(() => byTestId(page, 'settlement-day')).toBe(today)
     expect(await byTestId(page, 'power-mine')).toBe('5')
@@ -215,6 +235,30 @@ describe('Discover in the browser', () => {
       expect(await records.textContent()).toContain(d.records.kind[kind])
     await toastsGone(page)
 
+    // the operator settles a missed day: now the active node's pledge has a share of the token pool
+    const missed = utcDay(-2)
+    await settle(ops, missed)
+    await ops.context().close()
+    await page.reload()
+    await expect.poll(() => byTestId(page, 'unclaimed-token')).not.toBe('0')
+    expect(await byTestId(page, 'settlement-day')).toBe(today) // the last settled day, not the last run
+    const tokenReward = (await byTestId(page, 'unclaimed-token')) ?? ''
+    expect(await byTestId(page, 'unclaimed-computing')).not.toBe('0')
+    await stream(page, 'token').getByRole('button', { name: d.unclaimed.receive, exact: true }).click()
+    await expectToast(page, d.unclaimed.received)
+    await expect.poll(() => byTestId(page, 'unclaimed-token')).toBe('0')
+    const balance = (await byTestId(page, 'balance')) ?? ''
+    expect(balance).toBe(kntPlus(kntMinus(reward, 200), tokenReward))
+    await open(page, '/findDetail?kind=token')
+    const tokenDays = page.getByRole('list', { name: d.detail.title.token }).locator('li')
+    await expect.poll(() => tokenDays.count()).toBe(1)
+    for (const text of [missed, `${tokenReward} KNT`, d.detail.received])
+      expect(await tokenDays.first().textContent()).toContain(text)
+    await open(page, '/findRecord?kind=token')
+    const tokenReceipts = page.getByRole('list', { name: d.record.title.token }).locator('li')
+    await expect.poll(() => tokenReceipts.count()).toBe(1)
+    expect(await tokenReceipts.first().textContent()).toContain(`+${tokenReward} KNT`)
+
     // invite a friend, who registers with the code: 1,000 points (10 from the task before)
     await open(page, '/invite')
     const code = (await page.getByTestId('invite-code').textContent())?.trim() ?? ''
@@ -246,11 +290,11 @@ describe('Discover in the browser', () => {
       client.readContract({ address: DEV_CONTRACTS.knt, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
     const before = await kntOf()
     await open(page, '/welfare')
-    await expect.poll(() => page.getByTestId('welfare-knt').textContent()).toBe(kntMinus(reward, 200))
+    await expect.poll(() => page.getByTestId('welfare-knt').textContent()).toBe(balance)
     await button(page, enEarn.collect.title).click()
     await page.getByPlaceholder(enEarn.collect.amount).fill('10')
     await button(page, enEarn.collect.submit).click()
-    await expect.poll(() => page.getByTestId('welfare-knt').textContent()).toBe(kntMinus(reward, 210))
+    await expect.poll(() => page.getByTestId('welfare-knt').textContent()).toBe(kntMinus(balance, 10))
     await expect.poll(kntOf, { timeout: 30_000 }).toBe(before + parseUnits('10', 18))
 
     // Discover in the three languages, and its pictures at 390 px
