@@ -103,7 +103,8 @@ async function pledge(page: Page, action: 'stake' | 'unstake', bad: string, prob
   return sheet
 }
 
-async function screenshots(page: Page) {
+/** /find in each language: the spec's words (Node, Stake, Profits…) in its texts, and a picture at 390 px. */
+async function inThreeLanguages(page: Page) {
   mkdirSync(ARTIFACTS, { recursive: true })
   await page.setViewportSize({ width: 390, height: 844 })
   for (const locale of ['en-US', 'zh-CN', 'zh-TW'] satisfies Locale[]) {
@@ -298,6 +299,6 @@ describe('Discover in the browser', () => {
     await expect.poll(kntOf, { timeout: 30_000 }).toBe(before + parseUnits('10', 18))
 
     // Discover in the three languages, and its pictures at 390 px
-    await screenshots(page)
+    await inThreeLanguages(page)
   })
 })
