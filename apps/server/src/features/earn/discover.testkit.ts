@@ -37,11 +37,11 @@ export async function anOperator(app: TestApp) {
 export type Operator = Awaited<ReturnType<typeof anOperator>>
 
 /** Gives a user computing power and KNT and pledges `staked` of that KNT. */
-export async function aHolder(
+export async function aHolder<U extends Client & { user: { id: number } }>(
   app: TestApp,
-  user: Client & { user: { id: number } },
+  user: U,
   holding: { power?: string; staked?: string; knt?: string },
-) {
+): Promise<U> {
   if (holding.power) await give(app, user.user.id, power(holding.power), 'power')
   const total = knt(holding.staked ?? '0') + knt(holding.knt ?? '0')
   if (total > 0n) await give(app, user.user.id, total, 'knt')
