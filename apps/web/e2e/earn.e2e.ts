@@ -12,19 +12,11 @@ import device from '../src/i18n/locales/en-US/device.json'
 import enEarn from '../src/i18n/locales/en-US/earn.json'
 import health from '../src/i18n/locales/en-US/health.json'
 import enShop from '../src/i18n/locales/en-US/shop.json'
+import { demoWatch, PASSWORD, registerWithInvite, startBuying } from './earn.support.ts'
 import { noonZone, setTimeZone, walking } from './home.support.ts'
-import {
-  launchBrowser,
-  mailCount,
-  mailedCode,
-  newPhonePage,
-  open,
-  registerThroughForm,
-  uniqueEmail,
-} from './support.ts'
+import { launchBrowser, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { createWalletThroughScreens, expectToast, toastsGone, walletAddress } from './wallet.support.ts'
 
-const PASSWORD = 'secret123'
 const DEV_KNT = DEV_CONTRACTS.knt
 const earn = enEarn
 const shop = enShop
@@ -38,28 +30,6 @@ afterAll(() => browser.close())
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 const seen = (page: Page, text: string) => page.getByText(text, { exact: true }).count()
-
-/** Registers through the share link (`#/register?invite=CODE`): the code is filled in already. */
-async function registerWithInvite(page: Page, email: string, code: string) {
-  await open(page, `/register?invite=${code}`)
-  await expect.poll(() => page.getByPlaceholder(enAccount.form.invite).inputValue()).toBe(code)
-  await page.getByPlaceholder(enAccount.form.email).fill(email)
-  const before = mailCount(email)
-  await page.getByRole('button', { name: enAccount.form.sendCode }).click()
-  await page.getByPlaceholder(enAccount.form.code).fill(await mailedCode(email, before))
-  await page.getByPlaceholder(enAccount.form.password, { exact: true }).fill(PASSWORD)
-  await page.getByPlaceholder(enAccount.form.repeatPassword).fill(PASSWORD)
-  await page.locator('input[type=checkbox]').check({ force: true })
-  await page.getByRole('button', { name: enAccount.register.submit, exact: true }).click()
-  await page.waitForURL(/#\/homePage$/)
-}
-
-/** Opens the goods tab and the buy sheet of one good. */
-async function startBuying(page: Page, route: string, good: string, action: string) {
-  await open(page, route)
-  const row = page.locator('li', { hasText: good })
-  await row.getByRole('button', { name: action, exact: true }).click()
-}
 
 describe('earning and the shop in the browser', () => {
   it('earns points by inviting a friend, buys a virtual and a physical good, and sees orders and history', async () => {
@@ -165,9 +135,7 @@ describe('earning and the shop in the browser', () => {
   })
 })
 
-/** A demo watch of the seeded batch (README): activation code = ACT + n × 7919 mod 100000. */
-const DEVICE = 'KW-DEMO-0005'
-const ACTIVE = `ACT${String((5 * 7919) % 100_000).padStart(5, '0')}`
+const { device: DEVICE, active: ACTIVE } = demoWatch(5)
 const ARTIFACTS = path.join(import.meta.dirname, 'artifacts', 'home')
 
 const byTestId = (page: Page, id: string) => page.getByTestId(id).textContent()

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import enAdmin from '../src/i18n/locales/en-US/admin.json'
 import enApp from '../src/i18n/locales/en-US/app.json'
 import enContent from '../src/i18n/locales/en-US/content.json'
@@ -9,6 +9,7 @@ import enAccount from '../src/i18n/locales/en-US/account.json'
 import enDevice from '../src/i18n/locales/en-US/device.json'
 import enShop from '../src/i18n/locales/en-US/shop.json'
 import {
+  consolePage,
   launchBrowser,
   mailCount,
   mailedCode,
@@ -26,23 +27,6 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(() => browser.close())
-
-/** The console in a desktop-sized context, signed in as the operator the server was started with. */
-async function consolePage(): Promise<Page> {
-  const context: BrowserContext = await browser.newContext({
-    baseURL: inject('baseUrl'),
-    viewport: { width: 1280, height: 860 },
-  })
-  await context.addInitScript(() => localStorage.setItem('currentLanguage', 'en-US'))
-  const page = await context.newPage()
-  await page.goto('/admin')
-  const { email, password } = inject('operator')
-  await page.getByLabel(enAdmin.login.email).fill(email)
-  await page.getByLabel(enAdmin.login.password).fill(password)
-  await page.getByRole('button', { name: enAdmin.login.submit }).click()
-  await expect.poll(() => page.getByText(enAdmin.brand).count()).toBe(1)
-  return page
-}
 
 /** A new user in English, registered through the form. */
 async function userPage(name: string): Promise<{ page: Page; email: string }> {
@@ -83,7 +67,7 @@ describe('support and the operator console', () => {
     await expect.poll(() => page.getByText(enSupport.tickets.submitted).count()).toBe(1)
     await expect.poll(() => page.getByText(enSupport.tickets.status.wait, { exact: true }).count()).toBe(1)
 
-    const ops = await consolePage()
+    const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.tickets)
     await ops.getByRole('button', { name: /Steps stay at zero/ }).click()
     await expect.poll(() => ops.getByText(email).count()).toBeGreaterThan(0)
@@ -122,7 +106,7 @@ describe('support and the operator console', () => {
     await page.getByRole('button', { name: enSupport.chat.send }).click()
     await expect.poll(() => page.locator('li').filter({ hasText: 'Hello, is anyone there?' }).count()).toBe(1)
 
-    const ops = await consolePage()
+    const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.chats)
     await ops.getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).click()
     const conversation = ops.getByRole('region', { name: enAdmin.chats.conversation })
@@ -154,7 +138,7 @@ describe('support and the operator console', () => {
   })
 
   it('a user reads a notice the operator published, in their language', async () => {
-    const ops = await consolePage()
+    const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.notices)
     const title = `Maintenance ${Date.now().toString(36)}`
     for (const [lang, suffix] of [
@@ -182,7 +166,7 @@ describe('support and the operator console', () => {
 
   it('the operator raises app_version and the user app shows the blocking update dialog', async () => {
     const { page } = await userPage('update')
-    const ops = await consolePage()
+    const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.version)
     await expect.poll(() => ops.getByTestId('current-version').innerText()).toMatch(/^\d+(\.\d+)*$/)
     const before = await ops.getByTestId('current-version').innerText()
@@ -242,7 +226,7 @@ async function earnReferralPoints(page: Page) {
 
 describe('the console runs the shop and the devices', () => {
   it('the operator adds a good, a user buys it, the operator ships it: the user sees shipped and a message', async () => {
-    const ops = await consolePage()
+    const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.goods)
     const good = `Console strap ${Date.now().toString(36)}`
     const form = ops.getByRole('form', { name: enAdmin.goods.form })
@@ -305,7 +289,7 @@ describe('the console runs the shop and the devices', () => {
   })
 
   it('the operator issues a batch of 2 device codes and a user binds one on the device list', async () => {
-    const ops = await consolePage()
+    const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.devices)
     await ops.getByLabel(enAdmin.devices.model).fill('Kinetic Watch S2')
     await ops.getByLabel(/Number of codes/).fill('1001')
@@ -343,7 +327,7 @@ describe('the console runs the shop and the devices', () => {
   })
 
   it('the operator edits an earning parameter; a bad value is refused beside its field', async () => {
-    const ops = await consolePage()
+    const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.settings)
     const row = ops.getByTestId('setting-stage_days')
     await row.getByRole('textbox').fill('ninety')

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import type { Locale } from '@kinetic/protocol'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
+import enAdmin from '../src/i18n/locales/en-US/admin.json'
 import cnAccount from '../src/i18n/locales/zh-CN/account.json'
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
@@ -90,4 +91,18 @@ export async function logIn(page: Page, email: string, password: string, t = cnA
   await page.getByPlaceholder(t.form.loginAccount).fill(email)
   await page.getByPlaceholder(t.form.password, { exact: true }).fill(password)
   await page.getByRole('button', { name: t.login.submit, exact: true }).click()
+}
+
+/** The console in a desktop-sized context, signed in as the operator the server was started with. */
+export async function consolePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1280, height: 860 } })
+  await context.addInitScript(() => localStorage.setItem('currentLanguage', 'en-US'))
+  const page = await context.newPage()
+  await page.goto('/admin')
+  const { email, password } = inject('operator')
+  await page.getByLabel(enAdmin.login.email).fill(email)
+  await page.getByLabel(enAdmin.login.password).fill(password)
+  await page.getByRole('button', { name: enAdmin.login.submit }).click()
+  await expect.poll(() => page.getByText(enAdmin.brand).count()).toBe(1)
+  return page
 }

@@ -14,6 +14,7 @@ import { GoodsPage } from './pages/GoodsPage'
 import { LoginPage } from './pages/LoginPage'
 import { NoticesPage } from './pages/NoticesPage'
 import { OrdersPage } from './pages/OrdersPage'
+import { SettlementPage } from './pages/SettlementPage'
 import { TicketsPage } from './pages/TicketsPage'
 import { UsersPage } from './pages/UsersPage'
 import { VersionPage } from './pages/VersionPage'
@@ -28,6 +29,7 @@ const SECTIONS = {
   goods: GoodsPage,
   devices: DevicesPage,
   settings: EarnSettingsPage,
+  settlement: SettlementPage,
   users: UsersPage,
   audit: AuditPage,
 } satisfies Record<string, ComponentType>

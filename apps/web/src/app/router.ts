@@ -1,6 +1,7 @@
 import { accountRoutes } from '@/features/account'
 import { contentRoutes } from '@/features/content'
 import { deviceRoutes } from '@/features/device'
+import { discoverRoutes } from '@/features/discover'
 import { earnRoutes } from '@/features/earn'
 import { healthRoutes } from '@/features/health'
 import { shopRoutes } from '@/features/shop'
@@ -25,6 +26,7 @@ export const router = createHashRouter([
     children: [
       { index: true, loader: () => redirect(HOME_PATH) },
       ...earnRoutes,
+      ...discoverRoutes,
       ...shopRoutes,
       ...walletRoutes,
       ...healthRoutes,

@@ -6,6 +6,7 @@ import type content from './locales/en-US/content.json'
 import type earn from './locales/en-US/earn.json'
 import type shop from './locales/en-US/shop.json'
 import type device from './locales/en-US/device.json'
+import type discover from './locales/en-US/discover.json'
 import type health from './locales/en-US/health.json'
 import type support from './locales/en-US/support.json'
 import type wallet from './locales/en-US/wallet.json'
@@ -24,6 +25,7 @@ declare module 'i18next' {
         earn: typeof earn
         shop: typeof shop
         device: typeof device
+        discover: typeof discover
         health: typeof health
         support: typeof support
         wallet: typeof wallet

@@ -10,6 +10,7 @@ const LAZY_TEXTS = {
   wallet: import.meta.glob<Record<string, unknown>>('./locales/*/wallet.json', { import: 'default' }),
   health: import.meta.glob<Record<string, unknown>>('./locales/*/health.json', { import: 'default' }),
   device: import.meta.glob<Record<string, unknown>>('./locales/*/device.json', { import: 'default' }),
+  discover: import.meta.glob<Record<string, unknown>>('./locales/*/discover.json', { import: 'default' }),
 } as const
 export type LazyTexts = keyof typeof LAZY_TEXTS
 

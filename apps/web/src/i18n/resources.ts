@@ -24,6 +24,7 @@ const featureFiles = import.meta.glob<Record<string, unknown>>(
     '!./locales/*/wallet.json',
     '!./locales/*/health.json',
     '!./locales/*/device.json',
+    '!./locales/*/discover.json',
     '!./locales/*/admin.json',
   ],
   { import: 'default' },

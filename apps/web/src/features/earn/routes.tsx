@@ -1,9 +1,8 @@
-import { lazyPage, notOpen, signedIn, tabRoute, type AppRoute } from '@/shared/routing'
+import { lazyPage, signedIn, tabRoute, type AppRoute } from '@/shared/routing'
 
-// Earning (issue 5). /find waits for settlement (issue 5, Discover part).
+// Earning (issue 5); Discover (/find) is its own feature, `features/discover`.
 export const earnRoutes: AppRoute[] = [
   lazyPage('/homePage', () => import('./pages/HomePage').then((m) => m.HomePage), tabRoute),
-  notOpen('/find', tabRoute),
   lazyPage('/tradingHistory', () => import('./pages/TradingHistoryPage').then((m) => m.TradingHistoryPage), signedIn),
   lazyPage('/welfare', () => import('./pages/WelfarePage').then((m) => m.WelfarePage), signedIn),
   lazyPage('/invite', () => import('./pages/InvitePage').then((m) => m.InvitePage), signedIn),

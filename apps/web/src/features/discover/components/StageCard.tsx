@@ -1,0 +1,55 @@
+import { formatNumber, type earn, type Result } from '@kinetic/protocol'
+import { useTranslation } from 'react-i18next'
+import styles from '../pages/Find.module.css'
+import { Figure } from './Figure'
+
+type Find = Result<typeof earn.find>
+
+/** The emission stage (number, day x of y, KNT per day now and next, the token share) and the last settlement. */
+export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['last_settlement'] }) {
+  const { t } = useTranslation()
+  const title = t('discover.stage.title')
+  // the unit goes with the label: three figures share a 375 px row
+  const knt = (label: string) => `${label} (KNT)`
+  return (
+    <>
+      <section className={styles.card} aria-label={title}>
+        <div className={styles.head}>
+          <h2 className={styles.cardTitle} data-testid="stage-number">
+            {t('discover.stage.number', { number: stage.number })}
+          </h2>
+          <span className={styles.weak} data-testid="stage-day">
+            {t('discover.stage.day', { day: stage.day, days: stage.days })}
+          </span>
+        </div>
+        <div className={styles.figures}>
+          <Figure
+            label={knt(t('discover.stage.emission'))}
+            value={formatNumber(stage.emission)}
+            testId="stage-emission"
+          />
+          <Figure
+            label={knt(t('discover.stage.next'))}
+            value={stage.next_emission === null ? t('discover.stage.lastStage') : formatNumber(stage.next_emission)}
+          />
+          <Figure
+            label={t('discover.stage.tokenShare')}
+            value={t('discover.stage.pct', { pct: formatNumber(stage.token_share_pct) })}
+          />
+        </div>
+      </section>
+      <section className={styles.card} aria-label={t('discover.settlement.title')}>
+        <h2 className={styles.cardTitle}>{t('discover.settlement.title')}</h2>
+        {last ? (
+          <div className={styles.figures}>
+            <Figure label={t('discover.settlement.day')} value={last.day} testId="settlement-day" />
+            <Figure label={knt(t('discover.settlement.emission'))} value={formatNumber(last.emission)} />
+            <Figure label={t('discover.settlement.totalPower')} value={formatNumber(last.total_power)} />
+          </div>
+        ) : (
+          <p className={styles.weak}>{t('discover.settlement.none')}</p>
+        )}
+      </section>
+    </>
+  )
+}

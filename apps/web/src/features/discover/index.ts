@@ -1,0 +1,1 @@
+export { discoverRoutes } from './routes'
