@@ -1,5 +1,5 @@
 import { call, methodQuery, queryKeys } from '@/api'
-import { earn, type MethodDef, type ParamsIn } from '@kinetic/protocol'
+import { earn, type MethodRef, type ParamsIn } from '@kinetic/protocol'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
 export type RewardKind = (typeof earn.REWARD_KINDS)[number]
@@ -32,7 +32,7 @@ export function useFindQuery() {
 }
 
 /** One page after another of a paged list, for infinite scrolling. */
-function usePagedQuery<T>(def: MethodDef, fetchPage: (p: Page) => Promise<Paged<T>>) {
+function usePagedQuery<T>(def: MethodRef, fetchPage: (p: Page) => Promise<Paged<T>>) {
   return useInfiniteQuery({
     queryKey: [...queryKeys.method(def).slice(0, -1), { limit: LIST_PAGE }],
     queryFn: ({ pageParam }) => fetchPage({ page: pageParam, limit: LIST_PAGE }),
@@ -51,7 +51,7 @@ export const useReceiptsQuery = (kind: RewardKind) => usePagedQuery(STREAMS[kind
 /** After a pledge or a receive, everything showing KNT, power or these lists is read again. */
 function useDiscoverMutation<P>(mutationFn: (params: P) => Promise<unknown>) {
   const queryClient = useQueryClient()
-  const touched: MethodDef[] = [earn.find, earn.balances, earn.home, earn.ledgerHistory]
+  const touched: MethodRef[] = [earn.find, earn.balances, earn.home, earn.ledgerHistory]
   for (const stream of Object.values(STREAMS)) touched.push(stream.shares, stream.receipts)
   return useMutation({
     mutationFn,
