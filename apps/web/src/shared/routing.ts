@@ -19,11 +19,6 @@ export function lazyPage(path: string, load: () => Promise<ComponentType>, meta:
   return { path, handle: meta, lazy: async () => ({ Component: await load() }) }
 }
 
-/** A route whose page a later issue builds: until then it shows 'Not currently open'. */
-export function notOpen(path: string, meta: RouteMeta = signedIn): AppRoute {
-  return lazyPage(path, () => import('./ui/NotOpenPage').then((m) => m.NotOpenPage), meta)
-}
-
 /** The meta of the deepest matched route. */
 export function useRouteMeta(): RouteMeta | undefined {
   const matches = useMatches()
