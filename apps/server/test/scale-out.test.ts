@@ -16,7 +16,7 @@ import { createWallet, fund } from '../src/features/wallet/wallet.testkit.ts'
 import { connect, type Database } from '../src/platform/db/client.ts'
 import { fundedWallet, testChainConfig, track } from './chain.ts'
 import { Client, cloneDatabase, rowCount, type AppHandle } from './harness.ts'
-import { Fleet, PIN_HEADER, remote, sameSession, type Proxy } from './processes.ts'
+import { Fleet, PIN_HEADER, remote, sameSession, type Proxy, type ServerProcess } from './processes.ts'
 
 const OPERATOR = { ADMIN_EMAIL: 'ops-scale@example.com', ADMIN_PASSWORD: 'operator-password-1' }
 const treasuryKey = generatePrivateKey()
@@ -27,6 +27,7 @@ const fleet = new Fleet()
 let clone: Awaited<ReturnType<typeof cloneDatabase>>
 let database: Database
 let proxy: Proxy
+let instances: [ServerProcess, ServerProcess]
 /** Through the proxy, in turn. */
 let app: AppHandle
 /** Through the proxy, pinned to instance A (0) or B (1). */
@@ -38,8 +39,8 @@ beforeAll(async () => {
   database = connect(clone.url, 5)
   const env = { ...OPERATOR, TREASURY_KEY: treasuryKey, TRUST_PROXY: '1' }
   // both start at once on the same database, as a deployment's instances do
-  const [a, b] = await Promise.all([fleet.server(clone.url, { env }), fleet.server(clone.url, { env })])
-  proxy = await fleet.proxy([a.url, b.url])
+  instances = await Promise.all([fleet.server(clone.url, { env }), fleet.server(clone.url, { env })])
+  proxy = await fleet.proxy(instances.map((i) => i.url))
   app = { server: remote(proxy.url), database }
   via = [remote(proxy.url, 0), remote(proxy.url, 1)]
   ops = new Client(app.server)
@@ -54,6 +55,25 @@ afterAll(async () => {
   await database?.close()
   await clone?.drop()
 })
+
+/** Sessions holding the chain indexer's advisory lock on this database. */
+const indexerLockHolders = () =>
+  rowCount(
+    app,
+    'pg_locks',
+    `locktype = 'advisory' AND granted AND classid = $1 AND objid = 31337
+     AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    [INDEXER_LOCK],
+  )
+
+/** A transfer from a tracked wallet, mined; resolves with its hash. */
+async function trackedTransfer() {
+  const sender = await fundedWallet()
+  await track(database, sender.account.address)
+  const hash = await sender.sendTransaction({ to: privateKeyToAccount(generatePrivateKey()).address, value: 1n })
+  const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  return { sender, hash, blockNumber: receipt.blockNumber }
+}
 
 const upstreamOf = (response: { headers: Record<string, unknown> }) => Number(response.headers[PIN_HEADER])
 
@@ -122,20 +142,9 @@ describe('two instances behind a proxy', () => {
   })
 
   it('index a transfer exactly once: one instance holds the indexer lock, the cursor moves on', async () => {
-    const holders = async () =>
-      rowCount(
-        app,
-        'pg_locks',
-        `locktype = 'advisory' AND granted AND classid = $1 AND objid = 31337
-         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-        [INDEXER_LOCK],
-      )
-    await expect.poll(holders, { timeout: 10_000 }).toBe(1)
+    await expect.poll(indexerLockHolders, { timeout: 10_000 }).toBe(1)
 
-    const sender = await fundedWallet()
-    await track(database, sender.account.address)
-    const hash = await sender.sendTransaction({ to: privateKeyToAccount(generatePrivateKey()).address, value: 1n })
-    const { blockNumber } = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    const { sender, hash, blockNumber } = await trackedTransfer()
     const cursor = async () => {
       const { rows } = await database.pool.query<{ n: string }>('SELECT block_number AS n FROM chain_cursor')
       expect(rows).toHaveLength(1)
@@ -147,7 +156,7 @@ describe('two instances behind a proxy', () => {
     await chain.client.waitForTransactionReceipt({ hash: later, pollingInterval: 50 })
     await expect.poll(cursor, { timeout: 15_000 }).toBeGreaterThan(Number(blockNumber))
     expect(await rowCount(app, 'chain_transfers', 'hash = $1', [hash])).toBe(1)
-    expect(await holders()).toBe(1)
+    expect(await indexerLockHolders()).toBe(1)
   })
 
   it('pay concurrent /v1/collect payouts exactly once with both instances’ workers running', async () => {
@@ -192,6 +201,17 @@ describe('two instances behind a proxy', () => {
       expect(paid).toBe(knt('12.5'))
     }
     await expectReconciled(app)
+  })
+
+  it('go on with one instance killed (kill -9): the session is served, transfers are still indexed once', async () => {
+    const client = await aUser(app)
+    await instances[0].kill()
+    // the proxy's health check takes the dead instance out (GET /healthz)
+    proxy.upstreams = [instances[1].url]
+    expect((await ok(client, '/v1/userinfo')).id).toBe(client.user.id)
+    const { hash } = await trackedTransfer()
+    await expect.poll(() => rowCount(app, 'chain_transfers', 'hash = $1', [hash]), { timeout: 15_000 }).toBe(1)
+    expect(await indexerLockHolders()).toBe(1)
   })
 
   // ----- settlement runs once -----
