@@ -15,10 +15,13 @@ import { registerAccountMethods } from './features/account/account.methods.ts'
 import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
 import { registerEarnMethods } from './features/earn/earn.methods.ts'
+import { discoverService } from './features/earn/discover.service.ts'
 import { earnService } from './features/earn/earn.service.ts'
 import { homeService } from './features/earn/home.service.ts'
 import { payoutService } from './features/earn/payout.service.ts'
 import { earnSettings } from './features/earn/settings.ts'
+import { settlementService, type SettlementService } from './features/earn/settlement.service.ts'
+import { settlementScheduler, type SettlementScheduler } from './features/earn/settlement.worker.ts'
 import { registerShopMethods } from './features/shop/shop.methods.ts'
 import { PHYSICAL_FITNESS } from './features/shop/goods.seed.ts'
 import { shopService } from './features/shop/shop.service.ts'
@@ -70,6 +73,8 @@ export interface App {
     uploads: UploadService
     support: SupportService
     admin: AdminService
+    settlement: SettlementService
+    scheduler: SettlementScheduler
   }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
@@ -166,10 +171,15 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const settings = earnSettings(db)
   const earn = earnService({ db, settings })
   const payouts = payoutService({ db, chain, settings, treasuryKey: config.treasuryKey, rpcUrl, log: server.log })
-  registerEarnMethods(registry, earn, payouts, homeService({ db, settings }))
+  const discover = discoverService({ db, settings })
+  registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover)
   // payouts left open by a previous run (or another instance) are resumed at start
   server.addHook('onReady', async () => void payouts.worker?.kick())
   server.addHook('onClose', async () => payouts.worker?.stop())
+  const settlement = settlementService({ db, settings })
+  const scheduler = settlementScheduler({ settlement, discover, log: server.log })
+  if (config.settlementSchedule) server.addHook('onReady', async () => scheduler.start())
+  server.addHook('onClose', () => scheduler.stop())
   const shop = shopService({ db, settings, beforeRead: earn.settleReferrals })
   registerShopMethods(registry, shop)
   const devices = deviceService(db)
@@ -192,6 +202,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     settings,
     shop: shopConsole(db),
     deviceBatches: deviceBatches(db),
+    settlement,
   })
   registerAdminMethods(registry, admin)
   // operators read the images of tickets and chats (users read their own already)
@@ -242,5 +253,5 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }
 
-  return { server, registry, services: { content, uploads, support, admin }, chain, bus }
+  return { server, registry, services: { content, uploads, support, admin, settlement, scheduler }, chain, bus }
 }

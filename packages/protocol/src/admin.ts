@@ -340,3 +340,48 @@ export const earnSettingSet = op('/admin/earnsettingset', {
   params: z.object({ key: required(40), value: required(400) }),
   result: z.object({ key: z.string(), value: z.string() }),
 })
+
+// The daily settlement (issue 5's Discover)
+
+/** A UTC day, `YYYY-MM-DD`, that exists on the calendar. */
+const utcDay = required(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'FIELD_INVALID')
+  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'FIELD_INVALID')
+export const SETTLEMENT_STATUSES = ['running', 'done'] as const
+
+/** One settled UTC day: its stage's emission split into the computing and token pools. KNT in whole units. */
+export const SettlementRun = z.object({
+  day: z.string(),
+  /** running: shares snapshotted, still being credited (resumed after a crash); done: all credited. */
+  status: z.enum(SETTLEMENT_STATUSES),
+  /** 1-based stage the day was settled in. */
+  stage: z.number().int(),
+  emission: z.string(),
+  computing_pool: z.string(),
+  token_pool: z.string(),
+  /** Everyone's effective computing power and active nodes' pledged KNT at the snapshot. */
+  total_power: z.string(),
+  total_staked: z.string(),
+  /** KNT credited to unclaimed rewards: the pools less dust and any pool nobody had a basis for. */
+  issued: z.string(),
+  shares: z.number().int(),
+  credited: z.number().int(),
+  started_at: isoTime(),
+  finished_at: isoTime().nullable(),
+})
+export type SettlementRun = z.infer<typeof SettlementRun>
+
+export const settle = op('/admin/settle', {
+  summary:
+    'Settle one UTC day (up to today) now, exactly once: an already settled day answers its run and pays nothing; ' +
+    'an interrupted one is resumed',
+  auth: true,
+  params: z.object({ day: utcDay }),
+  result: z.object({ run: SettlementRun, created: z.boolean() }),
+})
+export const settlements = op('/admin/settlements', {
+  summary: 'Settlement runs, newest day first, with their pools, totals and progress',
+  auth: true,
+  params: z.object({ ...pageParams }),
+  result: listOf(SettlementRun),
+})

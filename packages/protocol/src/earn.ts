@@ -2,9 +2,7 @@ import { z } from 'zod'
 import { method } from './method.ts'
 import { decimal, isoTime, listOf, optional, pageParams, required } from './schema.ts'
 
-// Discover (issue 5): nodes, pledges, the daily settlement and its rewards. The contracts are
-// fixed here; `pending` comes off when the server answers them.
-const pending = 'issue 5'
+// Discover (issue 5): nodes, pledges, the daily settlement and its rewards.
 const requestId = required(64)
 /** A KNT amount in whole units (up to 18 decimals); empty reads as missing. */
 const kntAmount = z.preprocess((v) => (v === '' ? undefined : v), decimal())
@@ -18,7 +16,6 @@ export const find = method('/v1/find', {
   feature: 'earn',
   summary: 'Discover: my node and pledge, computing power, profits, unclaimed rewards, KNT balance and the stage',
   auth: true,
-  pending,
   params: z.object({}),
   result: z.object({
     node: z.object({
@@ -69,7 +66,6 @@ export const pledge = method('/v1/pledge', {
     'Pledge KNT (stake) to activate a node and boost computing power, or unpledge (unstake) it into the cool-down; ' +
     'idempotent on request_id',
   auth: true,
-  pending,
   params: z.object({
     action: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PLEDGE_ACTIONS, 'FIELD_INVALID')),
     amount: kntAmount,
@@ -104,7 +100,6 @@ export const computing = method('/v1/computing', {
   feature: 'earn',
   summary: 'Computing power details: my share of each settled day, newest first',
   auth: true,
-  pending,
   params: z.object({ ...pageParams }),
   result: listOf(SettlementShare),
 })
@@ -112,7 +107,6 @@ export const tokenData = method('/v1/tokendata', {
   feature: 'earn',
   summary: 'Token data details: my pledge’s share of each settled day, newest first',
   auth: true,
-  pending,
   params: z.object({ ...pageParams }),
   result: listOf(SettlementShare),
 })
@@ -120,7 +114,6 @@ export const computingReceive = method('/v1/computing_receive', {
   feature: 'earn',
   summary: 'Receive the unclaimed computing-power rewards into the KNT balance; idempotent on request_id',
   auth: true,
-  pending,
   params: z.object({ request_id: requestId }),
   result: receiveResult,
 })
@@ -128,7 +121,6 @@ export const tokenDataReceive = method('/v1/tokendata_receive', {
   feature: 'earn',
   summary: 'Receive the unclaimed token rewards into the KNT balance; idempotent on request_id',
   auth: true,
-  pending,
   params: z.object({ request_id: requestId }),
   result: receiveResult,
 })
@@ -136,7 +128,6 @@ export const computingToken = method('/v1/computing_token', {
   feature: 'earn',
   summary: 'Receive records of computing-power rewards, newest first',
   auth: true,
-  pending,
   params: z.object({ ...pageParams }),
   result: listOf(RewardReceipt),
 })
@@ -144,7 +135,6 @@ export const tokenDataToken = method('/v1/tokendata_token', {
   feature: 'earn',
   summary: 'Receive records of token rewards, newest first',
   auth: true,
-  pending,
   params: z.object({ ...pageParams }),
   result: listOf(RewardReceipt),
 })

@@ -392,6 +392,19 @@ export const ERRORS = {
     'zh-hk': '該訂單無法變更為此狀態',
   },
 
+  // earn: Discover and the daily settlement (issue 5)
+  PLEDGE_EXCEEDED: {
+    'us-en': 'The amount is more than you have pledged',
+    'zh-cn': '数量超过已质押的数量',
+    'zh-hk': '數量超過已質押的數量',
+  },
+  NOTHING_TO_RECEIVE: { 'us-en': 'No rewards to receive', 'zh-cn': '暂无可领取的奖励', 'zh-hk': '暫無可領取的獎勵' },
+  SETTLEMENT_DAY_FUTURE: {
+    'us-en': 'Only a day up to today (UTC) can be settled',
+    'zh-cn': '只能结算今天（UTC）及之前的日期',
+    'zh-hk': '只能結算今天（UTC）及之前的日期',
+  },
+
   // accounts
   CODE_REQUIRED: {
     'us-en': 'Please enter the verification code',
@@ -521,6 +534,8 @@ export const FIELD_LABELS: Record<string, Texts> = {
   count: { 'us-en': 'Count', 'zh-cn': '数量', 'zh-hk': '數量' },
   key: { 'us-en': 'Parameter', 'zh-cn': '参数', 'zh-hk': '參數' },
   value: { 'us-en': 'Value', 'zh-cn': '值', 'zh-hk': '值' },
+  // earn: Discover and the daily settlement (issue 5)
+  day: { 'us-en': 'Day', 'zh-cn': '日期', 'zh-hk': '日期' },
   account: { 'us-en': 'Account', 'zh-cn': '账号', 'zh-hk': '帳號' },
   password: { 'us-en': 'Password', 'zh-cn': '密码', 'zh-hk': '密碼' },
   repassword: { 'us-en': 'Confirm password', 'zh-cn': '确认密码', 'zh-hk': '確認密碼' },

@@ -42,6 +42,11 @@ export interface Config {
    * account #1 on the dev chain outside production, else none (collect is unavailable).
    */
   treasuryKey: Hex | undefined
+  /**
+   * `SETTLEMENT_SCHEDULE`: run the daily settlement's scheduler (every minute). On by default,
+   * off under NODE_ENV=test (tests settle through the service or `/admin/settle`); `1`/`0` force it.
+   */
+  settlementSchedule: boolean
   chain: ChainConfig
 }
 
@@ -179,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     pricesUsd: env.PRICES_USD || undefined,
     treasuryKey: treasuryKeyFrom(env, production),
+    settlementSchedule: env.SETTLEMENT_SCHEDULE ? env.SETTLEMENT_SCHEDULE === '1' : env.NODE_ENV !== 'test',
     chain: loadChainConfig(env, production),
   }
 }

@@ -61,6 +61,9 @@ export function registerAdminMethods(rpc: Registry, service: AdminService): void
   rpc.handle(admin.earnSettings, () => service.earnSettings())
   rpc.handle(admin.earnSettingSet, (params, ctx) => service.setEarnSetting(operatorOf(ctx), params.key, params.value))
 
+  rpc.handle(admin.settle, (params, ctx) => service.settle(operatorOf(ctx), params.day))
+  rpc.handle(admin.settlements, (params) => service.settlements(params.page, params.limit))
+
   rpc.handle(admin.userLookup, (params, ctx) => service.lookUpUser(operatorOf(ctx), params.query))
   rpc.handle(admin.audit, (params) => service.auditLog(params.page, params.limit))
 }

@@ -7,6 +7,7 @@ import type { ContentService, MessagesService } from '../content/index.ts'
 import type { DeviceBatches } from '../device/batches.ts'
 import { parseSettingText, settingsAsText } from '../earn/settings-text.ts'
 import type { EarnSettings } from '../earn/settings.ts'
+import { utcDay, type SettlementService } from '../earn/index.ts'
 import type { ShopConsole } from '../shop/shop.console.ts'
 import type { SupportService } from '../support/index.ts'
 import { adminRepo } from './admin.repo.ts'
@@ -20,6 +21,7 @@ export interface AdminDeps {
   shop: ShopConsole
   deviceBatches: DeviceBatches
   settings: EarnSettings
+  settlement: SettlementService
 }
 
 /** The signed-in operator of a console request. */
@@ -207,6 +209,19 @@ export function adminService(deps: AdminDeps) {
       await audit(op, 'earn_setting.set', `earn_settings:${key}`, { from: before, to: after })
       return { key, value: after }
     },
+
+    /** Settles a UTC day up to today now (exactly once: a settled day answers its run and pays nothing). */
+    async settle(op: OperatorCtx, day: string) {
+      if (day > utcDay()) throw new AppError('SETTLEMENT_DAY_FUTURE', { field: 'day' })
+      const settled = await deps.settlement.settle(day)
+      await audit(op, 'settlement.settle', `settlement:${day}`, {
+        created: settled.created,
+        issued: settled.run.issued,
+      })
+      return settled
+    },
+
+    settlements: (page: number, limit: number) => deps.settlement.list(page, limit),
 
     async auditLog(page: number, limit: number) {
       const { rows, total } = await repo.auditPage(page, limit)

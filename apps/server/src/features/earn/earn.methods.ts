@@ -1,5 +1,6 @@
 import { earn, wallet } from '@kinetic/protocol'
 import type { Registry } from '../../platform/rpc/registry.ts'
+import type { DiscoverService } from './discover.service.ts'
 import type { EarnService } from './earn.service.ts'
 import type { HomeService } from './home.service.ts'
 import type { PayoutService } from './payout.service.ts'
@@ -9,6 +10,7 @@ export function registerEarnMethods(
   service: EarnService,
   payouts: PayoutService,
   home: HomeService,
+  discover: DiscoverService,
 ): void {
   rpc.handle(earn.ledgerHistory, (p, ctx) => service.history(ctx.user.id, p, ctx.lang))
   rpc.handle(earn.invite, (p, ctx) => service.invite(ctx.user.id, p))
@@ -18,5 +20,13 @@ export function registerEarnMethods(
   rpc.handle(earn.finalize, (p, ctx) => home.finalize(ctx.user.id, p))
   rpc.handle(earn.supply, (p, ctx) => home.supply(ctx.user.id, p))
   rpc.handle(earn.taskReceive, (p, ctx) => home.receiveTask(ctx.user.id, p))
+  rpc.handle(earn.find, (_p, ctx) => discover.find(ctx.user.id))
+  rpc.handle(earn.pledge, (p, ctx) => discover.pledge(ctx.user.id, p))
+  rpc.handle(earn.computing, (p, ctx) => discover.shares(ctx.user.id, 'computing', p))
+  rpc.handle(earn.tokenData, (p, ctx) => discover.shares(ctx.user.id, 'token', p))
+  rpc.handle(earn.computingReceive, (p, ctx) => discover.receive(ctx.user.id, 'computing', p.request_id))
+  rpc.handle(earn.tokenDataReceive, (p, ctx) => discover.receive(ctx.user.id, 'token', p.request_id))
+  rpc.handle(earn.computingToken, (p, ctx) => discover.receipts(ctx.user.id, 'computing', p))
+  rpc.handle(earn.tokenDataToken, (p, ctx) => discover.receipts(ctx.user.id, 'token', p))
   rpc.handle(wallet.collect, (p, ctx) => payouts.collect(ctx.user.id, p))
 }

@@ -25,7 +25,7 @@ export const balanceOf = (app: AppHandle, userId: number, asset: Asset = 'points
 /** Fails the test when any account or posting does not reconcile. */
 export async function expectReconciled(app: AppHandle) {
   const result = await reconcile(app.database.db)
-  expect(result).toEqual({ ok: true, accounts: [], postings: [] })
+  expect(result).toEqual({ ok: true, accounts: [], postings: [], custody: [] })
 }
 
 /** Posts an operation that must fail and returns the error answer. */

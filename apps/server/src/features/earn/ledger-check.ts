@@ -1,8 +1,10 @@
 /**
  * `npm run ledger:check`: the ledger's reconciliation for operators. Prints OK, or every
- * account whose balance is not the sum of its entries and every posting that does not sum
- * to zero, and exits 1 then. Reads DATABASE_URL; unset, it opens the embedded database
- * under DATA_DIR (the server must be stopped: one Postgres per data folder).
+ * account whose balance is not the sum of its entries, every posting that does not sum to
+ * zero and a `system:pledges` or `system:unclaimed` holding other than the pledges,
+ * cool-downs and unreceived rewards it holds for users, and exits 1 then. Reads
+ * DATABASE_URL; unset, it opens the embedded database under DATA_DIR (the server must be
+ * stopped: one Postgres per data folder).
  */
 import path from 'node:path'
 import { loadConfig } from '../../platform/config.ts'
@@ -32,6 +34,7 @@ async function main(): Promise<number> {
       console.log(`account ${a.owner} ${a.asset}: balance ${a.balance}, entries sum to ${a.entries}`)
     }
     for (const p of result.postings) console.log(`posting ${p.posting_id} ${p.asset}: ${p.total}`)
+    for (const c of result.custody) console.log(`account ${c.owner} knt: balance ${c.balance}, holds ${c.expected}`)
     return 1
   } finally {
     await database.close()

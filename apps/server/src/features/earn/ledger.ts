@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
+import { discoverRepo } from './discover.repo.ts'
 import { ledgerRepo, type HistoryFilter } from './ledger.repo.ts'
 
 /**
@@ -20,6 +21,10 @@ export const SYSTEM = {
   shop: 'system:shop',
   /** Holds KNT being paid out on-chain until the payout is confirmed or refunded. */
   payouts: 'system:payouts',
+  /** Holds pledged KNT, and unpledged KNT cooling down (Discover). */
+  pledges: 'system:pledges',
+  /** Holds settled rewards until their owners receive them. */
+  unclaimed: 'system:unclaimed',
 } as const
 const ISSUERS: ReadonlySet<string> = new Set([SYSTEM.rewards, SYSTEM.treasury])
 
@@ -192,11 +197,36 @@ export interface Reconciliation {
   accounts: { owner: string; asset: string; balance: string; entries: string }[]
   /** Postings that do not sum to zero per asset (or are otherwise malformed). */
   postings: { posting_id: string; asset: string; total: string }[]
+  /**
+   * System accounts holding users' KNT whose balance differs from what they hold it for:
+   * `system:pledges` (pledges and cool-downs) and `system:unclaimed` (credited, unreceived shares).
+   */
+  custody: { owner: string; balance: string; expected: string }[]
 }
 
-/** The reconciliation check: sum of entries = balance per account; every posting sums to zero. */
+/**
+ * The reconciliation check: sum of entries = balance per account; every posting sums to
+ * zero; the custody accounts hold exactly what Discover's tables say they hold.
+ */
 export async function reconcile(db: Db): Promise<Reconciliation> {
   const repo = ledgerRepo(db)
-  const [accounts, postings] = await Promise.all([repo.balanceMismatches(), repo.unbalancedPostings()])
-  return { ok: accounts.length === 0 && postings.length === 0, accounts, postings }
+  const [accounts, postings, held, pledges, unclaimed] = await Promise.all([
+    repo.balanceMismatches(),
+    repo.unbalancedPostings(),
+    discoverRepo(db).custody(),
+    repo.balance(SYSTEM.pledges, 'knt'),
+    repo.balance(SYSTEM.unclaimed, 'knt'),
+  ])
+  const custody = [
+    { owner: SYSTEM.pledges, balance: pledges, expected: held.pledges },
+    { owner: SYSTEM.unclaimed, balance: unclaimed, expected: held.unclaimed },
+  ]
+    .filter((c) => c.balance !== c.expected)
+    .map((c) => ({ owner: c.owner, balance: c.balance.toString(), expected: c.expected.toString() }))
+  return {
+    ok: accounts.length === 0 && postings.length === 0 && custody.length === 0,
+    accounts,
+    postings,
+    custody,
+  }
 }

@@ -10,8 +10,7 @@ const energyRate = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/)
 
 /**
  * Every number of earning and the shop, seeded into `earn_settings` and shown on /rules.
- * Operators change them with `settings.set` (the console, issue 6). Stages, emission and
- * the pledge cool-down wait for settlement (issue 5, Discover part).
+ * Operators change them with `settings.set` (the console, issue 6).
  */
 export const SETTINGS = {
   referral_reward_points: count,
@@ -28,9 +27,15 @@ export const SETTINGS = {
   weekly_goal_days: z.number().int().min(1).max(7),
   finalize_energy_per_power: positive,
   supply_points_per_energy: positive,
-  stage_days: count,
+  /** Settled days that emitted per stage; each stage emits the next `stage_emission_knt` (the last repeats). */
+  stage_days: positive,
   stage_emission_knt: z.array(decimal).min(1),
   pledge_cooldown_days: count,
+  /** KNT pledged at least for an active node; its computing power counts `node_boost_pct` more. */
+  node_activate_knt: decimal,
+  node_boost_pct: z.number().int().min(0).max(1000),
+  /** Percent of a day's emission shared by active nodes' pledged KNT; the rest by computing power. */
+  token_share_pct: z.number().int().min(0).max(100),
   collect_min_knt: decimal,
 } as const
 export type SettingKey = keyof typeof SETTINGS
@@ -54,6 +59,9 @@ export const DEFAULT_SETTINGS: Settings = {
   stage_days: 90,
   stage_emission_knt: ['10000', '5000', '2500', '1250'],
   pledge_cooldown_days: 7,
+  node_activate_knt: '100',
+  node_boost_pct: 20,
+  token_share_pct: 20,
   collect_min_knt: '10',
 }
 

@@ -1,0 +1,192 @@
+import { and, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { discoverRecords, pledges, settlementShares } from './discover.tables.ts'
+import { effectivePowerSql, type RewardKind } from './settlement.repo.ts'
+
+export type RecordRow = typeof discoverRecords.$inferSelect
+export type NewRecord = Pick<typeof discoverRecords.$inferInsert, 'userId' | 'kind'> &
+  Partial<Pick<typeof discoverRecords.$inferInsert, 'requestId' | 'amount' | 'releaseAt' | 'unstakeId'>>
+
+const sumText = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)::text`
+
+/** Discover's SQL: pledges, the movement records, and a user's settlement shares. */
+export function discoverRepo(db: Db) {
+  const unclaimedOf = (userId: number, kind: RewardKind) =>
+    and(
+      eq(settlementShares.userId, userId),
+      eq(settlementShares.kind, kind),
+      eq(settlementShares.credited, true),
+      isNull(settlementShares.receiptId),
+    )
+  return {
+    /** Inserts a record unless its request id is taken (undefined then: read the original). */
+    async insertRecord(values: NewRecord): Promise<RecordRow | undefined> {
+      const [row] = await db.insert(discoverRecords).values(values).onConflictDoNothing().returning()
+      return row
+    },
+
+    async recordByRequest(userId: number, requestId: string): Promise<RecordRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(discoverRecords)
+        .where(and(eq(discoverRecords.userId, userId), eq(discoverRecords.requestId, requestId)))
+      return row
+    },
+
+    async staked(userId: number): Promise<bigint> {
+      const [row] = await db.select({ staked: pledges.staked }).from(pledges).where(eq(pledges.userId, userId))
+      return BigInt(row?.staked ?? '0')
+    },
+
+    async addStake(userId: number, amount: bigint): Promise<void> {
+      await db
+        .insert(pledges)
+        .values({ userId, staked: amount.toString() })
+        .onConflictDoUpdate({
+          target: pledges.userId,
+          set: { staked: sql`${pledges.staked} + ${amount.toString()}::numeric`, updatedAt: new Date() },
+        })
+    },
+
+    /** Takes `amount` off the pledge if it holds that much; false when it does not. */
+    async takeStake(userId: number, amount: bigint): Promise<boolean> {
+      const rows = await db
+        .update(pledges)
+        .set({ staked: sql`${pledges.staked} - ${amount.toString()}::numeric`, updatedAt: new Date() })
+        .where(and(eq(pledges.userId, userId), gte(pledges.staked, amount.toString())))
+        .returning({ userId: pledges.userId })
+      return rows.length === 1
+    },
+
+    /** Unpledged KNT still cooling down, soonest first. */
+    async cooling(userId: number): Promise<RecordRow[]> {
+      return db
+        .select()
+        .from(discoverRecords)
+        .where(
+          and(
+            eq(discoverRecords.userId, userId),
+            eq(discoverRecords.kind, 'unstake'),
+            isNull(discoverRecords.releasedAt),
+          ),
+        )
+        .orderBy(discoverRecords.releaseAt, discoverRecords.id)
+    },
+
+    /** Cool-downs that are due (of one user, or anyone's), oldest first. */
+    async due(userId: number | undefined, limit: number): Promise<RecordRow[]> {
+      return db
+        .select()
+        .from(discoverRecords)
+        .where(
+          and(
+            eq(discoverRecords.kind, 'unstake'),
+            isNull(discoverRecords.releasedAt),
+            lte(discoverRecords.releaseAt, new Date()),
+            userId === undefined ? undefined : eq(discoverRecords.userId, userId),
+          ),
+        )
+        .orderBy(discoverRecords.releaseAt, discoverRecords.id)
+        .limit(limit)
+    },
+
+    /** Marks a cool-down released; false when another request already did. */
+    async markReleased(id: number): Promise<boolean> {
+      const rows = await db
+        .update(discoverRecords)
+        .set({ releasedAt: new Date() })
+        .where(and(eq(discoverRecords.id, id), isNull(discoverRecords.releasedAt)))
+        .returning({ id: discoverRecords.id })
+      return rows.length === 1
+    },
+
+    /** Claims every credited, unreceived share of a kind for a receipt (row locks: a share is claimed once). */
+    async claimShares(userId: number, kind: RewardKind, receiptId: number): Promise<bigint[]> {
+      const rows = await db
+        .update(settlementShares)
+        .set({ receiptId })
+        .where(and(unclaimedOf(userId, kind), sql`${settlementShares.reward} > 0`))
+        .returning({ reward: settlementShares.reward })
+      return rows.map((r) => BigInt(r.reward))
+    },
+
+    async setReceipt(id: number, amount: bigint, days: number): Promise<void> {
+      await db.update(discoverRecords).set({ amount: amount.toString(), days }).where(eq(discoverRecords.id, id))
+    },
+
+    async unclaimed(userId: number, kind: RewardKind): Promise<bigint> {
+      const [row] = await db
+        .select({ total: sumText(settlementShares.reward) })
+        .from(settlementShares)
+        .where(unclaimedOf(userId, kind))
+      return BigInt(row?.total ?? '0')
+    },
+
+    /** My rewards of one settled day (both kinds) and of all of them. */
+    async profits(userId: number, day: string | undefined): Promise<{ last: bigint; total: bigint }> {
+      const [row] = await db
+        .select({
+          total: sumText(settlementShares.reward),
+          last: sql<string>`coalesce(sum(${settlementShares.reward}) FILTER (WHERE ${settlementShares.day} = ${day ?? null}::date), 0)::text`,
+        })
+        .from(settlementShares)
+        .where(eq(settlementShares.userId, userId))
+      return { last: BigInt(row?.last ?? '0'), total: BigInt(row?.total ?? '0') }
+    },
+
+    /** Everyone's effective computing power now. */
+    async totalEffectivePower(activateMin: bigint, boostPct: number): Promise<bigint> {
+      const result = await db.execute<{ total: string }>(sql`
+        SELECT coalesce(sum(${effectivePowerSql(sql`a.balance`, sql`coalesce(p.staked, 0)`, activateMin, boostPct)}), 0)::text AS total
+        FROM ledger_accounts a LEFT JOIN pledges p ON p.user_id = a.user_id
+        WHERE a.asset = 'power' AND a.user_id IS NOT NULL AND a.balance > 0`)
+      return BigInt(result.rows[0]?.total ?? '0')
+    },
+
+    async records(userId: number, kinds: string[] | undefined, page: number, limit: number) {
+      const where = and(eq(discoverRecords.userId, userId), kinds ? inArray(discoverRecords.kind, kinds) : undefined)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(discoverRecords)
+          .where(where)
+          .orderBy(desc(discoverRecords.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(discoverRecords).where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    async shares(userId: number, kind: RewardKind, page: number, limit: number) {
+      const where = and(eq(settlementShares.userId, userId), eq(settlementShares.kind, kind))
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(settlementShares)
+          .where(where)
+          .orderBy(desc(settlementShares.day))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(settlementShares).where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    /**
+     * What `system:pledges` and `system:unclaimed` must hold (reconciliation): pledges plus
+     * cool-downs not yet released, and credited shares not yet received.
+     */
+    async custody(): Promise<{ pledges: bigint; unclaimed: bigint }> {
+      const result = await db.execute<{ pledges: string; unclaimed: string }>(sql`
+        SELECT
+          ((SELECT coalesce(sum(staked), 0) FROM pledges) +
+           (SELECT coalesce(sum(amount), 0) FROM discover_records WHERE kind = 'unstake' AND released_at IS NULL))::text
+            AS pledges,
+          (SELECT coalesce(sum(reward), 0) FROM settlement_shares WHERE credited AND receipt_id IS NULL)::text
+            AS unclaimed`)
+      const row = result.rows[0]
+      return { pledges: BigInt(row?.pledges ?? '0'), unclaimed: BigInt(row?.unclaimed ?? '0') }
+    },
+  }
+}

@@ -1,0 +1,176 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { rowCount, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { aHolder, anOperator, knt, requestId, type Operator } from './discover.testkit.ts'
+import { aUser, balanceOf, expectReconciled, give, ok, refused } from './earn.testkit.ts'
+import { ledger } from './ledger.ts'
+
+let app: TestApp
+let ops: Operator
+beforeAll(async () => {
+  app = await startTestApp()
+  ops = await anOperator(app)
+})
+afterEach(() => expectReconciled(app))
+afterAll(() => app?.close())
+
+const WRITTEN = ['ledger_postings', 'ledger_entries', 'pledges', 'discover_records', 'settlement_shares'] as const
+const pledge = (action: string, amount: string, request_id = requestId('pledge')) => ({ action, amount, request_id })
+/** Moves every cool-down of a user to be due now (as if the cool-down had passed). */
+const coolDownPassed = (userId: number) =>
+  app.database.pool.query(
+    `UPDATE discover_records SET release_at = now() - interval '1 second' WHERE user_id = $1 AND kind = 'unstake'`,
+    [userId],
+  )
+
+describe('pledging KNT', () => {
+  it('stakes once per request, activates the node at the threshold and boosts computing power', async () => {
+    const user = await aUser(app)
+    await give(app, user.user.id, knt('150'), 'knt')
+    await give(app, user.user.id, 100_000n, 'power') // 10 power
+    const before = await ok(user, '/v1/find')
+    expect(before).toMatchObject({
+      node: { active: false, staked: '0', activate_min: '100', boost_pct: 20, cooldown_days: 7, cooling: [] },
+      power: '10',
+      effective_power: '10',
+      balance: '150',
+      unclaimed: { computing: '0', token: '0' },
+      profits: { last: '0', total: '0' },
+    })
+
+    const id = requestId('stake')
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => user.call('/v1/pledge', pledge('stake', '40', id))),
+    )
+    expect(answers.every((a) => a.body.code === true)).toBe(true)
+    expect(answers[0]!.body.data).toEqual({ staked: '40', balance: '110', active: false })
+    expect(await rowCount(app, 'discover_records', 'user_id = $1', [user.user.id])).toBe(1)
+
+    expect(await ok(user, '/v1/pledge', pledge('stake', '60.5'))).toEqual({
+      staked: '100.5',
+      balance: '49.5',
+      active: true,
+    })
+    const after = await ok(user, '/v1/find')
+    expect(after).toMatchObject({ node: { active: true, staked: '100.5' }, power: '10', effective_power: '12' })
+    expect(after.records.map((r: { kind: string; amount: string }) => [r.kind, r.amount])).toEqual([
+      ['stake', '60.5'],
+      ['stake', '40'],
+    ])
+    expect(await balanceOf(app, user.user.id, 'knt')).toBe(knt('49.5'))
+    expect(await ledger(app.database.db).balance(user.user.id, 'knt')).toBe(knt('49.5'))
+  })
+
+  it('refuses bad amounts, a reused request id and more than the balance or the pledge, writing nothing', async () => {
+    const user = await aUser(app)
+    await give(app, user.user.id, knt('10'), 'knt')
+    const used = requestId('used')
+    await ok(user, '/v1/pledge', pledge('stake', '5', used))
+    const written = await rowCounts(app, WRITTEN)
+    for (const [params, error] of [
+      [pledge('stake', '0'), 'AMOUNT_INVALID'],
+      [pledge('stake', '0.000'), 'AMOUNT_INVALID'],
+      [pledge('stake', '-1'), 'FIELD_INVALID'],
+      [pledge('stake', 'ten'), 'FIELD_INVALID'],
+      [pledge('stake', '1.0000000000000000001'), 'FIELD_INVALID'],
+      [pledge('stake', ''), 'FIELD_REQUIRED'],
+      [pledge('stake', '5.000000000000000001'), 'INSUFFICIENT_BALANCE'],
+      [pledge('unstake', '5.000000000000000001'), 'PLEDGE_EXCEEDED'],
+      [pledge('stake', '4', used), 'REQUEST_ID_REUSED'],
+      [pledge('unstake', '5', used), 'REQUEST_ID_REUSED'],
+    ] as const) {
+      const answer = await refused(user, '/v1/pledge', params)
+      expect(answer.error, JSON.stringify(params)).toBe(error)
+      expect(answer.fields, JSON.stringify(params)).toHaveProperty(
+        error === 'REQUEST_ID_REUSED' ? 'request_id' : 'amount',
+      )
+    }
+    expect((await refused(user, '/v1/pledge', pledge('grow', '1'))).fields).toHaveProperty('action')
+    const exceeded = await user.call('/v1/pledge', pledge('unstake', '6'), { lang: 'zh-cn' })
+    expect(exceeded.body).toMatchObject({ error: 'PLEDGE_EXCEEDED', msg: '数量超过已质押的数量' })
+    expect(await rowCounts(app, WRITTEN)).toEqual(written)
+    expect(await balanceOf(app, user.user.id, 'knt')).toBe(knt('5'))
+  })
+
+  it('cools an unpledge down and returns it to the balance once when due', async () => {
+    const user = await aHolder(app, await aUser(app), { staked: '100', knt: '1' })
+    const unstake = pledge('unstake', '30')
+    const [first, again] = await Promise.all([user.call('/v1/pledge', unstake), user.call('/v1/pledge', unstake)])
+    expect(first.body.data).toEqual({ staked: '70', balance: '1', active: false })
+    expect(again.body.data).toEqual(first.body.data)
+    const cooling = (await ok(user, '/v1/find')).node.cooling
+    expect(cooling).toHaveLength(1)
+    expect(cooling[0].amount).toBe('30')
+    const days = (new Date(cooling[0].release_at).getTime() - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(6.99)
+    expect(days).toBeLessThanOrEqual(7)
+
+    await coolDownPassed(user.user.id)
+    const reads = await Promise.all(Array.from({ length: 10 }, () => user.call('/v1/find')))
+    expect(reads.every((r) => r.body.code === true)).toBe(true)
+    const after = await ok(user, '/v1/find')
+    expect(after).toMatchObject({ balance: '31', node: { staked: '70', cooling: [] } })
+    expect(after.records.map((r: { kind: string }) => r.kind)).toEqual(['release', 'unstake', 'stake'])
+    expect(await rowCount(app, 'ledger_postings', 'idempotency_key LIKE $1', [`release:%`])).toBeGreaterThanOrEqual(1)
+    expect(await balanceOf(app, user.user.id, 'knt')).toBe(knt('31'))
+  })
+})
+
+describe('receiving settled rewards', () => {
+  it('pays 200 concurrent receives of one user’s rewards exactly once', async () => {
+    const user = await aHolder(app, await aUser(app), { power: '5', staked: '200' })
+    const { run } = await ops.settle('2026-02-01')
+    expect(run).toMatchObject({ status: 'done' })
+    const find = await ok(user, '/v1/find')
+    const unclaimed = knt(find.unclaimed.computing)
+    expect(unclaimed).toBeGreaterThan(0n)
+    const written = await balanceOf(app, user.user.id, 'knt')
+
+    const ids = Array.from({ length: 200 }, (_, i) => `receive-${i % 20}`)
+    const answers = await Promise.all(ids.map((request_id) => user.call('/v1/computing_receive', { request_id })))
+    const paid = answers.filter((a) => a.body.code === true && a.body.data.received !== '0')
+    const refusedOnes = answers.filter((a) => a.body.code === false)
+    expect(new Set(paid.map((a) => a.body.data.received))).toEqual(new Set([find.unclaimed.computing]))
+    expect(refusedOnes.every((a) => a.body.error === 'NOTHING_TO_RECEIVE')).toBe(true)
+    expect(paid.length + refusedOnes.length).toBe(200)
+    expect(await balanceOf(app, user.user.id, 'knt')).toBe(written + unclaimed)
+    expect(await rowCount(app, 'discover_records', `user_id = $1 AND kind = 'receive_computing'`, [user.user.id])).toBe(
+      1,
+    )
+
+    // the same request again answers the same receipt; the token stream is received apart
+    const winner = paid[0]!
+    const id = ids[answers.indexOf(winner)]!
+    expect((await ok(user, '/v1/computing_receive', { request_id: id })).received).toBe(find.unclaimed.computing)
+    expect((await refused(user, '/v1/tokendata_receive', { request_id: id })).error).toBe('REQUEST_ID_REUSED')
+    const token = await ok(user, '/v1/tokendata_receive', { request_id: requestId('token') })
+    expect(token.received).toBe(find.unclaimed.token)
+    const nothing = await user.call('/v1/tokendata_receive', { request_id: requestId('token') }, { lang: 'zh-hk' })
+    expect(nothing.body).toMatchObject({ code: false, error: 'NOTHING_TO_RECEIVE', msg: '暫無可領取的獎勵' })
+
+    const after = await ok(user, '/v1/find')
+    expect(after.unclaimed).toEqual({ computing: '0', token: '0' })
+    expect(after.records.slice(0, 2).map((r: { kind: string }) => r.kind)).toEqual([
+      'receive_token',
+      'receive_computing',
+    ])
+    const receipts = await ok(user, '/v1/computing_token')
+    expect(receipts).toMatchObject({ total: 1, list: [{ amount: find.unclaimed.computing, days: 1 }] })
+    const shares = await ok(user, '/v1/computing')
+    expect(shares.list).toEqual([
+      expect.objectContaining({ day: '2026-02-01', basis: '6', reward: find.unclaimed.computing, received: true }),
+    ])
+    expect((await ok(user, '/v1/tokendata')).list[0]).toMatchObject({ basis: '200', received: true })
+    expect(await balanceOf(app, user.user.id, 'knt')).toBe(written + unclaimed + knt(token.received))
+  })
+
+  it('answers NOTHING_TO_RECEIVE before any settlement and shows empty pages', async () => {
+    const user = await aUser(app)
+    const written = await rowCounts(app, WRITTEN)
+    expect((await refused(user, '/v1/computing_receive', { request_id: requestId() })).msg).toBe(
+      'No rewards to receive',
+    )
+    expect(await rowCounts(app, WRITTEN)).toEqual(written)
+    expect(await ok(user, '/v1/computing')).toEqual({ list: [], total: 0, page: 1, limit: 20 })
+    expect(await ok(user, '/v1/tokendata_token')).toEqual({ list: [], total: 0, page: 1, limit: 20 })
+  })
+})

@@ -1,0 +1,162 @@
+import { and, asc, count, desc, eq, gt, lt, lte, max, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { settlementRuns, settlementShares } from './discover.tables.ts'
+
+export type RunRow = typeof settlementRuns.$inferSelect
+export type RewardKind = 'computing' | 'token'
+
+/**
+ * First key of the settlement's advisory lock (the second is always 1): every claim and
+ * every credited batch of every day runs under it, one at a time across instances.
+ */
+export const SETTLEMENT_LOCK = 7_340_601
+
+/** The active-node rule in SQL: a pledge of at least `min` (and more than nothing). */
+const active = (staked: unknown, min: bigint) => sql`(${staked} > 0 AND ${staked} >= ${min.toString()}::numeric)`
+
+/** A power balance counted with an active node's boost, floored to power's base units. */
+export const effectivePowerSql = (balance: unknown, staked: unknown, min: bigint, boostPct: number) =>
+  sql`CASE WHEN ${active(staked, min)} THEN div(${balance} * ${100 + boostPct}, 100) ELSE ${balance} END`
+
+export function settlementRepo(db: Db) {
+  return {
+    /** Waits for the settlement lock, held until the transaction ends. */
+    async lock(): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${SETTLEMENT_LOCK}, 1)`)
+    },
+
+    async run(day: string): Promise<RunRow | undefined> {
+      const [row] = await db.select().from(settlementRuns).where(eq(settlementRuns.day, day))
+      return row
+    },
+
+    /** The latest settled day up to `day`. */
+    async lastDayUpTo(day: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ day: max(settlementRuns.day) })
+        .from(settlementRuns)
+        .where(lte(settlementRuns.day, day))
+      return row?.day ?? undefined
+    },
+
+    async unfinished(): Promise<string[]> {
+      const rows = await db
+        .select({ day: settlementRuns.day })
+        .from(settlementRuns)
+        .where(eq(settlementRuns.status, 'running'))
+        .orderBy(asc(settlementRuns.day))
+      return rows.map((r) => r.day)
+    },
+
+    /** Settled days before `day` (all, when undefined) that issued any KNT: they advance the stage. */
+    async emittedDays(before?: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(settlementRuns)
+        .where(and(gt(settlementRuns.issued, '0'), before ? lt(settlementRuns.day, before) : undefined))
+      return row?.n ?? 0
+    },
+
+    async insertRun(values: typeof settlementRuns.$inferInsert): Promise<void> {
+      await db.insert(settlementRuns).values(values)
+    },
+
+    /**
+     * The snapshot, in one statement: every holder's computing basis (power with the node's
+     * boost) and every active node's pledged KNT, as they are now.
+     */
+    async snapshot(day: string, activateMin: bigint, boostPct: number): Promise<void> {
+      await db.execute(sql`
+        INSERT INTO settlement_shares (day, kind, user_id, basis)
+        SELECT ${day}::date, 'computing', a.user_id, ${effectivePowerSql(sql`a.balance`, sql`coalesce(p.staked, 0)`, activateMin, boostPct)}
+        FROM ledger_accounts a LEFT JOIN pledges p ON p.user_id = a.user_id
+        WHERE a.asset = 'power' AND a.user_id IS NOT NULL AND a.balance > 0
+        UNION ALL
+        SELECT ${day}::date, 'token', p.user_id, p.staked FROM pledges p WHERE ${active(sql`p.staked`, activateMin)}`)
+    },
+
+    async totalBasis(day: string, kind: RewardKind): Promise<bigint> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${settlementShares.basis}), 0)::text` })
+        .from(settlementShares)
+        .where(and(eq(settlementShares.day, day), eq(settlementShares.kind, kind)))
+      return BigInt(row?.total ?? '0')
+    },
+
+    /** Each share of the pool in proportion to its basis, floored to KNT base units (the dust is not issued). */
+    async apportion(day: string, kind: RewardKind, pool: bigint, total: bigint): Promise<bigint> {
+      await db
+        .update(settlementShares)
+        .set({
+          totalBasis: total.toString(),
+          reward: sql`div(${pool.toString()}::numeric * ${settlementShares.basis}, ${total.toString()}::numeric)`,
+        })
+        .where(and(eq(settlementShares.day, day), eq(settlementShares.kind, kind)))
+      const [row] = await db
+        .select({ issued: sql<string>`coalesce(sum(${settlementShares.reward}), 0)::text` })
+        .from(settlementShares)
+        .where(and(eq(settlementShares.day, day), eq(settlementShares.kind, kind)))
+      return BigInt(row?.issued ?? '0')
+    },
+
+    async setTotals(day: string, totals: { totalPower: bigint; totalStaked: bigint; issued: bigint }): Promise<void> {
+      await db
+        .update(settlementRuns)
+        .set({
+          totalPower: totals.totalPower.toString(),
+          totalStaked: totals.totalStaked.toString(),
+          issued: totals.issued.toString(),
+        })
+        .where(eq(settlementRuns.day, day))
+    },
+
+    /** The next shares to credit, in id order, locked; marked credited. */
+    async takeBatch(day: string, kind: RewardKind, size: number): Promise<{ id: number; reward: string }[]> {
+      const result = await db.execute<{ id: string; reward: string }>(sql`
+        UPDATE settlement_shares SET credited = true
+        WHERE id IN (
+          SELECT id FROM settlement_shares WHERE day = ${day}::date AND kind = ${kind} AND NOT credited
+          ORDER BY id LIMIT ${size} FOR UPDATE)
+        RETURNING id::text, reward::text`)
+      return result.rows.map((r) => ({ id: Number(r.id), reward: r.reward })).sort((a, b) => a.id - b.id)
+    },
+
+    async finish(day: string): Promise<void> {
+      await db
+        .update(settlementRuns)
+        .set({ status: 'done', finishedAt: new Date() })
+        .where(and(eq(settlementRuns.day, day), eq(settlementRuns.status, 'running')))
+    },
+
+    /** Runs, newest day first, with their shares and how many are credited. */
+    async page(page: number, limit: number, day?: string) {
+      const where = day ? eq(settlementRuns.day, day) : undefined
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            run: settlementRuns,
+            shares: sql<number>`(SELECT count(*)::int FROM settlement_shares s WHERE s.day = ${settlementRuns.day})`,
+            credited: sql<number>`(SELECT count(*)::int FROM settlement_shares s WHERE s.day = ${settlementRuns.day} AND s.credited)`,
+          })
+          .from(settlementRuns)
+          .where(where)
+          .orderBy(desc(settlementRuns.day))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(settlementRuns).where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    /** The latest run that is done. */
+    async lastDone(): Promise<RunRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(settlementRuns)
+        .where(eq(settlementRuns.status, 'done'))
+        .orderBy(desc(settlementRuns.day))
+        .limit(1)
+      return row
+    },
+  }
+}

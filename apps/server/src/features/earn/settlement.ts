@@ -1,0 +1,57 @@
+import { parseUnits } from 'viem'
+import { ASSETS } from './ledger.ts'
+import type { Settings } from './settings.ts'
+
+/**
+ * The daily settlement's arithmetic (ARCHITECTURE.md "Discover and the daily settlement"),
+ * pure: amounts in base units, bigint.
+ */
+
+export const knt = (value: string): bigint => parseUnits(value, ASSETS.knt)
+
+export interface Stage {
+  /** 0-based index into `stage_emission_knt` (past its end the last value repeats). */
+  index: number
+  /** 1-based stage and 1-based day within it of the next settled day. */
+  number: number
+  day: number
+  emission: bigint
+  /** The next stage's emission; null when this one's is the last listed. */
+  next: bigint | null
+}
+
+/** The stage of the next settled day, after `emittedDays` settled days that issued KNT. */
+export function stageOf(emittedDays: number, s: Pick<Settings, 'stage_days' | 'stage_emission_knt'>): Stage {
+  const index = Math.floor(emittedDays / s.stage_days)
+  const schedule = s.stage_emission_knt
+  const at = (i: number) => knt(schedule[Math.min(i, schedule.length - 1)] ?? '0')
+  return {
+    index,
+    number: index + 1,
+    day: (emittedDays % s.stage_days) + 1,
+    emission: at(index),
+    next: index + 1 < schedule.length ? at(index + 1) : null,
+  }
+}
+
+/** A day's emission split: `token_share_pct` percent (floored) to pledged KNT, the rest to computing power. */
+export function pools(emission: bigint, tokenSharePct: number): { computing: bigint; token: bigint } {
+  const token = (emission * BigInt(tokenSharePct)) / 100n
+  return { computing: emission - token, token }
+}
+
+/** One holder's share of a pool, floored to base units; nothing when nobody holds a basis. */
+export function shareOf(pool: bigint, basis: bigint, total: bigint): bigint {
+  return total > 0n ? (pool * basis) / total : 0n
+}
+
+/** Power with an active node's boost, floored to power's base units. */
+export function effectivePower(power: bigint, active: boolean, boostPct: number): bigint {
+  return active ? (power * BigInt(100 + boostPct)) / 100n : power
+}
+
+/** A node is active while its pledge is at least the activation amount (and more than nothing). */
+export const isActive = (staked: bigint, activateMin: bigint) => staked > 0n && staked >= activateMin
+
+/** The UTC day of a moment, `YYYY-MM-DD`. */
+export const utcDay = (at = new Date()) => at.toISOString().slice(0, 10)
