@@ -153,8 +153,7 @@ export async function startProxy(upstreams: string[]): Promise<Proxy> {
     const index = typeof pinned === 'string' ? Number(pinned) : turn++ % proxy.upstreams.length
     served[index] = (served[index] ?? 0) + 1
     const target = proxy.upstreams[index]
-    if (target === undefined) throw new Error(`no upstream ${index}`)
-    return { index, target: new URL(target) }
+    return { index, target: target === undefined ? undefined : new URL(target) }
   }
   const forwarded = (request: http.IncomingMessage) => ({
     ...request.headers,
@@ -164,6 +163,7 @@ export async function startProxy(upstreams: string[]): Promise<Proxy> {
 
   const server = http.createServer((request, response) => {
     const { index, target } = choose(request)
+    if (!target) return void response.writeHead(502).end()
     const upstream = http.request(
       {
         host: target.hostname,
@@ -187,6 +187,7 @@ export async function startProxy(upstreams: string[]): Promise<Proxy> {
   server.on('connection', track)
   server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const { target } = choose(request)
+    if (!target) return void socket.destroy()
     const upstream = net.connect(Number(target.port), target.hostname, () => {
       const lines = Object.entries(forwarded(request)).flatMap(([name, value]) =>
         (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`),

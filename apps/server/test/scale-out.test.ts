@@ -1,7 +1,8 @@
 /**
  * Two real server processes on one PostgreSQL behind a round-robin proxy (docs/OPERATIONS.md:
- * "Several instances"): sessions, chat fan-out, notices, the chain indexer and KNT payouts
- * each work through either instance and run exactly once.
+ * "Several instances"): sessions, chat fan-out, notices, the chain indexer, KNT payouts and the
+ * daily settlement
+ * each work through either instance and run exactly once, and one instance may die.
  */
 import { randomUUID } from 'node:crypto'
 import { erc20Abi, parseEther, parseUnits, type Address } from 'viem'
@@ -37,7 +38,8 @@ let ops: Client
 beforeAll(async () => {
   clone = await cloneDatabase()
   database = connect(clone.url, 5)
-  const env = { ...OPERATOR, TREASURY_KEY: treasuryKey, TRUST_PROXY: '1' }
+  // the daily settlement's scheduler on, as in production: both instances check at start
+  const env = { ...OPERATOR, TREASURY_KEY: treasuryKey, TRUST_PROXY: '1', SETTLEMENT_SCHEDULE: '1' }
   // both start at once on the same database, as a deployment's instances do
   instances = await Promise.all([fleet.server(clone.url, { env }), fleet.server(clone.url, { env })])
   proxy = await fleet.proxy(instances.map((i) => i.url))
@@ -203,6 +205,41 @@ describe('two instances behind a proxy', () => {
     await expectReconciled(app)
   })
 
+  it('settle a day once: both schedulers at start, and concurrent /admin/settle through both instances', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    await expect
+      .poll(() => rowCount(app, 'settlement_runs', `day = $1 AND status = 'done'`, [yesterday]), { timeout: 15_000 })
+      .toBe(1)
+
+    const holders = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const holder = await aUser(app)
+        await give(app, holder.user.id, 100_000n, 'power') // 10 power
+        await give(app, holder.user.id, parseUnits('150', 18), 'knt')
+        await ok(holder, '/v1/pledge', { action: 'stake', amount: '120', request_id: randomUUID() })
+        return holder
+      }),
+    )
+    const day = '2026-02-01'
+    const answers = await Promise.all(
+      [0, 1, 0, 1, 0, 1].map((side) => adminCall(sameSession(ops, via[side as 0 | 1]), '/admin/settle', { day })),
+    )
+    expect(answers.map((a) => a.body.code)).toEqual(answers.map(() => true))
+    expect(answers.filter((a) => a.body.data.created === true)).toHaveLength(1)
+    expect(await rowCount(app, 'settlement_runs', 'day = $1', [day])).toBe(1)
+    for (const holder of holders) {
+      const shares = 'day = $1 AND user_id = $2 AND credited'
+      expect(await rowCount(app, 'settlement_shares', shares, [day, holder.user.id])).toBe(2) // computing + token
+    }
+    const { rows } = await database.pool.query<{ issued: string; rewards: string }>(
+      `SELECT r.issued, (SELECT sum(reward) FROM settlement_shares s WHERE s.day = r.day) AS rewards
+       FROM settlement_runs r WHERE r.day = $1`,
+      [day],
+    )
+    expect(rows[0]?.rewards).toBe(rows[0]?.issued)
+    await expectReconciled(app)
+  })
+
   it('go on with one instance killed (kill -9): the session is served, transfers are still indexed once', async () => {
     const client = await aUser(app)
     await instances[0].kill()
@@ -213,11 +250,6 @@ describe('two instances behind a proxy', () => {
     await expect.poll(() => rowCount(app, 'chain_transfers', 'hash = $1', [hash]), { timeout: 15_000 }).toBe(1)
     expect(await indexerLockHolders()).toBe(1)
   })
-
-  // ----- settlement runs once -----
-  // The daily settlement (`/admin/settle`, branch `discover`) is not on this branch yet: its
-  // check belongs here — settle through both instances at once, one settlement row and one
-  // posting per share. Left for the lead (issue 7, item 2).
 })
 
 /** A socket through the proxy pinned to one instance, as the app's page opens it (its Origin, the cookies). */
