@@ -3,6 +3,7 @@
  * is killed while uploads, transfers or purchases are in flight, a new one starts on the same
  * database, every request is retried with its own id, and nothing is lost or doubled.
  */
+import sharp from 'sharp'
 import { keccak256, parseEther, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createChain } from '../src/chain/client.ts'
@@ -11,7 +12,8 @@ import { aBoundWatch, upload } from '../src/features/health/health.testkit.ts'
 import { aKey, createWallet, fund, signTransfer } from '../src/features/wallet/wallet.testkit.ts'
 import { connect, type Database } from '../src/platform/db/client.ts'
 import { testChainConfig } from './chain.ts'
-import { cloneDatabase, rowCount, type AppHandle } from './harness.ts'
+import { cloneDatabase, rowCount, type AppHandle, type Client } from './harness.ts'
+import { upload as uploadFile } from './multipart.ts'
 import { Fleet, remote, type ServerProcess } from './processes.ts'
 
 const chain = createChain(testChainConfig())
@@ -229,5 +231,49 @@ describe('kill -9 during device uploads', () => {
   )
 })
 
-// /v1/image uploads are one INSERT of the whole file each (platform/uploads): a kill leaves the
-// file stored or absent, never partial; not exercised here (issue 7, item 3a, left for later).
+describe('kill -9 during avatar uploads', () => {
+  it(
+    'leaves each user one whole avatar or none, and an upload after the restart replaces it',
+    { timeout: 60_000 },
+    async () => {
+      const users = await Promise.all(range(8).map(() => aUser(app)))
+      const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3366ff' } })
+        .png()
+        .toBuffer()
+      const post = (client: Client) =>
+        uploadFile(client, '/v1/image', { name: 'me.png', type: 'image/png', bytes: image })
+      const avatars = () =>
+        rowCount(app, 'files', `kind = 'avatar' AND owner_id = ANY($1)`, [users.map((u) => u.user.id)])
+
+      const inFlight = Promise.allSettled(users.map(post))
+      await crashWhen(async () => (await avatars()) >= 2)
+      expect(answered(await inFlight).some((a) => a === undefined)).toBe(true)
+
+      /** The user's avatar files and what the profile says. */
+      const state = async (user: (typeof users)[number]) => {
+        const { rows } = await database.pool.query<{ id: string; whole: boolean }>(
+          `SELECT id, size = octet_length(bytes) AS whole FROM files WHERE kind = 'avatar' AND owner_id = $1`,
+          [user.user.id],
+        )
+        const profile = (await user.call('/v1/userinfo')).body.data as { avatar: string }
+        return { rows, avatar: profile.avatar }
+      }
+      for (const user of users) {
+        const { rows, avatar } = await state(user)
+        expect(rows.length).toBeLessThanOrEqual(1)
+        expect(rows.every((r) => r.whole)).toBe(true)
+        expect(avatar === '' ? [] : [avatar]).toEqual(rows.map((r) => `/v1/files/${r.id}`))
+      }
+
+      const after = await Promise.all(users.map(post))
+      for (const [i, user] of users.entries()) {
+        expect(after[i]?.body.code).toBe(true)
+        const { rows, avatar } = await state(user)
+        expect(rows).toEqual([{ id: expect.any(String), whole: true }])
+        expect(avatar).toBe(after[i]?.body.data.url)
+        const served = await app.server.inject({ method: 'GET', url: avatar })
+        expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/webp'])
+      }
+    },
+  )
+})

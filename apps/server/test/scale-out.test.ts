@@ -1,8 +1,7 @@
 /**
  * Two real server processes on one PostgreSQL behind a round-robin proxy (docs/OPERATIONS.md:
  * "Several instances"): sessions, chat fan-out, notices, the chain indexer, KNT payouts and the
- * daily settlement
- * each work through either instance and run exactly once, and one instance may die.
+ * daily settlement each work through either instance and run exactly once, and one may die.
  */
 import { randomUUID } from 'node:crypto'
 import { erc20Abi, parseEther, parseUnits, type Address } from 'viem'
