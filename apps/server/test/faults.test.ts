@@ -4,7 +4,8 @@
  * database, every request is retried with its own id, and nothing is lost or doubled.
  */
 import sharp from 'sharp'
-import { keccak256, parseEther, type Hex } from 'viem'
+import { erc20Abi, keccak256, parseEther, parseUnits, type Address, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createChain } from '../src/chain/client.ts'
 import { aUser, balanceOf, expectReconciled, give } from '../src/features/earn/earn.testkit.ts'
@@ -23,11 +24,14 @@ let database: Database
 let server: ServerProcess
 /** Requests go to the current process (a restart keeps the port). */
 let app: AppHandle
+/** Its own treasury: payouts never compete for a nonce with other files' servers. */
+const treasuryKey = generatePrivateKey()
+const env = { TREASURY_KEY: treasuryKey }
 
 beforeAll(async () => {
   clone = await cloneDatabase()
   database = connect(clone.url, 5)
-  server = await fleet.server(clone.url)
+  server = await fleet.server(clone.url, { env })
   app = { server: remote(server.url), database }
 })
 afterEach(() => expectReconciled(app))
@@ -47,7 +51,7 @@ async function crashWhen(underWay: () => Promise<boolean>): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   await server.kill()
-  server = await fleet.server(clone.url, { port: server.port })
+  server = await fleet.server(clone.url, { env, port: server.port })
 }
 
 const answered = <T>(outcomes: PromiseSettledResult<T>[]) =>
@@ -168,6 +172,58 @@ describe('kill -9 while transfers are recorded', () => {
       )
       expect(rows.map((r) => [Number(r.n), r.status])).toEqual(hashes.map(() => [1, 'success']))
       expect(await count('SELECT count(*) AS n FROM chain_cursor')).toBe(1)
+    },
+  )
+})
+
+describe('kill -9 while payouts are signed and broadcast', () => {
+  it(
+    'pays each queued /v1/collect once: the next process resumes them, a retried request id answers its payout',
+    { timeout: 60_000 },
+    async () => {
+      const treasury = privateKeyToAccount(treasuryKey).address
+      await fund(app, treasury)
+      const knt = (whole: string) => parseUnits(whole, 18)
+      const earners = await Promise.all(
+        range(5).map(async (i) => {
+          const client = await aUser(app)
+          const wallet = await createWallet(client)
+          await give(app, client.user.id, knt('40'), 'knt')
+          return { client, wallet, request_id: `payout-crash-${i}-${client.user.id}` }
+        }),
+      )
+      const collect = ({ client, request_id }: (typeof earners)[number]) =>
+        client.call('/v1/collect', { amount: '12.5', request_id })
+      const inFlight = Promise.allSettled(earners.map(collect))
+      // killed once a payout has been signed (its raw transaction saved) and the others are queued or on their way
+      await crashWhen(async () => (await rowCount(app, 'payouts', 'raw IS NOT NULL')) >= 1)
+      const before = answered(await inFlight)
+
+      const retried = await Promise.all(earners.map(collect))
+      for (const [i, answer] of retried.entries()) {
+        expect(answer.body.code).toBe(true)
+        const first = before[i]?.body
+        if (first?.code === true) expect(answer.body.data.payout.id).toBe(first.data.payout.id)
+      }
+      const statuses = async () =>
+        // a payout not confirmed shows its error
+        (
+          await database.pool.query<{ status: string; error: string }>('SELECT status, error FROM payouts ORDER BY id')
+        ).rows.map((r) => (r.status === 'confirmed' ? r.status : `${r.status}: ${r.error}`))
+      await expect.poll(statuses, { timeout: 30_000, interval: 250 }).toEqual(earners.map(() => 'confirmed'))
+      // one transaction per payout left the treasury, each wallet got 12.5 KNT once
+      expect(await chain.client.getTransactionCount({ address: treasury })).toBe(earners.length)
+      const token = chain.tokens.find((t) => t.symbol === 'KNT')?.contract as Address
+      for (const { client, wallet } of earners) {
+        const paid = await chain.client.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [wallet.address as Address],
+        })
+        expect(paid).toBe(knt('12.5'))
+        expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('27.5'))
+      }
     },
   )
 })
