@@ -8,12 +8,15 @@ import { erc20Abi, keccak256, parseEther, parseUnits, type Address, type Hex } f
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createChain } from '../src/chain/client.ts'
+import { adminCall } from '../src/features/admin/admin.testkit.ts'
 import { aUser, balanceOf, expectReconciled, give } from '../src/features/earn/earn.testkit.ts'
+import { ledger, SYSTEM, userAccount } from '../src/features/earn/ledger.ts'
+import { SETTLEMENT_BATCH } from '../src/features/earn/settlement.service.ts'
 import { aBoundWatch, upload } from '../src/features/health/health.testkit.ts'
 import { aKey, createWallet, fund, signTransfer } from '../src/features/wallet/wallet.testkit.ts'
 import { connect, type Database } from '../src/platform/db/client.ts'
 import { testChainConfig } from './chain.ts'
-import { cloneDatabase, rowCount, type AppHandle, type Client } from './harness.ts'
+import { Client, cloneDatabase, rowCount, type AppHandle } from './harness.ts'
 import { upload as uploadFile } from './multipart.ts'
 import { Fleet, remote, type ServerProcess } from './processes.ts'
 
@@ -26,7 +29,8 @@ let server: ServerProcess
 let app: AppHandle
 /** Its own treasury: payouts never compete for a nonce with other files' servers. */
 const treasuryKey = generatePrivateKey()
-const env = { TREASURY_KEY: treasuryKey }
+const OPERATOR = { ADMIN_EMAIL: 'ops-faults@example.com', ADMIN_PASSWORD: 'operator-password-1' }
+const env = { TREASURY_KEY: treasuryKey, ...OPERATOR }
 
 beforeAll(async () => {
   clone = await cloneDatabase()
@@ -226,6 +230,56 @@ describe('kill -9 while payouts are signed and broadcast', () => {
       }
     },
   )
+})
+
+describe('kill -9 during the daily settlement', () => {
+  it('credits every share once: /admin/settle after the restart resumes the run', { timeout: 60_000 }, async () => {
+    // holders enough for several batches, written in SQL and one power posting (fast to set up)
+    const holders = 8 * SETTLEMENT_BATCH
+    const { rows } = await database.pool.query<{ id: number }>(
+      `INSERT INTO users (password_hash, invite_code)
+       SELECT '-', 'S' || substr(md5(random()::text || g::text), 1, 11) FROM generate_series(1, $1) g RETURNING id`,
+      [holders],
+    )
+    await ledger(database.db).post({
+      key: 'faults:power',
+      kind: 'reward',
+      lines: [
+        { owner: SYSTEM.rewards, asset: 'power', amount: -BigInt(holders) * 10_000n },
+        ...rows.map((r) => ({ owner: userAccount(r.id), asset: 'power' as const, amount: 10_000n })),
+      ],
+    })
+    const operator = async () => {
+      const ops = new Client(app.server)
+      const { body } = await adminCall(ops, '/admin/login', {
+        email: OPERATOR.ADMIN_EMAIL,
+        password: OPERATOR.ADMIN_PASSWORD,
+      })
+      expect(body.code).toBe(true)
+      return ops
+    }
+    const day = '2026-03-01'
+    const credited = () =>
+      count(`SELECT count(*) AS n FROM settlement_shares WHERE day = $1 AND kind = 'computing' AND credited`, [day])
+
+    const settling = adminCall(await operator(), '/admin/settle', { day }).catch(() => undefined)
+    await crashWhen(async () => (await credited()) > 0)
+    await settling
+    const atCrash = await credited()
+    expect(atCrash).toBeLessThan(holders) // killed mid-run
+
+    const { body } = await adminCall(await operator(), '/admin/settle', { day })
+    expect(body).toMatchObject({ code: true, data: { created: false, run: { status: 'done', credited: holders } } })
+    expect(await credited()).toBe(holders)
+    const batches = `SELECT count(*) AS n FROM ledger_postings WHERE idempotency_key LIKE $1`
+    expect(await count(batches, [`settlement:${day}:computing:%`])).toBe(holders / SETTLEMENT_BATCH)
+    const { rows: sums } = await database.pool.query<{ issued: string; rewards: string }>(
+      `SELECT r.issued, (SELECT sum(reward) FROM settlement_shares s WHERE s.day = r.day) AS rewards
+       FROM settlement_runs r WHERE r.day = $1`,
+      [day],
+    )
+    expect(sums[0]?.rewards).toBe(sums[0]?.issued)
+  })
 })
 
 describe('kill -9 during device uploads', () => {
