@@ -43,6 +43,10 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
+/** Only these of the test runner's variables reach the server (not VITEST_*, NODE_OPTIONS…). */
+const inherited = (names: string[]) =>
+  Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])))
+
 async function answers(url: string): Promise<boolean> {
   try {
     return (await fetch(`${url}/healthz`)).ok
@@ -66,9 +70,7 @@ export async function startServer(
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: process.env.TMPDIR,
+      ...inherited(['PATH', 'HOME', 'TMPDIR', 'LANG']),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DEMO_DATA: '0',
@@ -127,8 +129,6 @@ export interface Proxy {
   readonly url: string
   /** Base URLs requests are spread over, in turn; replace to move traffic. */
   upstreams: string[]
-  /** Requests (and socket upgrades) each upstream has been given, by index. */
-  readonly served: number[]
   close(): Promise<void>
 }
 
@@ -142,7 +142,6 @@ export const PIN_HEADER = 'x-upstream'
  */
 export async function startProxy(upstreams: string[]): Promise<Proxy> {
   let turn = 0
-  const served: number[] = []
   const sockets = new Set<Duplex>()
   const track = (socket: Duplex) => {
     sockets.add(socket)
@@ -151,7 +150,6 @@ export async function startProxy(upstreams: string[]): Promise<Proxy> {
   const choose = (request: http.IncomingMessage) => {
     const pinned = request.headers[PIN_HEADER]
     const index = typeof pinned === 'string' ? Number(pinned) : turn++ % proxy.upstreams.length
-    served[index] = (served[index] ?? 0) + 1
     const target = proxy.upstreams[index]
     return { index, target: target === undefined ? undefined : new URL(target) }
   }
@@ -213,7 +211,6 @@ export async function startProxy(upstreams: string[]): Promise<Proxy> {
   const proxy: Proxy = {
     url: `http://127.0.0.1:${port}`,
     upstreams,
-    served,
     async close() {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
