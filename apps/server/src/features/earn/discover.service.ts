@@ -1,15 +1,13 @@
 import type { earn, Params } from '@kinetic/protocol'
-import { formatUnits, parseUnits } from 'viem'
+import { parseUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { discoverRepo, type RecordRow } from './discover.repo.ts'
 import { ASSETS, ledger, SYSTEM, userAccount } from './ledger.ts'
 import { settlementRepo, type RewardKind } from './settlement.repo.ts'
-import { effectivePower, isActive, knt, stageOf } from './settlement.ts'
+import { effectivePower, fmtKnt, fmtPower, isActive, knt, stageOf } from './settlement.ts'
 import type { EarnSettings } from './settings.ts'
 
-const fmtKnt = (v: bigint | string) => formatUnits(BigInt(v), ASSETS.knt)
-const fmtPower = (v: bigint | string) => formatUnits(BigInt(v), ASSETS.power)
 const DAY_MS = 86_400_000
 /** Cool-downs released per pass of the settlement job. */
 const RELEASE_BATCH = 200

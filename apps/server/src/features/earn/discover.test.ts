@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { aHolder, anOperator, knt, requestId, type Operator } from './discover.testkit.ts'
 import { aUser, balanceOf, expectReconciled, give, ok, refused } from './earn.testkit.ts'
-import { ledger } from './ledger.ts'
+import { ledger, reconcile, SYSTEM } from './ledger.ts'
+import { ledgerRepo } from './ledger.repo.ts'
 
 let app: TestApp
 let ops: Operator
@@ -172,5 +173,19 @@ describe('receiving settled rewards', () => {
     expect(await rowCounts(app, WRITTEN)).toEqual(written)
     expect(await ok(user, '/v1/computing')).toEqual({ list: [], total: 0, page: 1, limit: 20 })
     expect(await ok(user, '/v1/tokendata_token')).toEqual({ list: [], total: 0, page: 1, limit: 20 })
+  })
+})
+
+describe('reconciliation of the custody accounts', () => {
+  it('reports system:pledges when it no longer holds exactly the pledges and cool-downs', async () => {
+    const user = await aHolder(app, await aUser(app), { staked: '3' })
+    await app.database.pool.query(`UPDATE pledges SET staked = staked + 1 WHERE user_id = $1`, [user.user.id])
+    const broken = await reconcile(app.database.db)
+    expect(broken.ok).toBe(false)
+    const pledged = await ledgerRepo(app.database.db).balance(SYSTEM.pledges, 'knt')
+    expect(broken.custody).toEqual([
+      { owner: SYSTEM.pledges, balance: String(pledged), expected: String(pledged + 1n) },
+    ])
+    await app.database.pool.query(`UPDATE pledges SET staked = staked - 1 WHERE user_id = $1`, [user.user.id])
   })
 })

@@ -1,4 +1,6 @@
 /** Test builders for Discover and the daily settlement (used by *.test.ts only). */
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import type { admin } from '@kinetic/protocol'
 import { parseUnits } from 'viem'
 import { expect } from 'vitest'
@@ -37,11 +39,11 @@ export async function anOperator(app: TestApp) {
 export type Operator = Awaited<ReturnType<typeof anOperator>>
 
 /** Gives a user computing power and KNT and pledges `staked` of that KNT. */
-export async function aHolder(
+export async function aHolder<U extends Client & { user: { id: number } }>(
   app: TestApp,
-  user: Client & { user: { id: number } },
+  user: U,
   holding: { power?: string; staked?: string; knt?: string },
-) {
+): Promise<U> {
   if (holding.power) await give(app, user.user.id, power(holding.power), 'power')
   const total = knt(holding.staked ?? '0') + knt(holding.knt ?? '0')
   if (total > 0n) await give(app, user.user.id, total, 'knt')
@@ -50,4 +52,27 @@ export async function aHolder(
     expect(body, 'stake').toMatchObject({ code: true })
   }
   return user
+}
+
+/**
+ * Settles a day in a child process (test/settle-child.ts) that SIGKILLs itself once
+ * `killAfter` batches of `batchSize` shares have committed; answers how it ended.
+ */
+export async function settleKilledHalfWay(app: TestApp, day: string, batchSize: number, killAfter: number) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('../../../test/settle-child.ts', import.meta.url)),
+      app.config.databaseUrl ?? '',
+      day,
+      String(batchSize),
+      String(killAfter),
+    ],
+    { stdio: 'inherit' },
+  )
+  return new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  )
 }

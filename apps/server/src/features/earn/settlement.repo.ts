@@ -135,8 +135,8 @@ export function settlementRepo(db: Db) {
         db
           .select({
             run: settlementRuns,
-            shares: sql<number>`(SELECT count(*)::int FROM settlement_shares s WHERE s.day = ${settlementRuns.day})`,
-            credited: sql<number>`(SELECT count(*)::int FROM settlement_shares s WHERE s.day = ${settlementRuns.day} AND s.credited)`,
+            shares: sql<number>`(SELECT count(*)::int FROM settlement_shares s WHERE s.day = settlement_runs.day)`,
+            credited: sql<number>`(SELECT count(*)::int FROM settlement_shares s WHERE s.day = settlement_runs.day AND s.credited)`,
           })
           .from(settlementRuns)
           .where(where)

@@ -1,8 +1,7 @@
 import type { admin } from '@kinetic/protocol'
-import { formatUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
-import { ASSETS, ledger, SYSTEM } from './ledger.ts'
-import { pools, stageOf, knt } from './settlement.ts'
+import { ledger, SYSTEM } from './ledger.ts'
+import { fmtKnt, fmtPower, knt, pools, stageOf } from './settlement.ts'
 import { settlementRepo, type RewardKind, type RunRow } from './settlement.repo.ts'
 import type { EarnSettings } from './settings.ts'
 
@@ -16,8 +15,6 @@ export interface SettleOptions {
   afterBatch?: (batches: number) => void
 }
 
-const fmtKnt = (v: string | bigint) => formatUnits(BigInt(v), ASSETS.knt)
-
 function view(r: { run: RunRow; shares: number; credited: number }): admin.SettlementRun {
   const { run } = r
   return {
@@ -27,7 +24,7 @@ function view(r: { run: RunRow; shares: number; credited: number }): admin.Settl
     emission: fmtKnt(run.emission),
     computing_pool: fmtKnt(run.computingPool),
     token_pool: fmtKnt(run.tokenPool),
-    total_power: formatUnits(BigInt(run.totalPower), ASSETS.power),
+    total_power: fmtPower(run.totalPower),
     total_staked: fmtKnt(run.totalStaked),
     issued: fmtKnt(run.issued),
     shares: r.shares,
@@ -50,11 +47,12 @@ export function settlementService(deps: { db: Db; settings: EarnSettings }) {
 
   /** Creates the day's run and its shares; false when the day already has one. */
   async function claim(day: string): Promise<boolean> {
+    // read before taking the lock: waiting on it must not hold the connection the holder needs
+    const s = await settings.get()
     return db.transaction(async (tx) => {
       const locked = settlementRepo(tx)
       await locked.lock()
       if (await locked.run(day)) return false
-      const s = await settings.get()
       const stage = stageOf(await locked.emittedDays(day), s)
       const pool = pools(stage.emission, s.token_share_pct)
       await locked.insertRun({

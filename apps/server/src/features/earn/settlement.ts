@@ -1,4 +1,4 @@
-import { parseUnits } from 'viem'
+import { formatUnits, parseUnits } from 'viem'
 import { ASSETS } from './ledger.ts'
 import type { Settings } from './settings.ts'
 
@@ -8,6 +8,9 @@ import type { Settings } from './settings.ts'
  */
 
 export const knt = (value: string): bigint => parseUnits(value, ASSETS.knt)
+/** Base units as the wire shows them: whole KNT or power, decimal strings. */
+export const fmtKnt = (v: bigint | string) => formatUnits(BigInt(v), ASSETS.knt)
+export const fmtPower = (v: bigint | string) => formatUnits(BigInt(v), ASSETS.power)
 
 export interface Stage {
   /** 0-based index into `stage_emission_knt` (past its end the last value repeats). */
