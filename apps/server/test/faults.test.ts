@@ -4,7 +4,7 @@
  * database, every request is retried with its own id, and nothing is lost or doubled.
  */
 import sharp from 'sharp'
-import { erc20Abi, keccak256, parseEther, parseUnits, type Address, type Hex } from 'viem'
+import { keccak256, parseEther, parseUnits, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createChain } from '../src/chain/client.ts'
@@ -16,9 +16,17 @@ import { aBoundWatch, upload } from '../src/features/health/health.testkit.ts'
 import { aKey, createWallet, fund, signTransfer } from '../src/features/wallet/wallet.testkit.ts'
 import { connect, type Database } from '../src/platform/db/client.ts'
 import { testChainConfig } from './chain.ts'
-import { Client, cloneDatabase, rowCount, type AppHandle } from './harness.ts'
+import { cloneDatabase, rowCount, type AppHandle, type Client } from './harness.ts'
 import { upload as uploadFile } from './multipart.ts'
-import { Fleet, remote, type ServerProcess } from './processes.ts'
+import {
+  Fleet,
+  kntOnChain,
+  OPERATOR_ENV,
+  payoutStatuses,
+  remote,
+  signedInOperator,
+  type ServerProcess,
+} from './processes.ts'
 
 const chain = createChain(testChainConfig())
 const fleet = new Fleet()
@@ -29,8 +37,7 @@ let server: ServerProcess
 let app: AppHandle
 /** Its own treasury: payouts never compete for a nonce with other files' servers. */
 const treasuryKey = generatePrivateKey()
-const OPERATOR = { ADMIN_EMAIL: 'ops-faults@example.com', ADMIN_PASSWORD: 'operator-password-1' }
-const env = { TREASURY_KEY: treasuryKey, ...OPERATOR }
+const env = { TREASURY_KEY: treasuryKey, ...OPERATOR_ENV }
 
 beforeAll(async () => {
   clone = await cloneDatabase()
@@ -209,23 +216,13 @@ describe('kill -9 while payouts are signed and broadcast', () => {
         const first = before[i]?.body
         if (first?.code === true) expect(answer.body.data.payout.id).toBe(first.data.payout.id)
       }
-      const statuses = async () =>
-        // a payout not confirmed shows its error
-        (
-          await database.pool.query<{ status: string; error: string }>('SELECT status, error FROM payouts ORDER BY id')
-        ).rows.map((r) => (r.status === 'confirmed' ? r.status : `${r.status}: ${r.error}`))
-      await expect.poll(statuses, { timeout: 30_000, interval: 250 }).toEqual(earners.map(() => 'confirmed'))
+      await expect
+        .poll(() => payoutStatuses(database), { timeout: 30_000, interval: 250 })
+        .toEqual(earners.map(() => 'confirmed'))
       // one transaction per payout left the treasury, each wallet got 12.5 KNT once
       expect(await chain.client.getTransactionCount({ address: treasury })).toBe(earners.length)
-      const token = chain.tokens.find((t) => t.symbol === 'KNT')?.contract as Address
       for (const { client, wallet } of earners) {
-        const paid = await chain.client.readContract({
-          address: token,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [wallet.address as Address],
-        })
-        expect(paid).toBe(knt('12.5'))
+        expect(await kntOnChain(chain, wallet.address)).toBe(knt('12.5'))
         expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('27.5'))
       }
     },
@@ -249,26 +246,17 @@ describe('kill -9 during the daily settlement', () => {
         ...rows.map((r) => ({ owner: userAccount(r.id), asset: 'power' as const, amount: 10_000n })),
       ],
     })
-    const operator = async () => {
-      const ops = new Client(app.server)
-      const { body } = await adminCall(ops, '/admin/login', {
-        email: OPERATOR.ADMIN_EMAIL,
-        password: OPERATOR.ADMIN_PASSWORD,
-      })
-      expect(body.code).toBe(true)
-      return ops
-    }
     const day = '2026-03-01'
     const credited = () =>
       count(`SELECT count(*) AS n FROM settlement_shares WHERE day = $1 AND kind = 'computing' AND credited`, [day])
 
-    const settling = adminCall(await operator(), '/admin/settle', { day }).catch(() => undefined)
+    const settling = adminCall(await signedInOperator(app.server), '/admin/settle', { day }).catch(() => undefined)
     await crashWhen(async () => (await credited()) > 0)
     await settling
     const atCrash = await credited()
     expect(atCrash).toBeLessThan(holders) // killed mid-run
 
-    const { body } = await adminCall(await operator(), '/admin/settle', { day })
+    const { body } = await adminCall(await signedInOperator(app.server), '/admin/settle', { day })
     expect(body).toMatchObject({ code: true, data: { created: false, run: { status: 'done', credited: holders } } })
     expect(await credited()).toBe(holders)
     const batches = `SELECT count(*) AS n FROM ledger_postings WHERE idempotency_key LIKE $1`

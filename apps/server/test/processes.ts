@@ -11,6 +11,11 @@ import type { Duplex } from 'node:stream'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { inject } from 'vitest'
 import { REPO_ROOT } from '../src/platform/config.ts'
+import { erc20Abi, type Address } from 'viem'
+import { expect } from 'vitest'
+import type { ChainClient } from '../src/chain/client.ts'
+import { adminCall } from '../src/features/admin/admin.testkit.ts'
+import type { Database } from '../src/platform/db/client.ts'
 import { Client } from './harness.ts'
 
 const START_TIMEOUT_MS = 60_000
@@ -315,4 +320,39 @@ export class Fleet {
     await Promise.allSettled(this.proxies.map((p) => p.close()))
     await Promise.allSettled(this.servers.map((s) => s.stop()))
   }
+}
+
+// ----- what the scale-out and fault tests both check
+
+/** Env creating a console operator at start (main.ts: ADMIN_EMAIL + ADMIN_PASSWORD). */
+export const OPERATOR_ENV = { ADMIN_EMAIL: 'ops-processes@example.com', ADMIN_PASSWORD: 'operator-password-1' }
+
+/** A client signed in through `server` as the operator of OPERATOR_ENV. */
+export async function signedInOperator(server: FastifyInstance): Promise<Client> {
+  const ops = new Client(server)
+  const { body } = await adminCall(ops, '/admin/login', {
+    email: OPERATOR_ENV.ADMIN_EMAIL,
+    password: OPERATOR_ENV.ADMIN_PASSWORD,
+  })
+  expect(body.code, JSON.stringify(body)).toBe(true)
+  return ops
+}
+
+/** Every payout's status, oldest first; one not confirmed shows its error. */
+export async function payoutStatuses(database: Database): Promise<string[]> {
+  const { rows } = await database.pool.query<{ status: string; error: string }>(
+    'SELECT status, error FROM payouts ORDER BY id',
+  )
+  return rows.map((r) => (r.status === 'confirmed' ? r.status : `${r.status}: ${r.error}`))
+}
+
+/** KNT held on chain by `address`, in base units. */
+export function kntOnChain(chain: ChainClient, address: string): Promise<bigint> {
+  const token = chain.tokens.find((t) => t.symbol === 'KNT')?.contract as Address
+  return chain.client.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address as Address],
+  })
 }

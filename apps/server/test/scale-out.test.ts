@@ -4,7 +4,7 @@
  * daily settlement each work through either instance and run exactly once, and one may die.
  */
 import { randomUUID } from 'node:crypto'
-import { erc20Abi, parseEther, parseUnits, type Address } from 'viem'
+import { parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
@@ -16,9 +16,19 @@ import { createWallet, fund } from '../src/features/wallet/wallet.testkit.ts'
 import { connect, type Database } from '../src/platform/db/client.ts'
 import { fundedWallet, testChainConfig, track } from './chain.ts'
 import { Client, cloneDatabase, rowCount, type AppHandle } from './harness.ts'
-import { Fleet, PIN_HEADER, remote, sameSession, type Proxy, type ServerProcess } from './processes.ts'
+import {
+  Fleet,
+  kntOnChain,
+  OPERATOR_ENV,
+  payoutStatuses,
+  PIN_HEADER,
+  remote,
+  sameSession,
+  signedInOperator,
+  type Proxy,
+  type ServerProcess,
+} from './processes.ts'
 
-const OPERATOR = { ADMIN_EMAIL: 'ops-scale@example.com', ADMIN_PASSWORD: 'operator-password-1' }
 const treasuryKey = generatePrivateKey()
 const treasury = privateKeyToAccount(treasuryKey)
 const chain = createChain(testChainConfig())
@@ -38,18 +48,13 @@ beforeAll(async () => {
   clone = await cloneDatabase()
   database = connect(clone.url, 5)
   // the daily settlement's scheduler on, as in production: both instances check at start
-  const env = { ...OPERATOR, TREASURY_KEY: treasuryKey, TRUST_PROXY: '1', SETTLEMENT_SCHEDULE: '1' }
+  const env = { ...OPERATOR_ENV, TREASURY_KEY: treasuryKey, TRUST_PROXY: '1', SETTLEMENT_SCHEDULE: '1' }
   // both start at once on the same database, as a deployment's instances do
   instances = await Promise.all([fleet.server(clone.url, { env }), fleet.server(clone.url, { env })])
   proxy = await fleet.proxy(instances.map((i) => i.url))
   app = { server: remote(proxy.url), database }
   via = [remote(proxy.url, 0), remote(proxy.url, 1)]
-  ops = new Client(app.server)
-  const login = await adminCall(ops, '/admin/login', {
-    email: OPERATOR.ADMIN_EMAIL,
-    password: OPERATOR.ADMIN_PASSWORD,
-  })
-  expect(login.body.code).toBe(true)
+  ops = await signedInOperator(app.server)
 })
 afterAll(async () => {
   await fleet.close()
@@ -184,23 +189,12 @@ describe('two instances behind a proxy', () => {
     const ids = [...new Set(answers.map((a: { payout: { id: number } }) => a.payout.id))]
     expect(ids).toHaveLength(users.length)
 
-    const statuses = async () => {
-      const { rows } = await database.pool.query<{ status: string }>('SELECT status FROM payouts ORDER BY id')
-      return rows.map((r) => r.status)
-    }
-    await expect.poll(statuses, { timeout: 30_000, interval: 250 }).toEqual(users.map(() => 'confirmed'))
+    await expect
+      .poll(() => payoutStatuses(database), { timeout: 30_000, interval: 250 })
+      .toEqual(users.map(() => 'confirmed'))
     // one transaction per payout ever left the treasury (its nonce), each paid 12.5 KNT once
     expect(await chain.client.getTransactionCount({ address: treasury.address })).toBe(users.length)
-    const token = chain.tokens.find((t) => t.symbol === 'KNT')?.contract as Address
-    for (const { wallet } of users) {
-      const paid = await chain.client.readContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [wallet.address as Address],
-      })
-      expect(paid).toBe(knt('12.5'))
-    }
+    for (const { wallet } of users) expect(await kntOnChain(chain, wallet.address)).toBe(knt('12.5'))
     await expectReconciled(app)
   })
 
