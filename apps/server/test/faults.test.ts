@@ -1,7 +1,7 @@
 /**
  * kill -9 in the middle of work (docs/OPERATIONS.md: "A process dies"): a real server process
- * is killed while uploads, transfers or purchases are in flight, a new one starts on the same
- * database, every request is retried with its own id, and nothing is lost or doubled.
+ * is killed while purchases, transfers, payouts, the settlement or uploads are in flight, a new one
+ * starts on the same database and port, every request is retried, and nothing is lost or doubled.
  */
 import sharp from 'sharp'
 import { keccak256, parseEther, parseUnits, type Hex } from 'viem'
