@@ -70,8 +70,9 @@ async function main(): Promise<void> {
 
   await server.listen({ port: config.port, host: config.host })
   server.log.info(`Kinetic is at http://${config.host}:${config.port}/`)
-  if (!config.production) {
-    // a demo user whose watch has weeks of data (README), filled in while the server already answers
+  if (config.demoData) {
+    // a demo user whose watch has weeks of data (README; DEMO_DATA=0 leaves it out), filled in
+    // while the server already answers
     void seedDemoData(database.db, server.log).catch((error: unknown) =>
       server.log.error({ err: error }, 'demo data failed'),
     )

@@ -21,6 +21,9 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+/** What tests need of an app: its HTTP surface and its database (a TestApp, or processes: test/processes.ts). */
+export type AppHandle = Pick<TestApp, 'server' | 'database'>
+
 /** A fresh database cloned from the migrated template, for one test file. */
 export async function cloneDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('pgAdminUrl')
@@ -156,7 +159,7 @@ export async function registerUser(
 }
 
 /** Rows in a table, optionally filtered (`where` uses $1, $2… for `values`). */
-export async function rowCount(app: TestApp, table: string, where = 'true', values: unknown[] = []): Promise<number> {
+export async function rowCount(app: AppHandle, table: string, where = 'true', values: unknown[] = []): Promise<number> {
   const { rows } = await app.database.pool.query<{ n: string }>(
     `SELECT count(*) AS n FROM ${table} WHERE ${where}`,
     values,
@@ -165,6 +168,6 @@ export async function rowCount(app: TestApp, table: string, where = 'true', valu
 }
 
 /** Row counts of several tables, for asserting that nothing was written. */
-export async function rowCounts(app: TestApp, tables: readonly string[]): Promise<Record<string, number>> {
+export async function rowCounts(app: AppHandle, tables: readonly string[]): Promise<Record<string, number>> {
   return Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowCount(app, t)] as const)))
 }

@@ -70,5 +70,7 @@ export interface Chain {
   pairReserves(pairs: readonly Address[]): Promise<(PairReserves | undefined)[]>
   /** Broadcasts a signed transaction; throws ChainRejected when the node refuses it. */
   sendRawTransaction(raw: Hex): Promise<Hash>
+  /** Whether the node has this transaction (mined or in its pool). */
+  hasTransaction(hash: Hash): Promise<boolean>
   blockNumber(): Promise<bigint>
 }

@@ -1,5 +1,6 @@
 import {
   decodeFunctionResult,
+  TransactionNotFoundError,
   encodeFunctionData,
   erc20Abi,
   multicall3Abi,
@@ -122,6 +123,16 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
     sendRawTransaction: (raw: Hex): Promise<Hash> =>
       submitting(() => client.sendRawTransaction({ serializedTransaction: raw })),
 
+    hasTransaction: (hash: Hash) =>
+      reading(() =>
+        client.getTransaction({ hash }).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof TransactionNotFoundError) return false
+            throw error
+          },
+        ),
+      ),
     blockNumber: () => reading(() => client.getBlockNumber({ cacheTime: 0 })),
   }
 }

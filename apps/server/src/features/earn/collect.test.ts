@@ -1,4 +1,4 @@
-import { erc20Abi, parseUnits, type Address } from 'viem'
+import { encodeFunctionData, erc20Abi, keccak256, parseUnits, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
@@ -111,6 +111,43 @@ describe('collecting KNT on-chain', () => {
     for (const answer of paid) {
       await expect.poll(() => statusOf(answer.body.data.payout.id), { timeout: 20_000 }).toBe('confirmed')
     }
+  })
+
+  it('pays a payout signed before a crash and a newer one, sending them in nonce order', async () => {
+    const db = app.database.db
+    const queue = async (whole: string) => {
+      const { client, wallet } = await earner(whole)
+      const row = await payoutRepo(db).insert({
+        userId: client.user.id,
+        requestId: requestId(),
+        amount: knt(whole).toString(),
+        toAddress: wallet.address,
+        chainId: app.chain.chainId,
+        treasury: treasury.address.toLowerCase(),
+      })
+      await ledger(db).debit(client.user.id, 'knt', knt(whole), SYSTEM.payouts, `payout:${row!.id}`, 'payout')
+      return { id: row!.id, wallet: wallet.address as Address, amount: knt(whole) }
+    }
+    // the first was signed and saved, then the process died before broadcasting it
+    const first = await queue('11')
+    const nonce = await app.chain.nonce(treasury.address)
+    const raw = await treasury.signTransaction({
+      chainId: app.chain.chainId,
+      nonce,
+      to: token(),
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [first.wallet, first.amount] }),
+      gas: 100_000n,
+      gasPrice: await app.chain.gasPrice(),
+      type: 'legacy',
+    })
+    await payoutRepo(db).markSent(first.id, { nonce, hash: keccak256(raw), raw })
+    const second = await queue('12')
+
+    const worker = payoutWorker({ db, chain: app.chain, treasury, token: token(), pollMs: 100, log: console })
+    await worker.kick()
+    await worker.stop()
+    expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['confirmed', 'confirmed'])
+    expect([await onChain(first.wallet), await onChain(second.wallet)]).toEqual([first.amount, second.amount])
   })
 
   it('refunds once a payout the treasury cannot pay', async () => {

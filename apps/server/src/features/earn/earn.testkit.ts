@@ -1,6 +1,6 @@
 /** Test builders for earning and the shop (used by *.test.ts only). */
 import { expect } from 'vitest'
-import { Client, registerUser, type TestApp } from '../../../test/harness.ts'
+import { Client, registerUser, type AppHandle } from '../../../test/harness.ts'
 import { ledger, reconcile, type Asset } from './ledger.ts'
 
 export { ok } from '../wallet/wallet.testkit.ts'
@@ -8,22 +8,22 @@ export { ok } from '../wallet/wallet.testkit.ts'
 let seq = 0
 
 /** A new account, signed in; `id` and `invite_code` from its registration. */
-export async function aUser(app: TestApp, extra: Record<string, string> = {}) {
+export async function aUser(app: AppHandle, extra: Record<string, string> = {}) {
   const client = new Client(app.server)
   const user = await registerUser(client, `earn-${++seq}-${Date.now()}@example.com`, 'secret123', extra)
   return Object.assign(client, { user })
 }
 
 /** Gives a user points (or another asset) straight through the ledger, as a reward would. */
-export async function give(app: TestApp, userId: number, amount: bigint, asset: Asset = 'points') {
+export async function give(app: AppHandle, userId: number, amount: bigint, asset: Asset = 'points') {
   await ledger(app.database.db).reward(userId, asset, amount, `test:${userId}:${++seq}`, 'reward')
 }
 
-export const balanceOf = (app: TestApp, userId: number, asset: Asset = 'points') =>
+export const balanceOf = (app: AppHandle, userId: number, asset: Asset = 'points') =>
   ledger(app.database.db).balance(userId, asset)
 
 /** Fails the test when any account or posting does not reconcile. */
-export async function expectReconciled(app: TestApp) {
+export async function expectReconciled(app: AppHandle) {
   const result = await reconcile(app.database.db)
   expect(result).toEqual({ ok: true, accounts: [], postings: [], custody: [] })
 }

@@ -7,6 +7,8 @@ import type { Db } from '../../platform/db/client.ts'
 import { ledger, SYSTEM, userAccount } from './ledger.ts'
 import { payoutRepo, type PayoutRow } from './payout.repo.ts'
 
+const NONCE_TOO_HIGH = /nonce too high/i
+
 interface Log {
   warn(details: object, message: string): void
 }
@@ -106,6 +108,9 @@ export function payoutWorker(deps: {
       if (!(error instanceof ChainRejected)) throw error
       if (error.reason === 'already known') return
       if (await receiptOf(p)) return
+      // a lower nonce is not on the node yet (signed by a process that died before sending
+      // it, or by another instance sending right now): it is sent again at the next pass
+      if (NONCE_TOO_HIGH.test(error.reason)) return
       // its nonce went to another transaction: sign it again; any other refusal is final
       if (error.reason === 'nonce too low') await repo.transition(p.id, 'sent', 'queued')
       else await refund(p, 'sent', error.reason)
@@ -138,6 +143,8 @@ export function payoutWorker(deps: {
   }
 
   async function pass(): Promise<number> {
+    // what is signed already goes first: a newer nonce must not reach the node before it
+    await settleSent()
     for (let p = await signNext(); p; p = await signNext()) if (p.status === 'sent') await broadcast(p)
     return settleSent()
   }

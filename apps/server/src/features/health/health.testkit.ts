@@ -1,20 +1,20 @@
 /** Test builders for health and devices (used by *.test.ts only). */
 import { deviceApi } from '@kinetic/protocol'
 import { expect } from 'vitest'
-import { Client, registerUser, type TestApp } from '../../../test/harness.ts'
+import { Client, registerUser, type AppHandle } from '../../../test/harness.ts'
 import { demoCodes } from '../device/codes.ts'
 import { seedDemoDevices } from '../device/seed.ts'
 
 let seq = 0
 
-export async function aUser(app: TestApp, timeZone?: string): Promise<Client & { id: number }> {
+export async function aUser(app: AppHandle, timeZone?: string): Promise<Client & { id: number }> {
   const client = new Client(app.server)
   const user = await registerUser(client, `health-${++seq}-${Date.now()}@example.com`)
   if (timeZone) await app.database.pool.query('UPDATE users SET time_zone = $1 WHERE id = $2', [timeZone, user.id])
   return Object.assign(client, { id: user.id })
 }
 
-export async function seedCodes(app: TestApp) {
+export async function seedCodes(app: AppHandle) {
   await seedDemoDevices(app.database.db)
   return demoCodes()
 }
@@ -33,7 +33,7 @@ export async function refused(client: Client, method: string, params: Record<str
 }
 
 /** POSTs JSON to the device API. */
-export async function deviceCall(app: TestApp, path: string, body: unknown, token?: string) {
+export async function deviceCall(app: AppHandle, path: string, body: unknown, token?: string) {
   const response = await app.server.inject({
     method: 'POST',
     url: path,
@@ -45,7 +45,7 @@ export async function deviceCall(app: TestApp, path: string, body: unknown, toke
 }
 
 /** Binds a demo code to the client and returns the watch's upload token. */
-export async function aBoundWatch(app: TestApp, client: Client, index: number) {
+export async function aBoundWatch(app: AppHandle, client: Client, index: number) {
   const code = (await seedCodes(app))[index]!
   const device = await ok(client, '/v1/binding', { device_code: code.deviceCode, active_code: code.activeCode })
   const { body } = await deviceCall(app, deviceApi.DEVICE_TOKEN_PATH, {
@@ -58,6 +58,6 @@ export async function aBoundWatch(app: TestApp, client: Client, index: number) {
 
 export const nowS = () => Math.floor(Date.now() / 1000)
 
-export async function upload(app: TestApp, token: string, batch: Record<string, unknown>) {
+export async function upload(app: AppHandle, token: string, batch: Record<string, unknown>) {
   return deviceCall(app, deviceApi.DEVICE_SAMPLES_PATH, { sent_at: nowS(), ...batch }, token)
 }

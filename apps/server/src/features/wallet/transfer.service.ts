@@ -84,9 +84,12 @@ export function transferService(ctx: WalletContext) {
       await chain.sendRawTransaction(raw)
     } catch (error) {
       if (!(error instanceof ChainRejected)) throw error
+      // nonce too low for this very transaction: it was sent before (e.g. by a process killed
+      // before it recorded it) — the node still knows it by its hash
       const replay =
         ALREADY_KNOWN.test(error.reason) ||
-        (NONCE_TOO_LOW.test(error.reason) && (await repo.transferExists(chain.chainId, tx.hash)))
+        (NONCE_TOO_LOW.test(error.reason) &&
+          ((await repo.transferExists(chain.chainId, tx.hash)) || (await chain.hasTransaction(tx.hash))))
       if (!replay)
         throw new AppError('TX_REJECTED', { field: 'raw', args: { reason: error.reason.slice(0, REASON_MAX) } })
     }

@@ -255,6 +255,18 @@ describe('sending', () => {
     expect(await rowCount(app, 'chain_transfers', 'hash = $1', [keccak256(raw)])).toBe(1)
   })
 
+  it('answers the hash of a transfer sent but never recorded (a process killed in between), and records it', async () => {
+    const { client, wallet, coin } = await aFundedWallet()
+    const nonce = await nextNonce(client, wallet.id, coin.BNB.id)
+    const raw = await signTransfer(wallet.key, { to: aKey().address, value: parseEther('0.5'), nonce })
+    // on the chain and mined, but not in the database: what a crash after broadcasting leaves
+    await app.chain.client.waitForTransactionReceipt({ hash: await app.chain.sendRawTransaction(raw) })
+    expect(await rowCount(app, 'chain_transfers', 'hash = $1', [keccak256(raw)])).toBe(0)
+    expect((await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw })).hash).toBe(keccak256(raw))
+    await indexChain(app)
+    expect(await rowCount(app, 'chain_transfers', 'hash = $1 AND status = $2', [keccak256(raw), 'success'])).toBe(1)
+  })
+
   it('refuses a replayed nonce with the node’s reason', async () => {
     const { client, wallet, coin } = await aFundedWallet()
     const nonce = await nextNonce(client, wallet.id, coin.BNB.id)

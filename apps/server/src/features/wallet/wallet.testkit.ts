@@ -3,7 +3,7 @@ import type { wallet } from '@kinetic/protocol'
 import { createWalletClient, http, parseEther, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { expect } from 'vitest'
-import { Client, registerUser, type TestApp } from '../../../test/harness.ts'
+import { Client, registerUser, type AppHandle, type TestApp } from '../../../test/harness.ts'
 import { KINETIC_TOKEN } from '../../chain/artifacts.ts'
 import { createIndexer, type Indexer } from '../../chain/indexer.ts'
 import { chainDefinition } from '../../chain/viem.ts'
@@ -57,7 +57,7 @@ export async function createWallet(
 }
 
 /** 10 BNB and 1000 of each listed token from the dev faucet (mined before it answers). */
-export async function fund(app: TestApp, address: Address): Promise<void> {
+export async function fund(app: AppHandle, address: Address): Promise<void> {
   const response = await app.server.inject({ method: 'POST', url: '/dev/faucet', payload: { address } })
   expect(response.statusCode, response.body).toBe(200)
 }
