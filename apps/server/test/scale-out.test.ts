@@ -109,7 +109,7 @@ describe('two instances behind a proxy', () => {
       const socket = await openSocket('/v1/ws', user, socketSide)
       const opsSocket = await openSocket('/v1/admin/ws', ops, sendSide)
       try {
-        const reply = nextEvent(socket)
+        const reply = eventWith(socket, `reply via ${sendSide}`)
         const sent = await adminCall(sameSession(ops, via[sendSide]), '/admin/chatsend', {
           user_id: user.user.id,
           client_id: randomUUID(),
@@ -119,7 +119,7 @@ describe('two instances behind a proxy', () => {
         expect(await reply).toEqual({ type: 'chat', user_id: user.user.id, message: sent.body.data })
 
         // and the user's message through the socket's instance reaches the operator on the other
-        const question = nextEvent(opsSocket)
+        const question = eventWith(opsSocket, `question via ${socketSide}`)
         const asked = await ok(sameSession(user, via[socketSide]), '/v1/chatsend', {
           client_id: randomUUID(),
           content: `question via ${socketSide}`,
@@ -258,6 +258,18 @@ function openSocket(path: string, client: Client, side: 0 | 1): Promise<WebSocke
   })
 }
 
-function nextEvent(socket: WebSocket): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))))
+/**
+ * The next event whose message has `content`: an operator's socket also hears the operators'
+ * own replies, which may arrive after the user's socket has heard them.
+ */
+function eventWith(socket: WebSocket, content: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const listener = (data: unknown) => {
+      const event = JSON.parse(String(data)) as { message?: { content?: string } }
+      if (event.message?.content !== content) return
+      socket.off('message', listener)
+      resolve(event)
+    }
+    socket.on('message', listener)
+  })
 }
