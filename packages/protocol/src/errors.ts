@@ -392,6 +392,13 @@ export const ERRORS = {
     'zh-hk': '該訂單無法變更為此狀態',
   },
 
+  // faults: the database or the chain node down (issue 7)
+  SERVICE_UNAVAILABLE: {
+    'us-en': 'The service is temporarily unavailable, please try again later',
+    'zh-cn': '服务暂时不可用，请稍后再试',
+    'zh-hk': '服務暫時不可用，請稍後再試',
+  },
+
   // accounts
   CODE_REQUIRED: {
     'us-en': 'Please enter the verification code',

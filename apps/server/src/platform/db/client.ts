@@ -19,6 +19,10 @@ export function connect(url: string, max = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 })
   // A dropped idle client (e.g. Postgres restarted) must not crash the process.
   pool.on('error', () => undefined)
+  // Nor a dropped client in use: pg-pool listens for errors only on idle clients, and a client
+  // whose connection ends while checked out emits 'error' (its query fails too, and the pool
+  // discards it on release). Unheard, that error is an uncaught exception.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = drizzle(pool, { schema })
   return { db, pool, close: () => pool.end() }
 }
