@@ -1,0 +1,151 @@
+import { ERRORS, type WireLang } from '@kinetic/protocol'
+import { keccak256, parseEther, parseUnits, type Address } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testChainConfig } from '../../../test/chain.ts'
+import { cuttableProxy } from '../../../test/faults.ts'
+import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { createFaucet } from '../../chain/faucet.ts'
+import { createIndexer, type Indexer } from '../../chain/indexer.ts'
+import { aUser, balanceOf, expectReconciled, give } from '../earn/earn.testkit.ts'
+import { ledger, SYSTEM } from '../earn/ledger.ts'
+import { payoutWorker } from '../earn/payout.worker.ts'
+import { aKey, createWallet, fund, ok, signTransfer } from './wallet.testkit.ts'
+
+/**
+ * The chain node going away and coming back (issue 7), for this app only: its RPC URL is a
+ * proxy the test cuts, while the shared dev chain keeps serving every other file.
+ */
+
+const LANGS: WireLang[] = ['us-en', 'zh-cn', 'zh-hk']
+const treasuryKey = generatePrivateKey()
+const treasury = privateKeyToAccount(treasuryKey)
+const knt = (whole: string) => parseUnits(whole, 18)
+
+let proxy: Awaited<ReturnType<typeof cuttableProxy>>
+let app: TestApp
+let indexer: Indexer
+beforeAll(async () => {
+  proxy = await cuttableProxy(testChainConfig().rpcUrl)
+  app = await startTestApp({ CHAIN_RPC_URL: proxy.url, TREASURY_KEY: treasuryKey })
+  const { chain, databaseUrl } = app.config
+  indexer = createIndexer({ db: app.database.db, databaseUrl: databaseUrl!, chain: { ...chain, rpcUrl: proxy.url } })
+  await fund(app, treasury.address)
+})
+afterAll(async () => {
+  await indexer?.stop()
+  await app?.close()
+  await proxy?.close()
+})
+
+const cursor = async () =>
+  (await app.database.pool.query<{ n: number }>('SELECT block_number AS n FROM chain_cursor')).rows[0]?.n
+
+const payoutOf = async (id: number) =>
+  (
+    await app.database.pool.query<{ status: string; hash: string | null }>(
+      'SELECT status, hash FROM payouts WHERE id = $1',
+      [id],
+    )
+  ).rows[0]
+
+describe('when the chain node goes away and comes back', () => {
+  it('answers CHAIN_UNAVAILABLE in every language, records nothing, then resumes where it was', async () => {
+    const client = await aUser(app)
+    const wallet = await createWallet(client)
+    await fund(app, wallet.address as Address)
+    await give(app, client.user.id, knt('40'), 'knt')
+    await expect(indexer.indexOnce()).resolves.toMatchObject({ ran: true })
+    const bnb = (await ok(client, '/v1/walletindex')).assets.find((a: { symbol: string }) => a.symbol === 'BNB')
+    const raw = await signTransfer(wallet.key, { to: aKey().address, value: parseEther('1'), nonce: 0 })
+    const incomeOf = async () =>
+      (await ok(client, '/v1/wallethistory', { wallet_id: wallet.id, type: 'income' })).list.map(
+        (t: { hash: string; log_index: number }) => `${t.hash}:${t.log_index}`,
+      )
+    const incomeBefore = await incomeOf()
+    const cursorBefore = await cursor()
+    const transfersBefore = await rowCount(app, 'chain_transfers')
+
+    proxy.cut()
+
+    // what the wallet pages ask, in the person's language
+    for (const lang of LANGS) {
+      for (const [method, params] of [
+        ['/v1/walletindex', {}],
+        ['/v1/walletbalance', { wallet_id: wallet.id }],
+        ['/v1/gas_price', { wallet_id: wallet.id, coin_id: bnb.id }],
+        ['/v1/transaction', { wallet_id: wallet.id, raw }],
+      ] as const) {
+        const { status, body } = await client.call(method, params, { lang })
+        expect({ method, body }).toEqual({
+          method,
+          body: { code: false, error: 'CHAIN_UNAVAILABLE', msg: ERRORS.CHAIN_UNAVAILABLE[lang] },
+        })
+        expect(status).toBe(200)
+      }
+      const collect = await client.call('/v1/collect', { amount: '10', request_id: `down-${lang}` }, { lang })
+      expect(collect.body).toEqual({ code: false, error: 'COLLECT_UNAVAILABLE', msg: ERRORS.COLLECT_UNAVAILABLE[lang] })
+    }
+    // what lives in the database still answers
+    expect(await incomeOf()).toEqual(incomeBefore)
+
+    // a payout queued before the node went away: the worker retries and marks nothing
+    const { rows } = await app.database.pool.query<{ id: number }>(
+      `INSERT INTO payouts (user_id, request_id, amount, to_address, chain_id, treasury)
+       VALUES ($1, 'queued-before', $2, $3, $4, $5) RETURNING id`,
+      [client.user.id, knt('12').toString(), wallet.address, app.chain.chainId, treasury.address.toLowerCase()],
+    )
+    const payout = rows[0]
+    await ledger(app.database.db).debit(
+      client.user.id,
+      'knt',
+      knt('12'),
+      SYSTEM.payouts,
+      `payout:${payout!.id}`,
+      'payout',
+    )
+    const failures: object[] = []
+    const token = app.chain.tokens.find((t) => t.symbol === 'KNT')!.contract
+    const worker = payoutWorker({
+      db: app.database.db,
+      chain: app.chain,
+      treasury,
+      token,
+      pollMs: 100,
+      log: { warn: (details) => failures.push(details) },
+    })
+    const working = worker.kick()
+    await expect.poll(() => failures.length).toBeGreaterThanOrEqual(3)
+    expect(await payoutOf(payout!.id)).toEqual({ status: 'queued', hash: null })
+
+    // income meanwhile, on the chain itself: the indexer fails and its cursor stays
+    await createFaucet(testChainConfig()).fund(wallet.address)
+    await expect(indexer.indexOnce()).rejects.toThrow()
+    expect(await cursor()).toBe(cursorBefore)
+    expect(await rowCount(app, 'chain_transfers')).toBe(transfersBefore)
+    expect(await rowCount(app, 'payouts', 'user_id = $1', [client.user.id])).toBe(1)
+    expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('28'))
+
+    proxy.restore()
+
+    // the payout is paid once, the transfer is recorded, the indexer catches up with the income
+    await working
+    expect(await payoutOf(payout!.id)).toMatchObject({ status: 'confirmed' })
+    await worker.stop()
+    const { hash } = await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw })
+    expect(hash).toBe(keccak256(raw))
+    await expect(indexer.indexOnce()).resolves.toMatchObject({ ran: true, caughtUp: true })
+    expect(await cursor()).toBeGreaterThan(cursorBefore!)
+    // the faucet's BNB, USDT and KNT while the node was away, and the payout's KNT
+    expect((await incomeOf()).length).toBe(incomeBefore.length + 4)
+    expect(await rowCount(app, 'chain_transfers', 'hash = $1', [hash])).toBe(1)
+    // 1000 from the faucet before, 1000 while the node was away, 12 paid out
+    expect((await ok(client, '/v1/walletbalance', { wallet_id: wallet.id })).assets).toEqual(
+      expect.arrayContaining([expect.objectContaining({ symbol: 'KNT', balance: '2012' })]),
+    )
+    const collected = await ok(client, '/v1/collect', { amount: '10', request_id: 'after' })
+    expect(collected.payout).toMatchObject({ status: 'queued' })
+    await expect.poll(async () => (await payoutOf(collected.payout.id))?.status, { timeout: 20_000 }).toBe('confirmed')
+    await expectReconciled(app)
+  })
+})
