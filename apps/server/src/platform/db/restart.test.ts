@@ -106,6 +106,8 @@ describe('Postgres restarted under load', () => {
     await expect.poll(() => count('back'), { timeout: 20_000 }).toBeGreaterThanOrEqual(60)
     stopped = true
     await Promise.all(load)
+    // no connection was lost to the pool: with the load stopped, none is still checked out
+    expect(app.database.pool.totalCount - app.database.pool.idleCount).toBe(0)
 
     // every answer was a success or the clean 503 in its language: no 500, no 401, no SQL, no stack
     const unclean = outcomes.filter(
