@@ -9,9 +9,11 @@ import { aUser, balanceOf, expectReconciled, give } from '../../features/earn/ea
 /** Postgres restarted under load (issue 7): requests fail cleanly, then the same app serves again. */
 
 const LANGS: WireLang[] = ['us-en', 'zh-cn', 'zh-hk']
-const POINTS = 100_000n
+const POINTS = 1_000_000n
 /** supply_points_per_energy of a fresh install: one energy costs 5 points. */
-const COST = 5n
+const SUPPLY_COST = 5n
+/** A seeded good: 200 points, unlimited stock. */
+const PACK = { name: 'Energy pack (50)', price: 200n }
 /** The pool's connect timeout (client.ts) plus slack: no request may wait longer than this. */
 const BOUND_MS = 12_000
 
@@ -53,13 +55,17 @@ describe('Postgres restarted under load', () => {
   it('answers 503 SERVICE_UNAVAILABLE while it is down, then serves, fans out and applies each write once', async () => {
     const users = await Promise.all([aUser(app), aUser(app), aUser(app)])
     for (const user of users) await give(app, user.user.id, POINTS)
+    const store = await users[0].call('/v1/getstore', { type: 'virtual' })
+    const pack = (store.body.data.list as { id: number; name: string }[]).find((g) => g.name === PACK.name)!.id
     const before = await openSocket(users[0])
 
     let phase: Phase = 'up'
     let stopped = false
     const outcomes: Outcome[] = []
-    /** Every supply request id sent, per user: each is retried after the restart. */
-    const sent = users.map(() => [] as string[])
+    /** Every write sent, per user, with its request id: each is retried after the restart. */
+    const sent = users.map(() => ({ supply: [] as string[], buy: [] as string[] }))
+    const write = (kind: 'supply' | 'buy', request_id: string): [string, Record<string, unknown>] =>
+      kind === 'supply' ? ['/v1/supply', { amount: '1', request_id }] : ['/v1/poststore', { id: pack, request_id }]
     const timed = async (client: Client, method: string, params: Record<string, unknown>, lang: WireLang) => {
       const at = phase
       const start = performance.now()
@@ -72,11 +78,12 @@ describe('Postgres restarted under load', () => {
         await new Promise((resolve) => setTimeout(resolve, 5))
       }
     }
-    const writer = async (client: Client, ids: string[], n: number) => {
+    const writer = async (client: Client, ids: (typeof sent)[number], n: number) => {
       for (let i = n; !stopped; i++) {
+        const kind = i % 4 ? 'supply' : 'buy'
         const request_id = randomUUID()
-        ids.push(request_id)
-        await timed(client, '/v1/supply', { amount: '1', request_id }, LANGS[i % 3]!)
+        ids[kind].push(request_id)
+        await timed(client, ...write(kind, request_id), LANGS[i % 3]!)
         await new Promise((resolve) => setTimeout(resolve, 5))
       }
     }
@@ -128,15 +135,18 @@ describe('Postgres restarted under load', () => {
 
     // a client retries every write with its request id: each applies exactly once
     for (const [n, client] of users.entries()) {
-      for (const request_id of sent[n]!) {
-        const { body } = await client.call('/v1/supply', { amount: '1', request_id })
-        expect(body.code, JSON.stringify(body)).toBe(true)
-      }
-      const applied = BigInt(sent[n]!.length)
-      expect(await rowCount(app, 'ledger_postings', 'idempotency_key LIKE $1', [`supply:${client.user.id}:%`])).toBe(
-        sent[n]!.length,
+      const { supply, buy } = sent[n]!
+      for (const kind of ['supply', 'buy'] as const)
+        for (const request_id of sent[n]![kind]) {
+          const { body } = await client.call(...write(kind, request_id))
+          expect(body.code, JSON.stringify(body)).toBe(true)
+        }
+      const id = client.user.id
+      expect(await rowCount(app, 'ledger_postings', 'idempotency_key LIKE $1', [`supply:${id}:%`])).toBe(supply.length)
+      expect(await rowCount(app, 'shop_orders', 'user_id = $1', [id])).toBe(buy.length)
+      expect(await balanceOf(app, id)).toBe(
+        POINTS - BigInt(supply.length) * SUPPLY_COST - BigInt(buy.length) * PACK.price,
       )
-      expect(await balanceOf(app, client.user.id)).toBe(POINTS - applied * COST)
     }
     await expectReconciled(app)
 
