@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { ownPostgres } from '../../../test/faults.ts'
 import { rowCount, startAppOn, type Client, type TestApp } from '../../../test/harness.ts'
+import { createIndexer, type Indexer } from '../../chain/indexer.ts'
 import { aUser, balanceOf, expectReconciled, give } from '../../features/earn/earn.testkit.ts'
 
 /** Postgres restarted under load (issue 7): requests fail cleanly, then the same app serves again. */
@@ -30,13 +31,17 @@ type Phase = 'up' | 'down' | 'back'
 let cluster: Awaited<ReturnType<typeof ownPostgres>>
 let app: TestApp
 let baseUrl: string
+let indexer: Indexer | undefined
 beforeAll(async () => {
   cluster = await ownPostgres()
   // the load below is one client address: no rate limit in this file
   app = await startAppOn(cluster.appUrl, { RATE_LIMIT_PER_MIN: '1000000', LOG_LEVEL: 'error' }, cluster.remove)
   baseUrl = await app.server.listen({ port: 0, host: '127.0.0.1' })
 })
-afterAll(() => app?.close())
+afterAll(async () => {
+  await indexer?.stop()
+  await app?.close()
+})
 
 /** A user's socket on /v1/ws, open once the server said `ready`; `events` collects what it pushes after. */
 async function openSocket(client: Client) {
@@ -58,6 +63,16 @@ describe('Postgres restarted under load', () => {
     const store = await users[0].call('/v1/getstore', { type: 'virtual' })
     const pack = (store.body.data.list as { id: number; name: string }[]).find((g) => g.name === PACK.name)!.id
     const before = await openSocket(users[0])
+    // the chain indexer's loop runs beside the requests (from the head: this file tracks no address)
+    const { chain } = app.config
+    const follower = createIndexer({
+      db: app.database.db,
+      databaseUrl: cluster.appUrl,
+      chain: { ...chain, rpcUrl: chain.rpcUrl!, indexFrom: undefined },
+      intervalMs: 100,
+    })
+    indexer = follower
+    follower.start()
 
     let phase: Phase = 'up'
     let stopped = false
@@ -163,6 +178,15 @@ describe('Postgres restarted under load', () => {
       )
       .toBe(1)
     await app.bus.ready()
+    // and the indexer took its lock again on a new connection and follows the chain
+    const pass = () =>
+      follower.indexOnce().then(
+        (p) => p.ran,
+        () => false,
+      )
+    await expect.poll(pass, { timeout: 20_000 }).toBe(true)
+    expect(await rowCount(app, 'chain_cursor')).toBe(1)
+    await follower.stop()
     const after = await openSocket(users[0])
     const { body } = await users[0].call('/v1/chatsend', { client_id: randomUUID(), content: 'still there?' })
     const pushed = { type: 'chat', user_id: users[0].user.id, message: body.data }
