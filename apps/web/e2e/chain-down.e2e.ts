@@ -30,6 +30,7 @@ let baseUrl: string
 let browser: Browser
 beforeAll(async () => {
   ;[cluster, proxy, browser] = await Promise.all([ownPostgres(), cuttableProxy(inject('chainRpcUrl')), launchBrowser()])
+  // WEB_DIST empty: the default, apps/web/dist (the harness points it nowhere otherwise)
   app = await startAppOn(cluster.appUrl, { CHAIN_RPC_URL: proxy.url, WEB_DIST: '' }, cluster.remove)
   baseUrl = await app.server.listen({ port: 0, host: '127.0.0.1' })
 })
