@@ -106,12 +106,23 @@ export function payoutWorker(deps: {
       if (!(error instanceof ChainRejected)) throw error
       if (error.reason === 'already known') return
       if (await receiptOf(p)) return
+      if (error.reason === 'nonce too high') {
+        // a lower nonce of ours is not in the node yet (signed before the node went away): it is
+        // sent again below, in nonce order, and this one after it; with none left, sign it again
+        if (!(await lowerNonceSent(p))) await repo.transition(p.id, 'sent', 'queued')
+        return
+      }
       // its nonce went to another transaction: sign it again; any other refusal is final
       if (error.reason === 'nonce too low') await repo.transition(p.id, 'sent', 'queued')
       else await refund(p, 'sent', error.reason)
       return
     }
     await recordPending(db, await pendingTransfer(chainId, raw))
+  }
+
+  async function lowerNonceSent(p: PayoutRow): Promise<boolean> {
+    const nonce = p.nonce ?? 0
+    return (await repo.sent(chainId, treasuryAddress)).some((o) => o.nonce !== null && o.nonce < nonce)
   }
 
   async function receiptOf(p: PayoutRow) {

@@ -1,5 +1,5 @@
 import { ERRORS, type WireLang } from '@kinetic/protocol'
-import { keccak256, parseEther, parseUnits, type Address } from 'viem'
+import { encodeFunctionData, erc20Abi, keccak256, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testChainConfig } from '../../../test/chain.ts'
@@ -49,6 +49,29 @@ const payoutOf = async (id: number) =>
     )
   ).rows[0]
 
+/** A payout as /v1/collect leaves it (its KNT moved to the payouts account), or signed already (sent). */
+async function payoutFor(userId: number, to: string, amount: bigint, signed?: { nonce: number; raw: Hex }) {
+  const { rows } = await app.database.pool.query<{ id: number }>(
+    `INSERT INTO payouts (user_id, request_id, amount, to_address, chain_id, treasury, status, nonce, hash, raw)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      userId,
+      `before-${signed ? 'sent' : 'queued'}`,
+      amount.toString(),
+      to,
+      app.chain.chainId,
+      treasury.address.toLowerCase(),
+      signed ? 'sent' : 'queued',
+      signed?.nonce ?? null,
+      signed ? keccak256(signed.raw) : null,
+      signed?.raw ?? null,
+    ],
+  )
+  const id = rows[0]!.id
+  await ledger(app.database.db).debit(userId, 'knt', amount, SYSTEM.payouts, `payout:${id}`, 'payout')
+  return id
+}
+
 describe('when the chain node goes away and comes back', () => {
   it('answers CHAIN_UNAVAILABLE in every language, records nothing, then resumes where it was', async () => {
     const client = await aUser(app)
@@ -58,6 +81,22 @@ describe('when the chain node goes away and comes back', () => {
     await expect(indexer.indexOnce()).resolves.toMatchObject({ ran: true })
     const bnb = (await ok(client, '/v1/walletindex')).assets.find((a: { symbol: string }) => a.symbol === 'BNB')
     const raw = await signTransfer(wallet.key, { to: aKey().address, value: parseEther('1'), nonce: 0 })
+    const token = app.chain.tokens.find((t) => t.symbol === 'KNT')!.contract
+    // a payout the worker signed just before the node went away, not yet broadcast
+    const nonce = await app.chain.nonce(treasury.address)
+    const signedPayout = await treasury.signTransaction({
+      chainId: app.chain.chainId,
+      nonce,
+      to: token,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [wallet.address as Address, knt('5')],
+      }),
+      gas: 100_000n,
+      gasPrice: await app.chain.gasPrice(),
+      type: 'legacy',
+    })
     const incomeOf = async () =>
       (await ok(client, '/v1/wallethistory', { wallet_id: wallet.id, type: 'income' })).list.map(
         (t: { hash: string; log_index: number }) => `${t.hash}:${t.log_index}`,
@@ -89,23 +128,10 @@ describe('when the chain node goes away and comes back', () => {
     // what lives in the database still answers
     expect(await incomeOf()).toEqual(incomeBefore)
 
-    // a payout queued before the node went away: the worker retries and marks nothing
-    const { rows } = await app.database.pool.query<{ id: number }>(
-      `INSERT INTO payouts (user_id, request_id, amount, to_address, chain_id, treasury)
-       VALUES ($1, 'queued-before', $2, $3, $4, $5) RETURNING id`,
-      [client.user.id, knt('12').toString(), wallet.address, app.chain.chainId, treasury.address.toLowerCase()],
-    )
-    const payout = rows[0]
-    await ledger(app.database.db).debit(
-      client.user.id,
-      'knt',
-      knt('12'),
-      SYSTEM.payouts,
-      `payout:${payout!.id}`,
-      'payout',
-    )
+    // payouts queued and sent before the node went away: the worker retries and marks nothing
+    const queued = await payoutFor(client.user.id, wallet.address, knt('12'))
+    const sent = await payoutFor(client.user.id, wallet.address, knt('5'), { nonce, raw: signedPayout })
     const failures: object[] = []
-    const token = app.chain.tokens.find((t) => t.symbol === 'KNT')!.contract
     const worker = payoutWorker({
       db: app.database.db,
       chain: app.chain,
@@ -116,32 +142,35 @@ describe('when the chain node goes away and comes back', () => {
     })
     const working = worker.kick()
     await expect.poll(() => failures.length).toBeGreaterThanOrEqual(3)
-    expect(await payoutOf(payout!.id)).toEqual({ status: 'queued', hash: null })
+    expect(await payoutOf(queued)).toEqual({ status: 'queued', hash: null })
+    expect(await payoutOf(sent)).toEqual({ status: 'sent', hash: keccak256(signedPayout) })
 
     // income meanwhile, on the chain itself: the indexer fails and its cursor stays
     await createFaucet(testChainConfig()).fund(wallet.address)
     await expect(indexer.indexOnce()).rejects.toThrow()
     expect(await cursor()).toBe(cursorBefore)
     expect(await rowCount(app, 'chain_transfers')).toBe(transfersBefore)
-    expect(await rowCount(app, 'payouts', 'user_id = $1', [client.user.id])).toBe(1)
-    expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('28'))
+    expect(await rowCount(app, 'payouts', 'user_id = $1', [client.user.id])).toBe(2)
+    expect(await rowCount(app, 'ledger_postings', "idempotency_key LIKE 'payout:%:refund'")).toBe(0)
+    expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('23'))
 
     proxy.restore()
 
-    // the payout is paid once, the transfer is recorded, the indexer catches up with the income
+    // the payouts are paid once, the transfer is recorded, the indexer catches up with the income
     await working
-    expect(await payoutOf(payout!.id)).toMatchObject({ status: 'confirmed' })
+    expect(await payoutOf(queued)).toMatchObject({ status: 'confirmed' })
+    expect(await payoutOf(sent)).toEqual({ status: 'confirmed', hash: keccak256(signedPayout) })
     await worker.stop()
     const { hash } = await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw })
     expect(hash).toBe(keccak256(raw))
     await expect(indexer.indexOnce()).resolves.toMatchObject({ ran: true, caughtUp: true })
     expect(await cursor()).toBeGreaterThan(cursorBefore!)
-    // the faucet's BNB, USDT and KNT while the node was away, and the payout's KNT
-    expect((await incomeOf()).length).toBe(incomeBefore.length + 4)
+    // the faucet's BNB, USDT and KNT while the node was away, and the two payouts' KNT
+    expect((await incomeOf()).length).toBe(incomeBefore.length + 5)
     expect(await rowCount(app, 'chain_transfers', 'hash = $1', [hash])).toBe(1)
-    // 1000 from the faucet before, 1000 while the node was away, 12 paid out
+    // 1000 from the faucet before, 1000 while the node was away, 12 + 5 paid out
     expect((await ok(client, '/v1/walletbalance', { wallet_id: wallet.id })).assets).toEqual(
-      expect.arrayContaining([expect.objectContaining({ symbol: 'KNT', balance: '2012' })]),
+      expect.arrayContaining([expect.objectContaining({ symbol: 'KNT', balance: '2017' })]),
     )
     const collected = await ok(client, '/v1/collect', { amount: '10', request_id: 'after' })
     expect(collected.payout).toMatchObject({ status: 'queued' })
