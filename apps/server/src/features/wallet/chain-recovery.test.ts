@@ -49,6 +49,21 @@ const payoutOf = async (id: number) =>
     )
   ).rows[0]
 
+const kntToken = () => app.chain.tokens.find((t) => t.symbol === 'KNT')!.contract
+
+/** A KNT transfer from the treasury, signed as the payout worker signs one. */
+async function signPayout(to: string, amount: bigint, nonce: number): Promise<Hex> {
+  return treasury.signTransaction({
+    chainId: app.chain.chainId,
+    nonce,
+    to: kntToken(),
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Address, amount] }),
+    gas: 100_000n,
+    gasPrice: await app.chain.gasPrice(),
+    type: 'legacy',
+  })
+}
+
 /** A payout as /v1/collect leaves it (its KNT moved to the payouts account), or signed already (sent). */
 async function payoutFor(userId: number, to: string, amount: bigint, signed?: { nonce: number; raw: Hex }) {
   const { rows } = await app.database.pool.query<{ id: number }>(
@@ -81,22 +96,9 @@ describe('when the chain node goes away and comes back', () => {
     await expect(indexer.indexOnce()).resolves.toMatchObject({ ran: true })
     const bnb = (await ok(client, '/v1/walletindex')).assets.find((a: { symbol: string }) => a.symbol === 'BNB')
     const raw = await signTransfer(wallet.key, { to: aKey().address, value: parseEther('1'), nonce: 0 })
-    const token = app.chain.tokens.find((t) => t.symbol === 'KNT')!.contract
     // a payout the worker signed just before the node went away, not yet broadcast
     const nonce = await app.chain.nonce(treasury.address)
-    const signedPayout = await treasury.signTransaction({
-      chainId: app.chain.chainId,
-      nonce,
-      to: token,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [wallet.address as Address, knt('5')],
-      }),
-      gas: 100_000n,
-      gasPrice: await app.chain.gasPrice(),
-      type: 'legacy',
-    })
+    const signedPayout = await signPayout(wallet.address, knt('5'), nonce)
     const incomeOf = async () =>
       (await ok(client, '/v1/wallethistory', { wallet_id: wallet.id, type: 'income' })).list.map(
         (t: { hash: string; log_index: number }) => `${t.hash}:${t.log_index}`,
@@ -136,7 +138,7 @@ describe('when the chain node goes away and comes back', () => {
       db: app.database.db,
       chain: app.chain,
       treasury,
-      token,
+      token: kntToken(),
       pollMs: 100,
       log: { warn: (details) => failures.push(details) },
     })
@@ -175,6 +177,30 @@ describe('when the chain node goes away and comes back', () => {
     const collected = await ok(client, '/v1/collect', { amount: '10', request_id: 'after' })
     expect(collected.payout).toMatchObject({ status: 'queued' })
     await expect.poll(async () => (await payoutOf(collected.payout.id))?.status, { timeout: 20_000 }).toBe('confirmed')
+    await expectReconciled(app)
+  })
+
+  it('signs again a sent payout whose nonce the node finds too high with no lower one left', async () => {
+    const client = await aUser(app)
+    const wallet = await createWallet(client)
+    await give(app, client.user.id, knt('5'), 'knt')
+    // e.g. the payout before it was refused for good and refunded: its nonce is free again
+    const nonce = (await app.chain.nonce(treasury.address)) + 1
+    const raw = await signPayout(wallet.address, knt('5'), nonce)
+    const id = await payoutFor(client.user.id, wallet.address, knt('5'), { nonce, raw })
+    const worker = payoutWorker({
+      db: app.database.db,
+      chain: app.chain,
+      treasury,
+      token: kntToken(),
+      pollMs: 100,
+      log: { warn: () => undefined },
+    })
+    await worker.kick()
+    await worker.stop()
+    const paid = await payoutOf(id)
+    expect(paid?.status).toBe('confirmed')
+    expect(paid?.hash).not.toBe(keccak256(raw))
     await expectReconciled(app)
   })
 })
