@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static'
 import { CATALOG } from '@kinetic/protocol'
 import Fastify, { type FastifyInstance } from 'fastify'
 import qs from 'qs'
+import { ChainUnavailable } from './chain/chain.ts'
 import { createChain, type ChainClient } from './chain/client.ts'
 import { createFaucet, faucetAvailable, registerFaucet } from './chain/faucet.ts'
 import { accountService } from './features/account/account.service.ts'
@@ -51,6 +52,7 @@ import { sessionService } from './platform/auth/sessions.ts'
 import { sessionsRepo } from './platform/auth/sessions.repo.ts'
 import type { Config } from './platform/config.ts'
 import type { Db } from './platform/db/client.ts'
+import { isDatabaseUnavailable } from './platform/db/unavailable.ts'
 import { createMailer } from './platform/mail/mailer.ts'
 import { outboxRepo } from './platform/mail/outbox.repo.ts'
 import { createBus, type Bus } from './platform/realtime/bus.ts'
@@ -143,6 +145,18 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     if (status === 413) return reply.code(413).send(fail('BODY_TOO_LARGE', lang))
     if (status === 429) return reply.code(429).send(fail('RATE_LIMITED', lang))
     if (status >= 400 && status < 500) return reply.code(status).send(fail('MALFORMED_BODY', lang))
+    // the database restarting, or a node failure a feature did not answer itself
+    const down =
+      error instanceof ChainUnavailable
+        ? 'CHAIN_UNAVAILABLE'
+        : isDatabaseUnavailable(error)
+          ? 'SERVICE_UNAVAILABLE'
+          : undefined
+    if (down) {
+      // said once per request without the error itself: a driver error may quote SQL and its params
+      request.log.warn({ down }, 'dependency unavailable')
+      return reply.code(503).send(fail(down, lang))
+    }
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send(fail('INTERNAL', lang))
   })

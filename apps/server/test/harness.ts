@@ -18,6 +18,8 @@ export interface TestApp {
   chain: ChainClient
   /** The app's shared services (e.g. uploads), for tests of what features call directly. */
   services: App['services']
+  /** The app's cross-instance events (LISTEN/NOTIFY). */
+  bus: App['bus']
   close(): Promise<void>
 }
 
@@ -46,15 +48,27 @@ export async function cloneDatabase(): Promise<{ url: string; drop(): Promise<vo
 /** The real app (buildApp) on its own cloned database, seeded like a fresh install. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const clone = await cloneDatabase()
+  return startAppOn(clone.url, env, clone.drop)
+}
+
+/**
+ * The real app on the database at `url` (migrated already), seeded like a fresh install;
+ * `cleanup` runs after it closed (e.g. dropping that database).
+ */
+export async function startAppOn(
+  url: string,
+  env: Record<string, string> = {},
+  cleanup: () => Promise<void> = async () => undefined,
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: clone.url,
+    DATABASE_URL: url,
     WEB_DIST: '/nonexistent',
     CHAIN_RPC_URL: inject('chainRpcUrl'),
     CHAIN_ID: '31337',
     ...env,
   })
-  const database = connect(clone.url, 10)
+  const database = connect(url, 10)
   const { server, services, chain, bus } = await buildApp(config, database.db)
   await services.content.seed()
   await services.support.seed()
@@ -66,10 +80,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     chain,
     services,
+    bus,
     async close() {
       await server.close()
       await database.close()
-      await clone.drop()
+      await cleanup()
     },
   }
 }

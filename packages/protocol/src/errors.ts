@@ -405,6 +405,13 @@ export const ERRORS = {
     'zh-hk': '只能結算今天（UTC）及之前的日期',
   },
 
+  // faults: the database or the chain node down (issue 7)
+  SERVICE_UNAVAILABLE: {
+    'us-en': 'The service is temporarily unavailable, please try again later',
+    'zh-cn': '服务暂时不可用，请稍后再试',
+    'zh-hk': '服務暫時不可用，請稍後再試',
+  },
+
   // accounts
   CODE_REQUIRED: {
     'us-en': 'Please enter the verification code',

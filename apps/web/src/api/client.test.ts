@@ -149,6 +149,16 @@ describe('call', () => {
     expect(window.location.hash).toBe('')
   })
 
+  it('reads a 503 without a JSON body (a proxy in front, the database restarting) as unavailable, in the language', async () => {
+    localStorage.setItem('currentLanguage', 'zh-TW')
+    fetchMock.mockResolvedValueOnce(new Response('<html>Service Unavailable</html>', { status: 503 }))
+    await expect(call(content.appVersion)).rejects.toMatchObject({
+      message: ERRORS.SERVICE_UNAVAILABLE['zh-hk'],
+      kind: 'http',
+      status: 503,
+    })
+  })
+
   it('on HTTP 500 rejects at once and runs the handler after 5000 ms', async () => {
     vi.useFakeTimers()
     const handler = vi.fn()

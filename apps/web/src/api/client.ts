@@ -155,6 +155,7 @@ function statusCode(status: number): ErrorCode {
   if (status === 403) return 'CSRF_REJECTED'
   if (status === 413) return 'BODY_TOO_LARGE'
   if (status === 429) return 'RATE_LIMITED'
+  if (status === 502 || status === 503 || status === 504) return 'SERVICE_UNAVAILABLE'
   return 'INTERNAL'
 }
 

@@ -88,7 +88,7 @@ export function payoutRepo(db: Db) {
         .select()
         .from(payouts)
         .where(and(of(chainId, treasury), eq(payouts.status, 'sent')))
-        .orderBy(asc(payouts.nonce))
+        .orderBy(asc(payouts.nonce), asc(payouts.id))
     },
 
     async markSent(id: number, signed: { nonce: number; hash: string; raw: string }): Promise<void> {

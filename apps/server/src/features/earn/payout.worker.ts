@@ -108,15 +108,24 @@ export function payoutWorker(deps: {
       if (!(error instanceof ChainRejected)) throw error
       if (error.reason === 'already known') return
       if (await receiptOf(p)) return
-      // a lower nonce is not on the node yet (signed by a process that died before sending
-      // it, or by another instance sending right now): it is sent again at the next pass
-      if (NONCE_TOO_HIGH.test(error.reason)) return
+      if (NONCE_TOO_HIGH.test(error.reason)) {
+        // a lower nonce of ours is not on the node yet (signed by a process that died before
+        // sending it, before the node went away, or by another instance sending right now): it
+        // is sent again in nonce order and this one after it; with none left, sign it again
+        if (!(await lowerNonceSent(p))) await repo.transition(p.id, 'sent', 'queued')
+        return
+      }
       // its nonce went to another transaction: sign it again; any other refusal is final
       if (error.reason === 'nonce too low') await repo.transition(p.id, 'sent', 'queued')
       else await refund(p, 'sent', error.reason)
       return
     }
     await recordPending(db, await pendingTransfer(chainId, raw))
+  }
+
+  async function lowerNonceSent(p: PayoutRow): Promise<boolean> {
+    const nonce = p.nonce ?? 0
+    return (await repo.sent(chainId, treasuryAddress)).some((o) => o.nonce !== null && o.nonce < nonce)
   }
 
   async function receiptOf(p: PayoutRow) {

@@ -15,10 +15,51 @@ export interface Database {
 // int8 (bigint) columns hold ids and counts within 2^53; numeric stays a string (money).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void
+
+/**
+ * A pool whose checked-out clients go back by themselves when their connection ends.
+ * drizzle's `transaction()` releases its client only once BEGIN succeeded: when Postgres
+ * restarts between the checkout and BEGIN, that client was never released and the pool
+ * lost a connection for good (under load: every one, and then every request timed out).
+ */
+class Pool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>
+  override connect(callback: ConnectCallback): void
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback)
+    return super.connect().then(releasedWhenEnded)
+  }
+}
+
+function releasedWhenEnded(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release
+  let ended = false
+  const onEnd = () => {
+    ended = true
+    release(new Error('connection ended while checked out'))
+  }
+  client.once('end', onEnd)
+  client.release = (err) => {
+    if (ended) return // released already, when it ended
+    client.off('end', onEnd)
+    release(err)
+  }
+  return client
+}
+
 export function connect(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 })
+  const pool = new Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 })
   // A dropped idle client (e.g. Postgres restarted) must not crash the process.
   pool.on('error', () => undefined)
+  // Nor a dropped client in use: pg-pool listens for errors only on idle clients, and a client
+  // whose connection ends while checked out emits 'error' (its query fails too, and the pool
+  // discards it on release). Unheard, that error is an uncaught exception.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = drizzle(pool, { schema })
   return { db, pool, close: () => pool.end() }
 }
