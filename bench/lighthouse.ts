@@ -5,7 +5,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
+export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 
 export interface LighthouseScore {
@@ -52,9 +52,9 @@ export async function measureLighthouse(base: string, cookie: string): Promise<L
         if (!result) throw new Error(`lighthouse gave no result for ${page}`)
         return result.lhr
       }
-      // a run Lighthouse itself could not complete (e.g. no paint traced on a starved CPU) runs again once
+      // a run Lighthouse itself could not complete (e.g. a trace lost on a starved CPU) runs again, up to 3 times
       let lhr = await run()
-      if (lhr.runtimeError) lhr = await run()
+      for (let attempt = 1; lhr.runtimeError && attempt < 3; attempt++) lhr = await run()
       const { categories, audits } = lhr
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100)
       scores.push({

@@ -7,7 +7,17 @@
 // request is timed per operation; a failure is counted (and a few are kept as samples). The
 // ledger is reconciled afterwards by run.ts with `npm run ledger:check`.
 import { BenchError, Client, percentile } from './client.ts'
-import { bindWatch, createWallet, fund, sendBnb, signUp, upload, watchData, type Shop } from './people.ts'
+import {
+  bindWatch,
+  createWallet,
+  fund,
+  receiveWatchTask,
+  sendBnb,
+  signUp,
+  upload,
+  watchData,
+  type Shop,
+} from './people.ts'
 import type { ServerUnderTest } from './server.ts'
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 500)
@@ -33,7 +43,7 @@ export interface LoadResults {
   errors: number
   errorRate: number
   requestsPerSecond: number
-  /** People who got that far in the journey. */
+  /** People who got that far in the journey before the time was up (no step starts after it). */
   signedUp: number
   bought: number
   sent: number
@@ -79,52 +89,50 @@ export async function simulateUsers(server: ServerUnderTest, shop: Shop): Promis
   const progress = { signedUp: 0, bought: 0, sent: 0 }
   const started = performance.now()
   const deadline = started + SECONDS * 1000
-  const open = () => performance.now() < deadline
+
+  /** Ends a journey when the time is up: no step starts after the deadline. */
+  const TIME_UP = new Error('time is up')
+  const step = async <T>(operation: string, run: () => Promise<T>): Promise<T> => {
+    if (performance.now() >= deadline) throw TIME_UP
+    return record.time(operation, run)
+  }
+  const pauseThenStep = async <T>(operation: string, run: () => Promise<T>): Promise<T> => {
+    await think()
+    return step(operation, run)
+  }
 
   async function person(n: number): Promise<void> {
     await pause((n / USERS) * RAMP_SECONDS * 1000)
     const client = new Client(server.base, `10.${1 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`)
-    const call = (method: string, params?: Record<string, unknown>) =>
-      record.time(method, () => client.call(method, params))
-    await record.time('sign up (send code + register)', () => signUp(server, client, `user-${n}@bench.test`))
+    const call = (method: string, params?: Record<string, unknown>) => () => client.call(method, params)
+    await step('sign up (send code + register)', () => signUp(server, client, `user-${n}@bench.test`))
     progress.signedUp++
     const code = shop.codes.pop()
     if (!code) throw new Error('no watch code left')
-    const watch = await record.time('bind watch (+ device token)', () => bindWatch(client, code))
-    await call('/v1/authorize', { exercise: '1', sleep: '1' })
-    // the watch's first sync: the day so far
+    const watch = await step('bind watch (+ device token)', () => bindWatch(client, code))
+    await step('/v1/authorize', call('/v1/authorize', { exercise: '1', sleep: '1' }))
+    // the watch's first sync: the last two hours
     let uploaded = Math.floor(Date.now() / 60_000) * 60 - 120 * 60
-    await record.time('device upload', () => upload(server.base, watch, watchData(uploaded, 120)))
+    await step('device upload', () => upload(server.base, watch, watchData(uploaded, 120)))
     uploaded += 120 * 60
-    const home = await call('/v1/gethome')
-    await think()
-    const task = (home.tasks as { id: string; period: string; state: string }[]).find((t) => t.id === 'bind_watch')
-    await call('/v1/taskreceive', { id: 'bind_watch', period: task?.period ?? 'once' })
-    await call('/v1/getstore', { type: 'virtual' })
-    await think()
-    await call('/v1/poststore', { id: shop.goodId, request_id: `bench-${n}` })
+    await step('/v1/gethome', call('/v1/gethome'))
+    await pauseThenStep('/v1/taskreceive', () => receiveWatchTask(client))
+    await step('/v1/getstore', call('/v1/getstore', { type: 'virtual' }))
+    await pauseThenStep('/v1/poststore', call('/v1/poststore', { id: shop.goodId, request_id: `bench-${n}` }))
     progress.bought++
-    await think()
-    const wallet = await record.time('create wallet', () => createWallet(client))
+    const wallet = await pauseThenStep('create wallet', () => createWallet(client))
     await fund(server.chainUrl, wallet.address)
-    await think()
-    await record.time('send BNB (terms, fee, broadcast + record)', () => sendBnb(client, wallet, SINK))
+    await pauseThenStep('send BNB (terms, fee, broadcast + record)', () => sendBnb(client, wallet, SINK))
     progress.sent++
-    while (open()) {
-      await think()
-      if (!open()) break
-      await call('/v1/gethome')
-      await call('/v1/wellinfo')
-      await think()
-      if (!open()) break
-      await call('/v1/getstore')
-      await call('/v1/walletindex')
-      await think()
-      if (!open()) break
+    for (;;) {
+      await pauseThenStep('/v1/gethome', call('/v1/gethome'))
+      await step('/v1/wellinfo', call('/v1/wellinfo'))
+      await pauseThenStep('/v1/getstore', call('/v1/getstore'))
+      await step('/v1/walletindex', call('/v1/walletindex'))
       const now = Math.floor(Date.now() / 60_000) * 60
       if (now > uploaded) {
-        const minutes = (now - uploaded) / 60
-        await record.time('device upload', () => upload(server.base, watch, watchData(uploaded, minutes)))
+        const from = uploaded
+        await pauseThenStep('device upload', () => upload(server.base, watch, watchData(from, (now - from) / 60)))
         uploaded = now
       }
     }
@@ -133,9 +141,11 @@ export async function simulateUsers(server: ServerUnderTest, shop: Shop): Promis
   const outcomes = await Promise.allSettled(Array.from({ length: USERS }, (_, n) => person(n)))
   const seconds = (performance.now() - started) / 1000
   // a journey stops at its first failure (the recorder counted the requests that failed)
-  const stopped = outcomes.filter((o) => o.status === 'rejected')
-  for (const o of stopped)
-    if (record.samples.length < 10 && !(o.reason instanceof BenchError)) record.samples.push(String(o.reason))
+  const stopped = outcomes
+    .map((o) => (o.status === 'rejected' ? (o.reason as unknown) : TIME_UP))
+    .filter((reason) => reason !== TIME_UP)
+  for (const reason of stopped)
+    if (record.samples.length < 10 && !(reason instanceof BenchError)) record.samples.push(String(reason))
 
   const operations = [...record.times].map(([operation, times]) => ({
     operation,
