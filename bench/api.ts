@@ -1,9 +1,9 @@
 // The hot operations (DESIGN §10 API budget), each loaded with autocannon at CONNECTIONS
 // concurrent clients against the server under test (its own process), next to a bare
 // Fastify route (bench/targets.ts, its own process) measured in the same run: the ratio is
-// what compares across machines. The signed-in operations run as a person with two weeks of
-// watch data, a funded wallet, consents and a goal; heart-rate ingest posts a minute of
-// 1 Hz samples per request from INGEST_WATCHES watches of as many people.
+// what compares across machines. Each request is one of PEOPLE people (yesterday's watch
+// data, consents, a goal, a funded wallet); heart-rate ingest posts the next minute of 1 Hz
+// samples of one of their watches.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import autocannon from 'autocannon'

@@ -10,6 +10,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 
 export interface LighthouseScore {
   page: string
+  /** Where the page ended (a signed-in page that fell back to /login would show it here). */
+  shown: string
   performance: number
   accessibility: number
   bestPractices: number
@@ -59,6 +61,7 @@ export async function measureLighthouse(base: string, cookie: string): Promise<L
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100)
       scores.push({
         page,
+        shown: new URL(lhr.finalDisplayedUrl).hash,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),

@@ -95,8 +95,8 @@ export async function bindWatch(client: Client, code: WatchCode): Promise<Watch>
 }
 
 /**
- * A watch's upload of `minutes` minutes from `from` (seconds): 1 Hz heart rate sampled every
- * 5 s, steps each minute, and — for a whole day — the night's sleep, a walk, SpO2 and blood
+ * A watch's upload of `minutes` minutes from `from` (seconds): heart rate every 5 s, steps
+ * each minute, and — for a whole day — the night's sleep, a walk, SpO2 and blood
  * pressure.
  */
 export function watchData(from: number, minutes: number): deviceApi.UploadBody {
