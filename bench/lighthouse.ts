@@ -2,10 +2,13 @@
 // 4× slower CPU) for /login, /homePage and the wallet's /spot, against the server under
 // test serving the built app, in Debian's Chromium (headless; --no-sandbox as root). The
 // signed-in pages run with the fixture person's session cookies sent on every request.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
+const RESULTS = path.resolve(import.meta.dirname, 'results')
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 
 export interface LighthouseScore {
@@ -23,6 +26,7 @@ export interface LighthouseScore {
 }
 
 export async function measureLighthouse(base: string, cookie: string): Promise<LighthouseScore[]> {
+  mkdirSync(RESULTS, { recursive: true })
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -57,6 +61,8 @@ export async function measureLighthouse(base: string, cookie: string): Promise<L
       // a run Lighthouse itself could not complete (e.g. a trace lost on a starved CPU) runs again, up to 3 times
       let lhr = await run()
       for (let attempt = 1; lhr.runtimeError && attempt < 3; attempt++) lhr = await run()
+      // the whole report beside latest.json, for what the scores do not say (git-ignored)
+      writeFileSync(path.join(RESULTS, `lighthouse${page.replace('/', '-')}.json`), JSON.stringify(lhr))
       const { categories, audits } = lhr
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100)
       scores.push({
