@@ -235,7 +235,13 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   if (faucetAvailable(config)) registerFaucet(server, createFaucet({ ...config.chain, rpcUrl }))
 
   if (existsSync(config.webDist)) {
-    await server.register(fastifyStatic, { root: config.webDist, index: 'index.html', wildcard: true })
+    // preCompressed: the .br / .gz copies `npm run build` writes (scripts/precompress.mjs)
+    await server.register(fastifyStatic, {
+      root: config.webDist,
+      index: 'index.html',
+      wildcard: true,
+      preCompressed: true,
+    })
     // the operator console is its own page (dist/admin/index.html)
     server.get('/admin', (_request, reply) => reply.redirect('/admin/'))
   } else {
