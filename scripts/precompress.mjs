@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// After `vite build`: writes a brotli (.br) and a gzip (.gz) copy beside every text asset of
-// apps/web/dist, which the server sends to browsers that accept them (@fastify/static
+// After `vite build`: writes a brotli (.br) and a gzip (.gz) copy beside every text file of
+// apps/web/dist/assets (Vite's bundles), which the server sends to browsers that accept them (@fastify/static
 // `preCompressed`). Compressing once at build time costs nothing per request; a phone on a
 // slow network then downloads about a third of the JS.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-const DIST = path.resolve(import.meta.dirname, '../apps/web/dist')
-const TEXT = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/
+const ASSETS = path.resolve(import.meta.dirname, '../apps/web/dist/assets')
+const TEXT = /\.(js|mjs|css|svg|json|txt)$/
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024
 
@@ -21,7 +21,7 @@ function* files(dir) {
 }
 
 let count = 0
-for (const file of files(DIST)) {
+for (const file of files(ASSETS)) {
   if (!TEXT.test(file)) continue
   const bytes = readFileSync(file)
   if (bytes.length < MIN_BYTES) continue
@@ -29,4 +29,4 @@ for (const file of files(DIST)) {
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }))
   count++
 }
-console.log(`precompressed ${count} files in apps/web/dist (.br, .gz)`)
+console.log(`precompressed ${count} files in apps/web/dist/assets (.br, .gz)`)

@@ -8,12 +8,15 @@ import { startTestApp, type TestApp } from '../../test/harness.ts'
 // The built web app is served with the .br / .gz copies `npm run build` writes
 // (scripts/precompress.mjs) to browsers that accept them, and as is to those that do not.
 const script = `console.log(${JSON.stringify('Kinetic '.repeat(400))})\n`
+const page = `<!doctype html><title>Kinetic</title><body>${'<p>Kinetic</p>'.repeat(200)}</body>`
 let app: TestApp
 let dist: string
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'kinetic-dist-'))
   mkdirSync(path.join(dist, 'assets'))
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kinetic</title>')
+  mkdirSync(path.join(dist, 'admin'))
+  writeFileSync(path.join(dist, 'index.html'), page)
+  writeFileSync(path.join(dist, 'admin/index.html'), `${page}<!-- console -->`)
   const file = path.join(dist, 'assets/index-abc.js')
   writeFileSync(file, script)
   writeFileSync(`${file}.br`, brotliCompressSync(script))
@@ -44,6 +47,23 @@ describe('the built web app', () => {
     const gz = await get('gzip')
     expect(gz.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(gz.rawPayload).toString()).toBe(script)
+  })
+
+  it('answers / and /admin/ with their pages, whatever the browser accepts', async () => {
+    for (const [url, html] of [
+      ['/', page],
+      ['/admin/', `${page}<!-- console -->`],
+    ])
+      for (const encoding of ['gzip, deflate, br', undefined]) {
+        const answer = await app.server.inject({
+          method: 'GET',
+          url,
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        })
+        expect(answer.statusCode, `${url} ${encoding}`).toBe(200)
+        expect(answer.headers['content-type']).toMatch(/html/)
+        expect(answer.body).toBe(html)
+      }
   })
 
   it('sends the file as it is without Accept-Encoding', async () => {
