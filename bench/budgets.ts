@@ -37,7 +37,7 @@ const GAPS: [string, string][] = [
   ],
   [
     'Web: Lighthouse',
-    "simulated slow 4G and a 4x slower CPU: the first route's JS decides FCP and LCP (lcpMs and tbtMs in latest.json); a smaller first route is the lever. A loaded machine slows the traced CPU work too.",
+    "simulated slow 4G and a 4x slower CPU (lighthouse-<page>.json beside latest.json): FCP and LCP wait for the first route's JS and the entry → page chunk chain (a lazy page starts loading only once the entry ran); CLS is #root shifting when the routed page replaces the launch screen; TBT is main-thread work. A smaller first route, preloading the first page's chunks and no shift after the launch screen are the levers; a loaded machine slows the traced CPU work too.",
   ],
   [
     'API: /v1/gethome throughput',
