@@ -1,5 +1,7 @@
 // Web bundle sizes from Vite's manifest (apps/web/dist/.vite/manifest.json): the gzip JS a
-// first visit loads (the entry and its static imports) and what the wallet pages add on top.
+// first visit loads (the entry and its static imports), what the wallet pages add on top,
+// and whether echarts or wallet-core reached the first route (found by a string only each
+// of them contains: echarts' instance attribute, wallet-core's KDF name).
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -33,8 +35,21 @@ const gzipKb = (files: Iterable<string>) =>
     ([...files].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(DIST, file))).length, 0) / 1024) * 10,
   ) / 10
 
-export function measureWeb(): { firstRouteJsKb: number; walletJsKb: number; walletChunks: number } {
+const HEAVY = { echarts: '_echarts_instance_', 'wallet-core': 'pbkdf2-sha256' }
+
+export interface WebMeasure {
+  firstRouteJsKb: number
+  walletJsKb: number
+  walletChunks: number
+  /** echarts / wallet-core when found in a first-route chunk (DESIGN §10: they must not be). */
+  firstRouteHeavy: string[]
+}
+
+export function buildWeb(): void {
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' })
+}
+
+export function measureWeb(): WebMeasure {
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -53,7 +68,11 @@ export function measureWeb(): { firstRouteJsKb: number; walletJsKb: number; wall
   const wallet = [...staticClosure(manifest, walletPages)].filter((key) => !others.has(key) && !firstRoute.has(key))
   const files = (keys: Iterable<string>) =>
     [...keys].map((key) => manifest[key]?.file ?? '').filter((f) => f.endsWith('.js'))
+  const firstRouteCode = files(firstRoute).map((file) => readFileSync(path.join(DIST, file), 'utf8'))
   return {
+    firstRouteHeavy: Object.entries(HEAVY)
+      .filter(([, marker]) => firstRouteCode.some((code) => code.includes(marker)))
+      .map(([name]) => name),
     firstRouteJsKb: gzipKb(files(firstRoute)),
     walletJsKb: gzipKb(files(wallet)),
     walletChunks: files(wallet).length,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import path from 'node:path'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
@@ -268,6 +269,14 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
 
   if (existsSync(config.webDist)) {
     await server.register(fastifyStatic, { root: config.webDist, index: 'index.html', wildcard: true })
+    // the bundles with the .br / .gz copies `npm run build` writes (scripts/precompress.mjs);
+    // only here: @fastify/static answers 404 for a directory index (/, /admin/) with preCompressed
+    await server.register(fastifyStatic, {
+      root: path.join(config.webDist, 'assets'),
+      prefix: '/assets/',
+      preCompressed: true,
+      decorateReply: false,
+    })
     // the operator console is its own page (dist/admin/index.html)
     server.get('/admin', (_request, reply) => reply.redirect('/admin/'))
   } else {

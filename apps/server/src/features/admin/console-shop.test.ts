@@ -49,16 +49,12 @@ describe('goods in the console', () => {
     expect(await lastAudit()).toMatchObject({ action: 'good.add', target: `good:${id}`, details: { price: 100 } })
     const buyer = await aUser(app)
     await give(app, buyer.user.id, 500n)
-    await ok(buyer, '/v1/poststore', {
-      id,
-      request_id: 'req-1',
-      name: 'Li Lei',
-      phone: '13800000000',
-      address: '1 Long Road',
-    })
+    for (const request_id of ['req-1', 'req-2'])
+      await ok(buyer, '/v1/poststore', { id, request_id, name: 'Li Lei', phone: '13800000000', address: '1 Long Road' })
     await consoleOk('/admin/goodadd', aGood({ kind: 'virtual', fulfilment: 'energy:5', active: false, stock: '' }))
     const list = (await consoleOk('/admin/goods', { limit: 100 })).list as { id: number; [k: string]: unknown }[]
-    expect(list.find((g) => g.id === id)).toMatchObject({ stock: 4, sold: 1, active: true, name: texts('Band') })
+    expect(list.find((g) => g.id === id)).toMatchObject({ stock: 3, sold: 2, active: true, name: texts('Band') })
+    expect(list.filter((g) => g.id !== id).map((g) => g.sold)).toEqual(list.filter((g) => g.id !== id).map(() => 0))
     expect(list.filter((g) => g.kind === 'virtual' && g.active === false && g.stock === null)).toHaveLength(1)
     expect(list.some((g) => g.fulfilment === 'physical_fitness')).toBe(true)
   })

@@ -147,8 +147,9 @@ export function shopRepo(db: Db) {
 
     /** Every good, active or not, with the units in its orders. */
     async allGoods(page: number, limit: number) {
-      const sold =
-        sql<number>`(select count(*) from ${shopOrders} where ${shopOrders.goodId} = ${shopGoods.id})`.mapWith(Number)
+      // qualified by hand: drizzle renders a select field's columns without their table, and an
+      // unqualified "id" in the subquery would be the order's own id
+      const sold = sql<number>`(select count(*) from ${shopOrders} o where o.good_id = ${shopGoods}.id)`.mapWith(Number)
       const [rows, [total]] = await Promise.all([
         db
           .select({ good: shopGoods, sold })

@@ -1,0 +1,142 @@
+// The server under test for the API, load and Lighthouse measures: the real server process
+// (`apps/server/src/main.ts`, NODE_ENV=production) with its embedded Postgres in a fresh
+// DATA_DIR, serving the built web app, mailing codes over SMTP to a sink in this process, on
+// a dev chain started here (so simulated users can fund their wallets on it). Its peak
+// resident memory is read from /proc (VmHWM) before it stops.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+import { startDevChain } from '../apps/server/src/chain/devchain.ts'
+import { freePort } from '../apps/server/src/platform/db/embedded.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+export const OPERATOR = { email: 'ops@bench.test', password: 'bench-operator-password' }
+
+export interface ServerUnderTest {
+  base: string
+  chainUrl: string
+  dataDir: string
+  /** The newest code mailed to `email`, waiting for it to arrive. */
+  code(email: string): Promise<string>
+  /** Peak and current resident memory of the server process, MB. */
+  memory(): { peakRssMb: number; rssMb: number }
+  /** Stops the server (SIGTERM); the data folder stays for the ledger check until `cleanUp`. */
+  stop(): Promise<void>
+  cleanUp(): Promise<void>
+}
+
+export async function startServer(): Promise<ServerUnderTest> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kinetic-bench-'))
+  chmodSync(dir, 0o755) // the postgres user must reach DATA_DIR/pg
+  const codes = new Map<string, string>()
+  const waiters = new Map<string, () => void>()
+  const smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1]
+          for (const to of session.envelope.rcptTo) {
+            const email = to.address.toLowerCase()
+            if (code) codes.set(email, code)
+            waiters.get(email)?.()
+          }
+          callback()
+        },
+        (error: Error) => callback(error),
+      )
+    },
+  })
+  const smtpPort = await freePort()
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
+  const chain = await startDevChain()
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'data'),
+      MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+      CHAIN_RPC_URL: chain.url,
+      CHAIN_ID: String(chain.chainId),
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: OPERATOR.email,
+      ADMIN_PASSWORD: OPERATOR.password,
+      // every simulated user comes from its own address (X-Forwarded-For), as behind a proxy
+      TRUST_PROXY: '1',
+      RATE_LIMIT_PER_MIN: '100000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  const stopChild = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+    await exited
+    clearTimeout(timer)
+  }
+  const cleanUp = async () => {
+    await stopChild()
+    await chain.stop()
+    await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    await waitForHealthy(base, child)
+  } catch (error) {
+    await cleanUp()
+    throw error
+  }
+  const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8')
+  const mb = (text: string, field: string) =>
+    Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1]) / 1024)
+  return {
+    base,
+    chainUrl: chain.url,
+    dataDir: path.join(dir, 'data'),
+    async code(email) {
+      const key = email.toLowerCase()
+      const deadline = Date.now() + 60_000
+      while (!codes.has(key)) {
+        if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`)
+        await new Promise<void>((resolve) => {
+          waiters.set(key, resolve)
+          setTimeout(resolve, 1000)
+        })
+      }
+      waiters.delete(key)
+      const code = codes.get(key)!
+      codes.delete(key)
+      return code
+    },
+    memory() {
+      const text = status()
+      return { peakRssMb: mb(text, 'VmHWM'), rssMb: mb(text, 'VmRSS') }
+    },
+    stop: stopChild,
+    cleanUp,
+  }
+}
+
+async function waitForHealthy(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error('server did not become healthy in 180 s')
+}
