@@ -180,7 +180,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const registry = new Registry()
   const content = contentService(db)
   const uploads = uploadService({ db, sessions })
-  const codes = codeService(accountRepo(db), mailer)
+  const codes = codeService(accountRepo(db), mailer, config.codesPerIpHour)
   registerAccountMethods(
     registry,
     accountService({ db, sessions, codes }),

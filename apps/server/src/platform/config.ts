@@ -28,6 +28,8 @@ export interface Config {
   demoData: boolean
   /** Requests per minute per IP on the API routes. */
   rateLimitPerMinute: number
+  /** Verification codes an hour per IP. */
+  codesPerIpHour: number
   /** Where the built web app is served from. */
   webDist: string
   /** Validate every handler result against its contract (tests). */
@@ -178,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     demoData: !production && env.DEMO_DATA !== '0',
     rateLimitPerMinute: intFrom(env.RATE_LIMIT_PER_MIN, 1200, 'RATE_LIMIT_PER_MIN'),
+    codesPerIpHour: intFrom(env.CODES_PER_IP_HOUR, 30, 'CODES_PER_IP_HOUR'),
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
     checkResults: env.NODE_ENV === 'test' || env.CHECK_RESULTS === '1',
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),

@@ -31,14 +31,14 @@ export interface CodeTarget {
   address: string
 }
 
-export function codeService(repo: AccountRepo, mailer: Mailer) {
+export function codeService(repo: AccountRepo, mailer: Mailer, perIpHour = CODES_PER_IP_HOUR) {
   return {
     async send(target: CodeTarget, scene: string, ip: string, lang: WireLang): Promise<void> {
       if (target.channel === 'sms' && !mailer.smsAvailable) throw new AppError('SMS_UNAVAILABLE')
       const last = await repo.lastCodeSentAt(target.address, scene)
       const wait = last ? Math.ceil(CODE_COOLDOWN_S - (Date.now() - last.getTime()) / 1000) : 0
       if (wait > 0) throw new AppError('CODE_COOLDOWN', { args: { seconds: wait } })
-      if ((await repo.codesSentFromIpSince(ip, new Date(Date.now() - 3_600_000))) >= CODES_PER_IP_HOUR) {
+      if ((await repo.codesSentFromIpSince(ip, new Date(Date.now() - 3_600_000))) >= perIpHour) {
         throw new AppError('RATE_LIMITED')
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
