@@ -2,12 +2,13 @@ import { currentLocale } from '@/i18n'
 import { newRequestId } from '@/shared/requestId'
 import { showSuccess } from '@/shared/ui/toast'
 import { formatNumber, type earn, type Result } from '@kinetic/protocol'
-import { Button, Input, Popup } from 'antd-mobile'
+import { Button, Popup } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePledgeMutation } from '../discover.queries'
 import { kntProblem, kntText, kntUnits } from '../knt'
-import styles from './Sheet.module.css'
+import { AmountField } from '@/shared/ui/AmountField'
+import styles from '@/shared/ui/AmountSheet.module.css'
 
 type Find = Result<typeof earn.find>
 const DAY_MS = 86_400_000
@@ -78,22 +79,15 @@ export function PledgeSheet({
                 })
               : t('discover.sheet.unstakeNote', { staked: formatNumber(node.staked), days: node.cooldown_days })}
           </p>
-          <Input
-            className={styles.input}
-            placeholder={t('discover.sheet.amount')}
-            aria-label={t('discover.sheet.amount')}
-            inputMode="decimal"
+          <AmountField
+            label={t('discover.sheet.amount')}
             value={amount}
+            problem={problem}
             onChange={(value) => {
               setAmount(value)
               setProblem(null)
             }}
           />
-          {problem && (
-            <p className={styles.problem} role="alert">
-              {problem}
-            </p>
-          )}
           <Button block color="primary" shape="rounded" type="submit">
             {t('discover.sheet.next')}
           </Button>

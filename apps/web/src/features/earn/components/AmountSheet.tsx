@@ -1,8 +1,9 @@
 import { errorText } from '@/i18n'
 import { newRequestId } from '@/shared/requestId'
-import { Button, Input, Popup } from 'antd-mobile'
+import { Button, Popup } from 'antd-mobile'
 import { useState } from 'react'
-import styles from './CollectSheet.module.css'
+import { AmountField } from '@/shared/ui/AmountField'
+import styles from '@/shared/ui/AmountSheet.module.css'
 
 const ENERGY_RE = /^\d{1,30}(\.\d+)?$/
 
@@ -49,22 +50,15 @@ export function AmountSheet(props: {
     <Popup visible onMaskClick={props.onClose} onClose={props.onClose} bodyClassName={styles.sheet}>
       <h2 className={styles.title}>{props.title}</h2>
       <p className={styles.note}>{props.note}</p>
-      <Input
-        className={styles.input}
-        placeholder={props.label}
-        aria-label={props.label}
-        inputMode="decimal"
+      <AmountField
+        label={props.label}
         value={amount}
+        problem={problem}
         onChange={(value) => {
           setAmount(value)
           setProblem(null)
         }}
       />
-      {problem && (
-        <p className={styles.problem} role="alert">
-          {problem}
-        </p>
-      )}
       <Button block color="primary" shape="rounded" loading={props.pending} onClick={submit}>
         {props.submitText}
       </Button>

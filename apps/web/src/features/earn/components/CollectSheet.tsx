@@ -2,11 +2,12 @@ import { errorText } from '@/i18n'
 import { newRequestId } from '@/shared/requestId'
 import { showSuccess } from '@/shared/ui/toast'
 import { formatNumber } from '@kinetic/protocol'
-import { Button, Input, Popup } from 'antd-mobile'
+import { Button, Popup } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCollectMutation } from '../earn.queries'
-import styles from './CollectSheet.module.css'
+import { AmountField } from '@/shared/ui/AmountField'
+import styles from '@/shared/ui/AmountSheet.module.css'
 
 const AMOUNT_RE = /^\d{1,30}(\.\d{1,18})?$/
 
@@ -41,22 +42,15 @@ export function CollectSheet({ balance, min, onClose }: { balance: string; min: 
       <p className={styles.note}>
         {t('earn.collect.note', { balance: formatNumber(balance), min: formatNumber(min) })}
       </p>
-      <Input
-        className={styles.input}
-        placeholder={t('earn.collect.amount')}
-        aria-label={t('earn.collect.amount')}
-        inputMode="decimal"
+      <AmountField
+        label={t('earn.collect.amount')}
         value={amount}
+        problem={problem}
         onChange={(value) => {
           setAmount(value)
           setProblem(null)
         }}
       />
-      {problem && (
-        <p className={styles.problem} role="alert">
-          {problem}
-        </p>
-      )}
       <Button block color="primary" shape="rounded" loading={collect.isPending} onClick={submit}>
         {t('earn.collect.submit')}
       </Button>
