@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { deviceBindings } from '../device/device.tables.ts'
 import { wallets } from '../wallet/wallet.tables.ts'
@@ -13,20 +13,21 @@ const ENERGY_LOCK = 7340501
  */
 export function homeRepo(db: Db) {
   return {
-    async boundWatches(userId: number): Promise<number> {
-      const [row] = await db
+    /** Bound watches and backed-up wallets, the facts of the setup tasks, in one query. */
+    async setupCounts(userId: number): Promise<{ watches: number; backedUpWallets: number }> {
+      const watches = db
         .select({ n: count() })
         .from(deviceBindings)
         .where(and(eq(deviceBindings.userId, userId), isNull(deviceBindings.unboundAt)))
-      return row?.n ?? 0
-    },
-
-    async backedUpWallets(userId: number): Promise<number> {
-      const [row] = await db
+      const backedUp = db
         .select({ n: count() })
         .from(wallets)
         .where(and(eq(wallets.userId, userId), eq(wallets.backedUp, true), isNull(wallets.deletedAt)))
-      return row?.n ?? 0
+      const result = await db.execute<{ watches: number; wallets: number }>(
+        sql`SELECT (${watches})::int AS watches, (${backedUp})::int AS wallets`,
+      )
+      const row = result.rows[0]
+      return { watches: row?.watches ?? 0, backedUpWallets: row?.wallets ?? 0 }
     },
 
     /** Serializes energy credits of one user's day until the transaction ends. */
@@ -34,10 +35,11 @@ export function homeRepo(db: Db) {
       await db.execute(sql`SELECT pg_advisory_xact_lock(${ENERGY_LOCK}, hashtext(${`${userId}:${day}`}))`)
     },
 
-    /** Energy credited to the user for a local day's activity so far, in base units. */
-    async energyCredited(userId: number, day: string): Promise<bigint> {
-      const [row] = await db
-        .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    /** Energy credited to the user for each of some local days' activity so far, in base units (days with none are absent). */
+    async energyCredited(userId: number, days: string[]): Promise<Map<string, bigint>> {
+      const day = sql<string>`${ledgerPostings.memo}->>'day'`
+      const rows = await db
+        .select({ day, total: sql<string>`sum(${ledgerEntries.amount})::text` })
         .from(ledgerEntries)
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
         .innerJoin(ledgerPostings, eq(ledgerPostings.id, ledgerEntries.postingId))
@@ -46,19 +48,20 @@ export function homeRepo(db: Db) {
             eq(ledgerAccounts.userId, userId),
             eq(ledgerEntries.asset, 'energy'),
             eq(ledgerPostings.kind, 'energy'),
-            sql`${ledgerPostings.memo}->>'day' = ${day}`,
+            inArray(day, [...days]),
           ),
         )
-      return BigInt(row?.total ?? '0')
+        .groupBy(day)
+      return new Map(rows.map((r) => [r.day, BigInt(r.total)]))
     },
 
-    /** Whether a posting with this key exists (a task received in its period). */
-    async posted(key: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: ledgerPostings.id })
+    /** Which of these posting keys exist (tasks received in their periods). */
+    async posted(keys: string[]): Promise<Set<string>> {
+      const rows = await db
+        .select({ key: ledgerPostings.idempotencyKey })
         .from(ledgerPostings)
-        .where(eq(ledgerPostings.idempotencyKey, key))
-      return row !== undefined
+        .where(inArray(ledgerPostings.idempotencyKey, keys))
+      return new Set(rows.map((r) => r.key))
     },
   }
 }

@@ -36,15 +36,18 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
   const book = ledger(db)
 
   /**
-   * Credits what a day earned beyond what it already got, under a per-user-day lock: the
-   * key `energy:<user>:<day>:<level>` names the day's new total, so a day that grows is
-   * topped up, a repeat moves nothing, and the cap is never passed.
+   * Credits what a day earned beyond what it already got. `seen` is the credited total read
+   * without a lock: when it covers `earned` nothing is written (the common read of Home).
+   * Otherwise it runs under a per-user-day lock, where the key `energy:<user>:<day>:<level>`
+   * names the day's new total, so a day that grows is topped up, a repeat moves nothing, and
+   * the cap is never passed.
    */
-  async function creditDay(userId: number, day: string, earned: bigint): Promise<bigint> {
+  async function creditDay(userId: number, day: string, earned: bigint, seen: bigint): Promise<bigint> {
+    if (earned <= seen) return seen
     return db.transaction(async (tx) => {
       const locked = homeRepo(tx)
       await locked.lockEnergyDay(userId, day)
-      const credited = await locked.energyCredited(userId, day)
+      const credited = (await locked.energyCredited(userId, [day])).get(day) ?? 0n
       if (earned <= credited) return credited
       await ledger(tx).reward(userId, 'energy', earned - credited, `energy:${userId}:${day}:${earned}`, 'energy', {
         day,
@@ -59,24 +62,23 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
     const day = today(profile.timeZone)
     const monday = weekStart(day)
     const yesterday = addDays(day, -1)
-    const [rows, consent, goalStep, watches, backedUpWallets] = await Promise.all([
+    const [rows, consent, goalStep, setup, seen] = await Promise.all([
       healthData.days(userId, monday < yesterday ? monday : yesterday, day),
       consentOf(db, userId),
       healthData.goalSteps(userId),
-      repo.boundWatches(userId),
-      repo.backedUpWallets(userId),
+      repo.setupCounts(userId),
+      repo.energyCredited(userId, [yesterday, day]),
     ])
     const rowOf = (d: string) => rows.find((r) => r.day === d)
-    await creditDay(userId, yesterday, dayEnergy(rowOf(yesterday), consent, s).total)
+    await creditDay(userId, yesterday, dayEnergy(rowOf(yesterday), consent, s).total, seen.get(yesterday) ?? 0n)
     const energy = dayEnergy(rowOf(day), consent, s)
-    const credited = await creditDay(userId, day, energy.total)
+    const credited = await creditDay(userId, day, energy.total, seen.get(day) ?? 0n)
     const f: TaskFacts = {
       today: day,
       weekStart: monday,
-      watches,
+      ...setup,
       goalSet: goalStep !== undefined,
       goalSteps: goalStep ?? health.GOAL_LIMITS.step.default,
-      backedUpWallets,
       consent,
       day: rowOf(day),
       week: rows.filter((r) => r.day >= monday),
@@ -84,10 +86,11 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
     return { f, profile, energy, credited }
   }
 
+  /** Every task's state; whether each was received this period is read in one query. */
   async function tasks(userId: number, s: Settings, f: TaskFacts): Promise<earn.Task[]> {
-    return Promise.all(
-      TASKS.map(async (t) => taskView(t, s, f, await repo.posted(taskKey(userId, t.id, periodOf(t, f))))),
-    )
+    const keys = TASKS.map((t) => taskKey(userId, t.id, periodOf(t, f)))
+    const received = await repo.posted(keys)
+    return TASKS.map((t, i) => taskView(t, s, f, received.has(keys[i] as string)))
   }
 
   return {
@@ -96,11 +99,9 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
       const { f, profile, energy: earned, credited } = await facts(userId, s)
       const row: HealthDay | undefined = f.day
       const totals = dayTotals(f.today, row, profile)
-      const [points, energy, power, list, taskList] = await Promise.all([
-        book.balance(userId, 'points'),
-        book.balance(userId, 'energy'),
-        book.balance(userId, 'power'),
-        book.history({ userId, page: 1, limit: 10 }),
+      const [{ points, energy, power }, recent, taskList] = await Promise.all([
+        book.balances(userId, ['points', 'energy', 'power']),
+        book.recent(userId, 10),
         tasks(userId, s, f),
       ])
       return {
@@ -133,7 +134,7 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
         goal: { step: f.goalSteps, step_pct: percentOf(totals.steps, f.goalSteps), met: totals.steps >= f.goalSteps },
         rates: { energy_per_power: s.finalize_energy_per_power, points_per_energy: s.supply_points_per_energy },
         tasks: taskList,
-        records: list.rows.map((r) => {
+        records: recent.map((r) => {
           const asset = r.ledger_entries.asset
           return {
             id: r.ledger_entries.id,

@@ -19,6 +19,19 @@ export interface HistoryFilter {
   limit: number
 }
 
+function historyWhere(f: HistoryFilter): SQL | undefined {
+  return and(
+    eq(ledgerAccounts.userId, f.userId),
+    f.asset ? eq(ledgerEntries.asset, f.asset) : undefined,
+    f.direction === 'in'
+      ? gt(ledgerEntries.amount, '0')
+      : f.direction === 'out'
+        ? lt(ledgerEntries.amount, '0')
+        : undefined,
+    f.kinds?.length ? inArray(ledgerPostings.kind, f.kinds) : undefined,
+  )
+}
+
 /** The ledger's SQL: postings, account rows (locked in id order), entries and the checks. */
 export function ledgerRepo(db: Db) {
   return {
@@ -70,6 +83,16 @@ export function ledgerRepo(db: Db) {
       return BigInt(row?.balance ?? '0')
     },
 
+    /** One account owner's balances of several assets in one query (0 where no account exists). */
+    async balances<A extends string>(owner: string, assets: readonly A[]): Promise<Record<A, bigint>> {
+      const rows = await db
+        .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.owner, owner), inArray(ledgerAccounts.asset, [...assets])))
+      const found = new Map(rows.map((r) => [r.asset, BigInt(r.balance)]))
+      return Object.fromEntries(assets.map((a) => [a, found.get(a) ?? 0n])) as Record<A, bigint>
+    },
+
     async entriesOfPosting(postingId: number) {
       return db
         .select({ owner: ledgerAccounts.owner, asset: ledgerEntries.asset, amount: ledgerEntries.amount })
@@ -79,36 +102,29 @@ export function ledgerRepo(db: Db) {
         .orderBy(ledgerEntries.id)
     },
 
-    /** A user's movements, newest first. */
+    /** One page of a user's movements, newest first (no total). */
+    recent(f: HistoryFilter) {
+      return db
+        .select()
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .innerJoin(ledgerPostings, eq(ledgerPostings.id, ledgerEntries.postingId))
+        .where(historyWhere(f))
+        .orderBy(desc(ledgerEntries.id))
+        .limit(f.limit)
+        .offset((f.page - 1) * f.limit)
+    },
+
+    /** A user's movements, newest first, with how many there are in all. */
     async history(f: HistoryFilter) {
-      const where: SQL | undefined = and(
-        eq(ledgerAccounts.userId, f.userId),
-        f.asset ? eq(ledgerEntries.asset, f.asset) : undefined,
-        f.direction === 'in'
-          ? gt(ledgerEntries.amount, '0')
-          : f.direction === 'out'
-            ? lt(ledgerEntries.amount, '0')
-            : undefined,
-        f.kinds?.length ? inArray(ledgerPostings.kind, f.kinds) : undefined,
-      )
-      const from = () =>
-        db
-          .select()
-          .from(ledgerEntries)
-          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-          .innerJoin(ledgerPostings, eq(ledgerPostings.id, ledgerEntries.postingId))
-          .where(where)
       const [rows, [total]] = await Promise.all([
-        from()
-          .orderBy(desc(ledgerEntries.id))
-          .limit(f.limit)
-          .offset((f.page - 1) * f.limit),
+        this.recent(f),
         db
           .select({ n: count() })
           .from(ledgerEntries)
           .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
           .innerJoin(ledgerPostings, eq(ledgerPostings.id, ledgerEntries.postingId))
-          .where(where),
+          .where(historyWhere(f)),
       ])
       return { rows, total: total?.n ?? 0 }
     },

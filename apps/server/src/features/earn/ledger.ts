@@ -176,6 +176,16 @@ export function ledger(db: Db) {
       return ledgerRepo(db).balance(userAccount(userId), asset)
     },
 
+    /** Several of a user's balances in one read. */
+    balances<A extends Asset>(userId: number, assets: readonly A[]): Promise<Record<A, bigint>> {
+      return ledgerRepo(db).balances(userAccount(userId), assets)
+    },
+
+    /** A user's latest movements, without counting them all. */
+    recent(userId: number, limit: number) {
+      return ledgerRepo(db).recent({ userId, page: 1, limit })
+    },
+
     history(filter: HistoryFilter) {
       return ledgerRepo(db).history(filter)
     },
