@@ -33,15 +33,15 @@ export interface Budget {
 const GAPS: [string, string][] = [
   [
     'Web: first route',
-    "the shell plus Home's first call carry zod and qs (about 42 KB gzip); a zod-free client and a smaller form encoder close it (ARCHITECTURE, Web).",
+    "the first route is boot.ts, main.tsx and Home with their static imports (React, react-router, antd-mobile, i18next, react-query); the next levers are protocol's error texts in three languages (about 5 KB) and react-router's data router (30 KB) (ARCHITECTURE, Web).",
   ],
   [
     'Web: Lighthouse',
-    "simulated slow 4G and a 4x slower CPU (lighthouse-<page>.json beside latest.json): FCP and LCP wait for the first route's JS and the entry → page chunk chain (a lazy page starts loading only once the entry ran); CLS is #root shifting when the routed page replaces the launch screen; TBT is main-thread work. A smaller first route, preloading the first page's chunks and no shift after the launch screen are the levers; a loaded machine slows the traced CPU work too.",
+    "simulated slow 4G and a 4x slower CPU (lighthouse-<page>.json beside latest.json). LCP is the launch image, painted from index.html before any script; the routed page follows 2 s later (spec §1). TBT is what is left: the app's start-up (evaluated in three imports, boot.ts) and the first page's render; a loaded machine slows the traced CPU work too, so re-run on a quiet one.",
   ],
   [
     'API: /v1/gethome throughput',
-    'Home runs 27 queries a read (2 for /v1/userinfo, counted on the pg client): two crediting transactions (yesterday, today) under a per-person advisory lock even when nothing changed, one query per task and one per balance. Reading the credited totals first and locking only on a difference, one query for the task postings and one for the balances would bring it under ten.',
+    'Home reads in 10 queries (2 for /v1/userinfo, counted on the pg client): the session, four health reads (profile, days, consent, goal), the setup counts, the credited energy, the balances, the received tasks and the latest records; it writes only when energy grew. Next levers: one health read for profile, consent and goal, and caching the settings-like reads per request.',
   ],
   [
     'API:',

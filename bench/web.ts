@@ -54,8 +54,9 @@ export function measureWeb(): WebMeasure {
     string,
     ManifestChunk
   >
-  // the app's entry (the operator console at /admin/ is an entry of its own, not a first visit's)
-  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry && key === 'index.html')
+  // the app's entry and the app it starts after the first frame (the operator console at
+  // /admin/ is an entry of its own, not a first visit's)
+  const entry = ['index.html', 'src/app/main.tsx'].filter((key) => manifest[key])
   // the home route's page chunk loads on a first visit too (a placeholder until it is built)
   const home = Object.keys(manifest).filter((key) => /features\/earn\/pages\/HomePage|NotOpenPage/.test(key))
   const firstRoute = staticClosure(manifest, [...entry, ...home])

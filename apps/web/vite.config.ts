@@ -28,8 +28,9 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   css: {
     postcss: {
-      // Design px (375 wide) become rem on a 37.5 root; 1px hairlines stay px.
-      plugins: [pxtorem({ rootValue: 37.5, propList: ['*'], minPixelValue: 2 })],
+      // Design px (375 wide) become rem on a 37.5 root; 1px hairlines stay px, and so does the
+      // root font size itself (global.css's `html` rule).
+      plugins: [pxtorem({ rootValue: 37.5, propList: ['*'], minPixelValue: 2, selectorBlackList: [/^html$/] })],
     },
   },
   server: {
@@ -40,6 +41,8 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: chunk graph for `npm run bench` (first-route and wallet JS sizes)
     manifest: true,
+    // every browser the app supports has <link rel=modulepreload>
+    modulePreload: { polyfill: false },
     // The operator console is its own entry (admin/index.html → src/admin): none of its code
     // or texts land in the app's chunks, and the app's pages never load in the console.
     rollupOptions: {

@@ -1,9 +1,8 @@
 import { createQueryClient, onApiEvent, queryKeys } from '@/api'
 import { errorText, followStoredLanguage, initI18n } from '@/i18n'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
-import './global.css'
 import { installRemScaling } from './rem'
 import { applyDarkTheme } from './theme'
 
@@ -27,8 +26,13 @@ onApiEvent('sessionExpired', () => {
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root')
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} ready={textsLoaded} />
-  </StrictMode>,
+const root = createRoot(container)
+// The launch screen is already painted (index.html): the app renders in slices that leave
+// the main thread free, not in one long task.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} ready={textsLoaded} />
+    </StrictMode>,
+  ),
 )

@@ -1,6 +1,8 @@
 /**
  * Root font size = viewport width / 10 (design width 375 → 37.5 px), recomputed on
  * resize; wide screens are capped so the app column stays phone-sized (max 10rem).
+ * global.css sets the same size (`min(10vw, 54px)`) for the first paint; this one measures
+ * the width without a desktop scrollbar.
  */
 export const MAX_LAYOUT_WIDTH = 540
 

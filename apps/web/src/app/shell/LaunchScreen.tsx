@@ -1,29 +1,31 @@
-import { Logo } from '@/shared/ui/Logo'
 import { useEffect, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import styles from './LaunchScreen.module.css'
 
 /** How long the launch image fades out once the launch time is over. */
 const FADE_MS = 450
 
-/** The start screen (spec §1): the mark, the name and a heartbeat line; fades out when `leaving`. */
+/**
+ * The start screen (spec §1): the mark, the name and a heartbeat line are index.html's
+ * `#launch`, painted before any script has loaded; this fills in the tagline in the user's
+ * language and, when `leaving`, fades the screen out and removes it.
+ */
 export function LaunchScreen({ leaving }: { leaving: boolean }) {
   const { t } = useTranslation()
-  const [gone, setGone] = useState(false)
+  const [screen] = useState(() => document.getElementById('launch'))
+  const tagline = screen?.querySelector('.kn-launch-tagline')
   useEffect(() => {
-    if (!leaving) return
-    const timer = setTimeout(() => setGone(true), FADE_MS)
+    if (!screen || !leaving) return
+    screen.classList.add('kn-leaving')
+    screen.setAttribute('aria-hidden', 'true')
+    const timer = setTimeout(() => screen.remove(), FADE_MS)
     return () => clearTimeout(timer)
-  }, [leaving])
-  if (gone) return null
-  return (
-    <div className={leaving ? `${styles.launch} ${styles.leaving}` : styles.launch} aria-hidden={leaving}>
-      <Logo size={88} className={styles.logo} />
-      <div className={styles.name}>Kinetic</div>
-      <p className={styles.tagline}>{t('app.launch.tagline')}</p>
-      <svg className={styles.pulse} viewBox="0 0 375 60" preserveAspectRatio="none" aria-hidden="true">
-        <path d="M0 30h120l10-14 12 34 16-48 14 50 10-22h20l8-8 8 8h157" />
-      </svg>
-    </div>
-  )
+  }, [screen, leaving])
+  return tagline ? createPortal(t('app.launch.tagline'), tagline) : null
+}
+
+/** Time the launch screen has been on screen: since the page's first paint, or 0 before it. */
+export function launchShownMs(): number {
+  const painted = performance.getEntriesByName('first-contentful-paint')[0]?.startTime
+  return painted === undefined ? 0 : performance.now() - painted
 }

@@ -1,4 +1,3 @@
-import { NavBar } from 'antd-mobile'
 import { LeftOutline } from 'antd-mobile-icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,20 +19,17 @@ export function Page({ title, back = true, right, children, bodyClassName }: Pag
   const goBack = useBack()
   return (
     <div className={styles.page}>
-      <NavBar
-        className={styles.nav}
-        back={null}
-        left={
-          back && (
+      <header className={styles.nav}>
+        <div className={styles.side}>
+          {back && (
             <button type="button" className={styles.back} aria-label={t('common.back')} onClick={goBack}>
               <LeftOutline />
             </button>
-          )
-        }
-        right={right}
-      >
-        {title}
-      </NavBar>
+          )}
+        </div>
+        <div className={styles.title}>{title}</div>
+        <div className={`${styles.side} ${styles.right}`}>{right}</div>
+      </header>
       <main className={[styles.body, bodyClassName].filter(Boolean).join(' ')}>{children}</main>
     </div>
   )

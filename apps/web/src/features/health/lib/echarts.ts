@@ -29,7 +29,7 @@ export type ChartOption = ComposeOption<
 >
 
 /** The app's dark palette (global.css) for axes, grid lines and tooltips. */
-const AXIS = { color: '#737a8f', line: '#262c3a', split: '#1d2230' }
+const AXIS = { color: '#8e95a8', line: '#262c3a', split: '#1d2230' }
 const axis = {
   axisLine: { lineStyle: { color: AXIS.line } },
   axisTick: { show: false },
