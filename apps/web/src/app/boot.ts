@@ -5,12 +5,14 @@ import './global.css'
 import './shell/launch.css'
 
 /**
- * React, the router, then the app: each evaluates in a task of its own, so no one task
- * blocks input for long (one task of about 290 ms on a 4× slowed CPU became three of 55–110).
+ * React, the route table (with react-router), then the app: each evaluates in a task of its
+ * own, so no one task blocks input for long (one task of about 290 ms on a 4× slowed CPU
+ * became three of 55–110). The route table, not the react-router package, is imported here:
+ * a package imported whole keeps every export.
  */
 async function start() {
   await import('react-dom/client')
-  await import('react-router')
+  await import('./router')
   await import('./main')
 }
 // a hidden page renders no frames: it starts at once
