@@ -48,7 +48,7 @@ export function homeRepo(db: Db) {
             eq(ledgerAccounts.userId, userId),
             eq(ledgerEntries.asset, 'energy'),
             eq(ledgerPostings.kind, 'energy'),
-            inArray(day, [...days]),
+            inArray(day, days),
           ),
         )
         .groupBy(day)

@@ -88,9 +88,9 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
 
   /** Every task's state; whether each was received this period is read in one query. */
   async function tasks(userId: number, s: Settings, f: TaskFacts): Promise<earn.Task[]> {
-    const keys = TASKS.map((t) => taskKey(userId, t.id, periodOf(t, f)))
-    const received = await repo.posted(keys)
-    return TASKS.map((t, i) => taskView(t, s, f, received.has(keys[i] as string)))
+    const keyed = TASKS.map((task) => ({ task, key: taskKey(userId, task.id, periodOf(task, f)) }))
+    const received = await repo.posted(keyed.map((k) => k.key))
+    return keyed.map(({ task, key }) => taskView(task, s, f, received.has(key)))
   }
 
   return {
