@@ -29,12 +29,16 @@ export async function ownPostgres(): Promise<EmbeddedDb & { appUrl: string; remo
 /**
  * A TCP proxy in front of `target` (host:port of a JSON-RPC node) that a test can cut and
  * restore: cut, it resets every open connection and every new one, as a node that went
- * away does, while the node itself keeps serving everyone else.
+ * away does, while the node itself keeps serving everyone else. Held, it keeps what clients
+ * send until released, as a node that answers slowly does (`held` counts the requests kept).
  */
 export async function cuttableProxy(target: string) {
   const { hostname, port } = new URL(target)
   const sockets = new Set<net.Socket>()
   let up = true
+  let holding = false
+  /** Writes to the node kept while held, in the order they came. */
+  let kept: (() => void)[] = []
   const server = net.createServer((client) => {
     if (!up) return client.resetAndDestroy()
     const upstream = net.connect(Number(port), hostname)
@@ -43,7 +47,12 @@ export async function cuttableProxy(target: string) {
       socket.on('close', () => sockets.delete(socket))
       socket.on('error', () => undefined)
     }
-    client.pipe(upstream).pipe(client)
+    client.on('data', (chunk) => {
+      const write = () => void (upstream.destroyed || upstream.write(chunk))
+      if (holding) kept.push(write)
+      else write()
+    })
+    upstream.pipe(client)
     client.on('close', () => upstream.destroy())
     upstream.on('close', () => client.destroy())
   })
@@ -57,6 +66,20 @@ export async function cuttableProxy(target: string) {
     },
     restore() {
       up = true
+    },
+    /** Keeps every request to the node from now on, until `release`. */
+    hold() {
+      holding = true
+    },
+    get held() {
+      return kept.length
+    },
+    /** Sends what was kept, and passes everything on again. */
+    release() {
+      holding = false
+      const writes = kept
+      kept = []
+      for (const write of writes) write()
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -7,7 +7,7 @@ import { DEFAULT_GAS_LIMIT, feeTiers, withMargin } from './fees.ts'
 import { toTransfer, type TransferView } from './history.ts'
 import { toBaseUnits } from './money.ts'
 import { readSignedTx, type SignedTx } from './signed-tx.ts'
-import { walletRepo, type CoinRow, type HistoryType, type TransferRow, type WalletRow } from './wallet.repo.ts'
+import { type CoinRow, type HistoryType, type TransferRow, type WalletRow } from './wallet.repo.ts'
 import { chainToken, publicCoin, type WalletContext } from './wallet.context.ts'
 
 /** Node answers to a raw transaction it already has: the same raw posted again is a success. */
@@ -78,6 +78,11 @@ export function transferService(ctx: WalletContext) {
     }
   }
 
+  /** Whether this very transaction was sent before: recorded by us, or known to the node. */
+  async function sentBefore(hash: Hex): Promise<boolean> {
+    return (await repo.transferExists(chain.chainId, hash)) || (await chain.hasTransaction(hash))
+  }
+
   /** Broadcasts; a replay of a raw the node (or we) already have counts as sent. */
   async function broadcast(tx: SignedTx, raw: Hex) {
     try {
@@ -87,9 +92,7 @@ export function transferService(ctx: WalletContext) {
       // nonce too low for this very transaction: it was sent before (e.g. by a process killed
       // before it recorded it) — the node still knows it by its hash
       const replay =
-        ALREADY_KNOWN.test(error.reason) ||
-        (NONCE_TOO_LOW.test(error.reason) &&
-          ((await repo.transferExists(chain.chainId, tx.hash)) || (await chain.hasTransaction(tx.hash))))
+        ALREADY_KNOWN.test(error.reason) || (NONCE_TOO_LOW.test(error.reason) && (await sentBefore(tx.hash)))
       if (!replay)
         throw new AppError('TX_REJECTED', { field: 'raw', args: { reason: error.reason.slice(0, REASON_MAX) } })
     }
@@ -164,17 +167,20 @@ export function transferService(ctx: WalletContext) {
         throw new AppError('TX_REJECTED', { field: 'raw', args: { reason } })
       }
       if (tx.from !== row.address.toLowerCase()) throw new AppError('TX_SIGNER_MISMATCH', { field: 'raw' })
-      // one at a time per hash: a double tap waits for the first and then finds it recorded
-      return ctx.db.transaction(async (db) => {
-        const txRepo = walletRepo(db)
-        await txRepo.lockHash(tx.hash)
-        if (await txRepo.transferExists(chain.chainId, tx.hash)) return { hash: tx.hash }
+      // No connection is held while the node is asked: a slow node must not take the pool
+      // from everyone else. Concurrent posts of one raw all broadcast it (the node answers
+      // "already known" or "nonce too low" to all but one) and record it once (unique hash).
+      if (await repo.transferExists(chain.chainId, tx.hash)) return { hash: tx.hash }
+      try {
         await checkFunds(tx, getAddress(row.address))
-        await broadcast(tx, raw)
-        // one pending row; the indexer turns it into the mined rows
-        await recordPending(db, await pendingTransfer(chain.chainId, raw))
-        return { hash: tx.hash }
-      })
+      } catch (error) {
+        // the funds it took are gone because it was sent already (a concurrent post of it)
+        if (!(error instanceof AppError && (await sentBefore(tx.hash)))) throw error
+      }
+      await broadcast(tx, raw)
+      // one pending row; the indexer turns it into the mined rows
+      await recordPending(ctx.db, await pendingTransfer(chain.chainId, raw))
+      return { hash: tx.hash }
     },
 
     walletHistory: async (userId: number, params: { wallet_id: number; type: HistoryType } & Page) =>

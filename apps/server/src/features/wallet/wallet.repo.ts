@@ -38,8 +38,6 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 const live = (userId: number) => and(eq(wallets.userId, userId), isNull(wallets.deletedAt))
 const lowerAddress = sql`lower(${wallets.address})`
 const t = chainTransfers
-/** First key of the per-hash advisory locks of /v1/transaction (two-key form: its own key space). */
-const SEND_LOCK = 7_340_101
 
 export interface HistoryQuery {
   chainId: number
@@ -353,11 +351,6 @@ export function walletRepo(db: Db) {
           ),
         )
         .orderBy(asc(t.logIndex))
-    },
-
-    /** Holds back another /v1/transaction of the same hash until this transaction ends. */
-    async lockHash(hash: string): Promise<void> {
-      await db.execute(sql`SELECT pg_advisory_xact_lock(${SEND_LOCK}, hashtext(${hash}))`)
     },
 
     async transferExists(chainId: number, hash: string): Promise<boolean> {
