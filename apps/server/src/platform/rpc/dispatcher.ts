@@ -27,10 +27,14 @@ export interface DispatcherOptions {
   rateLimitPerMinute: number
 }
 
-/** The body's `lang`; for a body that could not be read, the Accept-Language header's. */
+/**
+ * The body's `lang`, else the query's (`?lang=`), else the Accept-Language header's (a body
+ * that could not be read, or an answer given before it was read).
+ */
 export function requestLang(request: FastifyRequest): WireLang {
   const body: unknown = request.body
-  const lang = isRecord(body) ? body.lang : undefined
+  const query: unknown = request.query
+  const lang = isRecord(body) && isWireLang(body.lang) ? body.lang : isRecord(query) ? query.lang : undefined
   if (isWireLang(lang)) return lang
   return langFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_WIRE_LANG
 }
@@ -111,10 +115,12 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
   }
 
   // JSON answers need no CSP (helmet would rebuild its policy on every request): they get
-  // the two headers that matter for an API instead.
+  // the two headers that matter for an API instead. The limit is counted once the body is
+  // parsed (at most BODY_LIMIT; an upload's file is read later, by the handler), so that a
+  // 429 speaks the body's `lang`.
   const apiRoute = (max: number) => ({
     helmet: false as const,
-    config: { rateLimit: { max, timeWindow: '1 minute' } },
+    config: { rateLimit: { max, timeWindow: '1 minute', hook: 'preHandler' as const } },
     onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
       reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')
     },

@@ -213,6 +213,25 @@ describe('rate limits: localized, and lifted once their window has passed', () =
     expect((await attempt(nextIp())).statusCode).toBe(200)
   })
 
+  it.each([
+    ['us-en', 'body', 'Too many requests, please try again later'],
+    ['zh-hk', 'body', '請求過於頻繁，請稍後再試'],
+    ['zh-cn', 'body', '请求过于频繁，请稍后再试'],
+    ['us-en', 'query', 'Too many requests, please try again later'],
+  ])('answers 429 in the request’s language (%s, in the %s)', async (lang, where, msg) => {
+    const from = nextIp()
+    const body = where === 'body' ? { method: '/v1/login', lang } : { method: '/v1/login' }
+    const attempt = () =>
+      new Client(app.server).post(`${LOGIN_PATH}${where === 'query' ? `?lang=${lang}` : ''}`, qs.stringify(body), {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': from,
+      })
+    for (let i = 0; i < 60; i++) expect((await attempt()).statusCode).toBe(200)
+    const limited = await attempt()
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toMatchObject({ code: false, error: 'RATE_LIMITED', msg })
+  })
+
   it(`code sending: ${CODES_PER_IP_HOUR} an hour per address, then refused until they are an hour old`, async () => {
     const from = nextIp()
     const send = (lang = 'us-en') =>
