@@ -60,6 +60,7 @@ import { createBus, type Bus } from './platform/realtime/bus.ts'
 import { registerSockets } from './platform/realtime/sockets.ts'
 import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
 import { fail } from './platform/rpc/envelope.ts'
+import { idempotencyKeys } from './platform/rpc/idempotency.ts'
 import { Registry } from './platform/rpc/registry.ts'
 import { catalogSchema } from './platform/rpc/schema-doc.ts'
 import { registerFileRoutes } from './platform/uploads/uploads.routes.ts'
@@ -239,6 +240,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     operators: admin.sessions,
     checkResults: config.checkResults,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    idempotency: idempotencyKeys(db),
   })
 
   registerFileRoutes(server, uploads)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ARTICLE_TYPES, MESSAGE_KINDS } from './content.ts'
 import { WIRE_LANGS } from './lang.ts'
-import { ADMIN_PATH, method, type Feature, type MethodDef } from './method.ts'
+import { ADMIN_PATH, method, type Feature, type IdempotencyKey, type MethodDef } from './method.ts'
 import { EMAIL_MAX } from './rules.ts'
 import { id, int, isoTime, listOf, none, okResult, optional, pageParams, required, text } from './schema.ts'
 import { GOOD_KINDS, Order, ORDER_STATUSES } from './shop.ts'
@@ -22,7 +22,7 @@ import {
 const feature: Feature = 'admin'
 function op<N extends string, P extends z.ZodType, R extends z.ZodType, A extends boolean>(
   name: N,
-  def: { auth: A; params: P; result: R; summary: string },
+  def: { auth: A; params: P; result: R; summary: string; idempotencyKey?: IdempotencyKey },
 ): MethodDef<N, P, R, A> {
   return method(name, { ...def, feature, path: ADMIN_PATH })
 }
@@ -82,6 +82,7 @@ export const chat = op('/admin/chat', {
 export const chatSend = op('/admin/chatsend', {
   summary: 'Answer a user in the chat (idempotent on client_id)',
   auth: true,
+  idempotencyKey: 'client_id',
   params: z.object({ user_id: id(), client_id: clientId, content: chatContent }),
   result: ChatMessage,
 })

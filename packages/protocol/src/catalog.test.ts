@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { CATALOG, CATALOG_BY_NAME } from './catalog.ts'
-import { ADMIN_PATH, INDEX_PATH, LOGIN_PATH } from './method.ts'
+import { ADMIN_PATH, IDEMPOTENCY_KEYS, INDEX_PATH, LOGIN_PATH } from './method.ts'
 import { SPEC_OPERATIONS } from './spec-operations.ts'
 
 const names = CATALOG.map((m) => m.name)
@@ -31,6 +31,14 @@ describe('CATALOG', () => {
     const open = CATALOG.filter((m) => m.feature === 'support' || m.name.startsWith('/v1/msg'))
     expect(open.length).toBeGreaterThan(6)
     for (const m of open) expect(m.pending, m.name).toBeUndefined()
+  })
+
+  it('names the idempotency key of every operation whose params carry one, and only of those', () => {
+    const keys: readonly string[] = IDEMPOTENCY_KEYS
+    for (const def of CATALOG) {
+      const carried = Object.keys((def.params as { shape?: object }).shape ?? {}).filter((f) => keys.includes(f))
+      expect(def.idempotencyKey ? [def.idempotencyKey] : [], def.name).toEqual(carried)
+    }
   })
 
   it('has no duplicate names', () => {

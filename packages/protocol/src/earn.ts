@@ -66,6 +66,7 @@ export const pledge = method('/v1/pledge', {
     'Pledge KNT (stake) to activate a node and boost computing power, or unpledge (unstake) it into the cool-down; ' +
     'idempotent on request_id',
   auth: true,
+  idempotencyKey: 'request_id',
   params: z.object({
     action: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PLEDGE_ACTIONS, 'FIELD_INVALID')),
     amount: kntAmount,
@@ -114,6 +115,7 @@ export const computingReceive = method('/v1/computing_receive', {
   feature: 'earn',
   summary: 'Receive the unclaimed computing-power rewards into the KNT balance; idempotent on request_id',
   auth: true,
+  idempotencyKey: 'request_id',
   params: z.object({ request_id: requestId }),
   result: receiveResult,
 })
@@ -121,6 +123,7 @@ export const tokenDataReceive = method('/v1/tokendata_receive', {
   feature: 'earn',
   summary: 'Receive the unclaimed token rewards into the KNT balance; idempotent on request_id',
   auth: true,
+  idempotencyKey: 'request_id',
   params: z.object({ request_id: requestId }),
   result: receiveResult,
 })
@@ -304,6 +307,7 @@ export const finalize = method('/v1/finalize', {
   feature: 'earn',
   summary: 'Contribute energy into computing power at the configured rate; idempotent on request_id',
   auth: true,
+  idempotencyKey: 'request_id',
   params: z.object({ amount: energyAmount, request_id: requestId }),
   result: z.object({ energy: z.string(), power: z.string(), added_power: z.string() }),
 })
@@ -312,6 +316,7 @@ export const supply = method('/v1/supply', {
   feature: 'earn',
   summary: 'Obtain energy by paying points at the configured price; idempotent on request_id',
   auth: true,
+  idempotencyKey: 'request_id',
   params: z.object({ amount: energyAmount, request_id: requestId }),
   result: z.object({ energy: z.string(), points: z.number().int(), cost_points: z.number().int() }),
 })

@@ -26,6 +26,12 @@ export const ERRORS = {
     'zh-hk': '請求內容無法解析',
   },
   BODY_TOO_LARGE: { 'us-en': 'The request is too large', 'zh-cn': '请求内容过大', 'zh-hk': '請求內容過大' },
+  /** An idempotency key (request_id, client_id) sent again with other params (Stripe's rule). */
+  IDEMPOTENCY_KEY_REUSED: {
+    'us-en': 'This request id was already used with different details',
+    'zh-cn': '该请求编号已用于内容不同的请求',
+    'zh-hk': '該請求編號已用於內容不同的請求',
+  },
   RATE_LIMITED: {
     'us-en': 'Too many requests, please try again later',
     'zh-cn': '请求过于频繁，请稍后再试',
@@ -203,11 +209,6 @@ export const ERRORS = {
     'us-en': 'The amount is below the minimum that can be collected',
     'zh-cn': '提取数量低于最低限额',
     'zh-hk': '提取數量低於最低限額',
-  },
-  REQUEST_ID_REUSED: {
-    'us-en': 'This request was already used for another purchase',
-    'zh-cn': '该请求已用于另一笔购买',
-    'zh-hk': '該請求已用於另一筆購買',
   },
 
   // mine: profile, uploads and account security (issue 6)

@@ -197,12 +197,15 @@ export const fitness = health(
 )
 /** Redeeming costs points: the points ledger is issue 5, so this stays closed until then. */
 /** Idempotent like a shop purchase: a repeat of the same request_id redeems once. */
-export const exchangeFitness = health(
-  '/v1/exchange_fitness',
-  "Redeem the physical-fitness analysis with points (the shop's analysis good); answers the report",
-  { request_id: required(64) },
-  FitnessReport,
-)
+export const exchangeFitness = {
+  ...health(
+    '/v1/exchange_fitness',
+    "Redeem the physical-fitness analysis with points (the shop's analysis good); answers the report",
+    { request_id: required(64) },
+    FitnessReport,
+  ),
+  idempotencyKey: 'request_id' as const,
+}
 
 // ---------------------------------------------------------------- heart rate
 

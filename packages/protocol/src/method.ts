@@ -54,7 +54,16 @@ export interface MethodDef<
    * ('Not currently open') until a handler is registered. Remove when it is built.
    */
   readonly pending?: string
+  /**
+   * The param that makes a repeat of the operation answer its first result (per account).
+   * The same key with other params is refused with IDEMPOTENCY_KEY_REUSED (Stripe's rule).
+   */
+  readonly idempotencyKey?: IdempotencyKey
 }
+
+/** The params that carry an idempotency key. */
+export const IDEMPOTENCY_KEYS = ['request_id', 'client_id'] as const
+export type IdempotencyKey = (typeof IDEMPOTENCY_KEYS)[number]
 
 /** The reference of a method, as `src/client` declares it. */
 export type RefOf<M extends MethodDef> = MethodRef<M['name'], M['params'], M['result'], M['auth']>
@@ -75,6 +84,7 @@ export function method<N extends string, P extends z.ZodType, R extends z.ZodTyp
     summary: string
     path?: MethodDef['path']
     pending?: string
+    idempotencyKey?: IdempotencyKey
   },
 ): MethodDef<N, P, R, A> {
   return { name, path: def.path ?? INDEX_PATH, ...def }

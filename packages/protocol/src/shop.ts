@@ -61,6 +61,7 @@ export const buy = method('/v1/poststore', {
     'Exchange or purchase one good with points; physical goods need a shipping address. ' +
     'Idempotent on request_id: a repeat answers the same order',
   auth: true,
+  idempotencyKey: 'request_id',
   params: z.object({
     id: recordId(),
     request_id: required(REQUEST_ID_MAX),

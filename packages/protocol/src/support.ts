@@ -130,6 +130,7 @@ export const chatSend = method('/v1/chatsend', {
     'Send a chat message (text, an image uploaded with /v1/file, or both); the same client_id again answers the ' +
     'stored message; beyond spec §7',
   auth: true,
+  idempotencyKey: 'client_id',
   params: z
     .object({ client_id: clientId, content: optional(text(CHAT_CONTENT_MAX)).default(''), image: optional(FileId) })
     .superRefine((value, ctx) => {

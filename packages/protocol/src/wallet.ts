@@ -306,6 +306,7 @@ export const collect = method('/v1/collect', {
     'Withdraw KNT from my earnings on-chain to my current wallet (issue 5): queued, signed by the treasury, ' +
     'confirmed by the chain; idempotent on request_id. COLLECT_UNAVAILABLE when the treasury or chain cannot pay',
   auth: true,
+  idempotencyKey: 'request_id',
   params: z.object({ amount, request_id: required(64) }),
   result: z.object({ payout: Payout }),
 })

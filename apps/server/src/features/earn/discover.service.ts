@@ -65,7 +65,7 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
   /** A request id seen before: the same request answers again, another one is refused. */
   function sameRequest(original: RecordRow | undefined, kind: string, amount?: bigint) {
     if (!original || original.kind !== kind || (amount !== undefined && BigInt(original.amount) !== amount))
-      throw new AppError('REQUEST_ID_REUSED', { field: 'request_id' })
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: 'request_id' })
   }
 
   async function stake(userId: number, amount: bigint, requestId: string) {

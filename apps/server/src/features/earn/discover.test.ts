@@ -76,13 +76,13 @@ describe('pledging KNT', () => {
       [pledge('stake', ''), 'FIELD_REQUIRED'],
       [pledge('stake', '5.000000000000000001'), 'INSUFFICIENT_BALANCE'],
       [pledge('unstake', '5.000000000000000001'), 'PLEDGE_EXCEEDED'],
-      [pledge('stake', '4', used), 'REQUEST_ID_REUSED'],
-      [pledge('unstake', '5', used), 'REQUEST_ID_REUSED'],
+      [pledge('stake', '4', used), 'IDEMPOTENCY_KEY_REUSED'],
+      [pledge('unstake', '5', used), 'IDEMPOTENCY_KEY_REUSED'],
     ] as const) {
       const answer = await refused(user, '/v1/pledge', params)
       expect(answer.error, JSON.stringify(params)).toBe(error)
       expect(answer.fields, JSON.stringify(params)).toHaveProperty(
-        error === 'REQUEST_ID_REUSED' ? 'request_id' : 'amount',
+        error === 'IDEMPOTENCY_KEY_REUSED' ? 'request_id' : 'amount',
       )
     }
     expect((await refused(user, '/v1/pledge', pledge('grow', '1'))).fields).toHaveProperty('action')
@@ -142,7 +142,7 @@ describe('receiving settled rewards', () => {
     const winner = paid[0]!
     const id = ids[answers.indexOf(winner)]!
     expect((await ok(user, '/v1/computing_receive', { request_id: id })).received).toBe(find.unclaimed.computing)
-    expect((await refused(user, '/v1/tokendata_receive', { request_id: id })).error).toBe('REQUEST_ID_REUSED')
+    expect((await refused(user, '/v1/tokendata_receive', { request_id: id })).error).toBe('IDEMPOTENCY_KEY_REUSED')
     const token = await ok(user, '/v1/tokendata_receive', { request_id: requestId('token') })
     expect(token.received).toBe(find.unclaimed.token)
     const nothing = await user.call('/v1/tokendata_receive', { request_id: requestId('token') }, { lang: 'zh-hk' })

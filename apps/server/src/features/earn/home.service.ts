@@ -223,7 +223,7 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
     })
     if (posting.created) return
     const original = await ledgerRepo(db).postingByKey(key)
-    if (original?.memo.amount !== amount) throw new AppError('REQUEST_ID_REUSED', { field: 'request_id' })
+    if (original?.memo.amount !== amount) throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: 'request_id' })
   }
 }
 export type HomeService = ReturnType<typeof homeService>

@@ -208,7 +208,7 @@ describe('the points shop', () => {
     expect(await balanceOf(app, client.user.id)).toBe(700n)
     expect(await rowCount(app, 'shop_orders', 'user_id = $1', [client.user.id])).toBe(1)
     const other = byName((await goods(client, 'virtual')).list, 'Energy pack (50)')
-    expect((await refused(client, '/v1/poststore', { id: other.id, request_id })).error).toBe('REQUEST_ID_REUSED')
+    expect((await refused(client, '/v1/poststore', { id: other.id, request_id })).error).toBe('IDEMPOTENCY_KEY_REUSED')
   })
 
   it('never drives points negative: 30 concurrent buys with points for 3', async () => {

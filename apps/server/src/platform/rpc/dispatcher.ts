@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SessionService } from '../auth/sessions.ts'
 import { AppError } from './app-error.ts'
+import type { IdempotencyKeys, KeyClaim } from './idempotency.ts'
 import { fail, ok, unauthorized, validationFailure } from './envelope.ts'
 import { readMultipart, registerMultipart, type MultipartForm } from './multipart.ts'
 import type { Registry, RequestContext } from './registry.ts'
@@ -25,6 +26,8 @@ export interface DispatcherOptions {
   /** Check every result against its contract (on in tests). */
   checkResults: boolean
   rateLimitPerMinute: number
+  /** The keys of keyed operations and the params they came with. */
+  idempotency: IdempotencyKeys
 }
 
 /**
@@ -98,12 +101,19 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
     // with the input on each issue, a wrong value reads as invalid and only a missing one as required
     const parsed = def.params.safeParse(raw, { reportInput: true })
     if (!parsed.success) return validationFailure(parsed.error.issues, lang)
+    const claim = await claimKey(def, parsed.data, ctx, path)
+    if (claim?.kind === 'mismatch') {
+      const field = def.idempotencyKey ?? 'request_id'
+      return fail('IDEMPOTENCY_KEY_REUSED', lang, { fields: { [field]: errorMessage('IDEMPOTENCY_KEY_REUSED', lang) } })
+    }
     try {
       const data = await handler(parsed.data, ctx)
       if (options.checkResults) checkResult(def, data)
       return ok(data, lang)
     } catch (error) {
       if (error instanceof AppError) {
+        // refused: nothing was done under the key, which a corrected request may use
+        if (claim?.kind === 'first') await claim.release()
         const { field } = error.options
         // a generic message names its field ('{field} is invalid') unless the error says otherwise
         const args = field ? { field, ...error.options.args } : error.options.args
@@ -112,6 +122,15 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       }
       throw error
     }
+  }
+
+  /** The key of a keyed operation, checked against the params it came with before. */
+  async function claimKey(def: MethodDef, params: unknown, ctx: RequestContext, path: string) {
+    const name = def.idempotencyKey
+    if (!name || !ctx.user || !isRecord(params) || typeof params[name] !== 'string') return undefined
+    const { [name]: key, ...rest } = params
+    const scope = `${path === ADMIN_PATH ? 'operator' : 'user'}:${ctx.user.id}`
+    return options.idempotency.claim(scope, def.name, key as string, rest) satisfies Promise<KeyClaim>
   }
 
   // JSON answers need no CSP (helmet would rebuild its policy on every request): they get
