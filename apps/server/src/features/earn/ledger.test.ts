@@ -25,6 +25,27 @@ describe('the ledger', () => {
     expect(await rowCount(app, 'ledger_postings', 'idempotency_key = $1', [`reward:once:${user.id}`])).toBe(1)
   })
 
+  it('refuses a posting under a used key with other entries or kind, and moves nothing', async () => {
+    const { user } = await aUser(app)
+    const other = await aUser(app)
+    const book = ledger(app.database.db)
+    const key = `reward:twice:${user.id}`
+    await book.reward(user.id, 'points', 25n, key, 'reward')
+    const before = await entryRows()
+    for (const [label, again] of [
+      ['another amount', () => book.reward(user.id, 'points', 26n, key, 'reward')],
+      ['another asset', () => book.reward(user.id, 'energy', 25n, key, 'reward')],
+      ['another account', () => book.reward(other.user.id, 'points', 25n, key, 'reward')],
+      ['another kind', () => book.reward(user.id, 'points', 25n, key, 'referral')],
+    ] as const)
+      await expect(again(), label).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' })
+    expect(await entryRows()).toBe(before)
+    expect(await balanceOf(app, user.id)).toBe(25n)
+    expect(await balanceOf(app, other.user.id)).toBe(0n)
+    // the same posting again is the one done before
+    expect(await book.reward(user.id, 'points', 25n, key, 'reward')).toMatchObject({ created: false })
+  })
+
   it('refuses a debit below zero and writes nothing', async () => {
     const { user } = await aUser(app)
     await give(app, user.id, 10n)

@@ -39,7 +39,10 @@ export interface Line {
 }
 
 export interface PostingInput {
-  /** Unique per movement (e.g. `referral:42`, `order:7`): a repeat moves nothing. */
+  /**
+   * Unique per movement (e.g. `referral:42`, `order:7`): a repeat moves nothing; another
+   * movement (other lines or kind) under a used key is refused with IDEMPOTENCY_KEY_REUSED.
+   */
   key: string
   kind: string
   memo?: Record<string, unknown>
@@ -50,7 +53,7 @@ export interface Posting {
   id: number
   key: string
   kind: string
-  /** false when the key was already used: the original posting, nothing moved now. */
+  /** false when the same posting was made before: the original posting, nothing moved now. */
   created: boolean
 }
 
@@ -74,6 +77,16 @@ function netPerAccount(lines: Line[]): Map<string, { owner: Owner; asset: Asset;
   return perAccount
 }
 
+/** Whether a posting's entries are the net lines of another posting. */
+function sameMovement(
+  entries: { owner: string; asset: string; amount: string }[],
+  net: Map<string, { owner: Owner; asset: Asset; amount: bigint }>,
+): boolean {
+  const stored = entries.map((e) => `${e.owner}|${e.asset}|${BigInt(e.amount)}`).sort()
+  const wanted = [...net.values()].map((l) => `${l.owner}|${l.asset}|${l.amount}`).sort()
+  return stored.length === wanted.length && stored.every((e, i) => e === wanted[i])
+}
+
 /** What a user sees when a debit would take a balance below zero. */
 const insufficient = (asset: Asset) =>
   asset === 'points' ? new AppError('INSUFFICIENT_POINTS') : new AppError('INSUFFICIENT_BALANCE')
@@ -95,6 +108,9 @@ export function ledger(db: Db) {
         if (!posting) {
           const original = await repo.postingByKey(input.key)
           if (!original) throw new Error(`posting ${input.key} vanished`)
+          // a repeat is the same movement; another one under a used key is refused, not taken as done
+          const done = await repo.entriesOfPosting(original.id)
+          if (original.kind !== input.kind || !sameMovement(done, net)) throw new AppError('IDEMPOTENCY_KEY_REUSED')
           return { id: original.id, key: input.key, kind: original.kind, created: false }
         }
         // Sorted, so two postings creating the same new accounts insert them in one order.
