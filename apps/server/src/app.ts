@@ -208,8 +208,11 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const devices = deviceService(db)
   const ingest = ingestService(db)
   registerDeviceMethods(registry, devices)
-  registerHealthMethods(registry, healthService({ db, presence: devices.presence }), (userId, requestId, lang) =>
-    shop.redeem(userId, PHYSICAL_FITNESS, requestId, lang),
+  const fitnessDays = async () => (await settings.get()).physical_fitness_days
+  registerHealthMethods(
+    registry,
+    healthService({ db, presence: devices.presence, fitnessDays }),
+    (userId, requestId, lang) => shop.redeem(userId, PHYSICAL_FITNESS, requestId, lang),
   )
   const bus = createBus({ databaseUrl, db, log: server.log.child({ module: 'events' }) })
   server.addHook('onClose', () => bus.close())
@@ -223,7 +226,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     messages,
     content,
     settings,
-    shop: shopConsole(db),
+    shop: shopConsole(db, settings),
     deviceBatches: deviceBatches(db),
     settlement,
   })

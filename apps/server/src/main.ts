@@ -4,6 +4,7 @@ import { assertChainId } from './chain/client.ts'
 import { startDevChain, type DevChain } from './chain/devchain.ts'
 import { createIndexer } from './chain/indexer.ts'
 import { seedDemoDevices } from './features/device/seed.ts'
+import { earnSettings } from './features/earn/settings.ts'
 import { seedDemoData } from './features/health/demo.ts'
 import type { AdminService } from './features/admin/admin.service.ts'
 import { loadConfig } from './platform/config.ts'
@@ -73,7 +74,9 @@ async function main(): Promise<void> {
   if (config.demoData) {
     // a demo user whose watch has weeks of data (README; DEMO_DATA=0 leaves it out), filled in
     // while the server already answers
-    void seedDemoData(database.db, server.log).catch((error: unknown) =>
+    const settings = earnSettings(database.db)
+    const fitnessDays = async () => (await settings.get()).physical_fitness_days
+    void seedDemoData(database.db, server.log, fitnessDays).catch((error: unknown) =>
       server.log.error({ err: error }, 'demo data failed'),
     )
   }

@@ -7,6 +7,7 @@ import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_CONTRACTS } from '../../server/src/chain/networks.ts'
 import enAccount from '../src/i18n/locales/en-US/account.json'
+import enAdmin from '../src/i18n/locales/en-US/admin.json'
 import common from '../src/i18n/locales/en-US/common.json'
 import device from '../src/i18n/locales/en-US/device.json'
 import enEarn from '../src/i18n/locales/en-US/earn.json'
@@ -14,7 +15,7 @@ import health from '../src/i18n/locales/en-US/health.json'
 import enShop from '../src/i18n/locales/en-US/shop.json'
 import { demoWatch, PASSWORD, registerWithInvite, startBuying } from './earn.support.ts'
 import { noonZone, setTimeZone, walking } from './home.support.ts'
-import { launchBrowser, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
+import { consolePage, launchBrowser, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { createWalletThroughScreens, expectToast, toastsGone, walletAddress } from './wallet.support.ts'
 
 const DEV_KNT = DEV_CONTRACTS.knt
@@ -96,6 +97,31 @@ describe('earning and the shop in the browser', () => {
     // the rules come from the config table
     await open(page, '/rules')
     await expect.poll(() => page.locator('[data-rule=referral_reward_points]').textContent()).toBe('1,000')
+  })
+
+  it("shows the operator's physical-fitness validity on the health page and on the shop's good", async () => {
+    const ops = await consolePage(browser)
+    const setDays = async (days: string) => {
+      await ops.getByRole('button', { name: enAdmin.nav.settings, exact: true }).click()
+      const row = ops.getByTestId('setting-physical_fitness_days')
+      await row.getByRole('textbox').fill(days)
+      await row.getByRole('button', { name: enAdmin.save }).click()
+      await expect.poll(() => row.getByRole('button', { name: enAdmin.save }).isDisabled()).toBe(true)
+    }
+    const page = await newPhonePage(browser, 'en-US')
+    try {
+      await setDays('45')
+      await registerThroughForm(page, uniqueEmail('fitness'), PASSWORD, enAccount)
+      await open(page, '/physicalReport')
+      const validity = health.physical.validity.replace('{{days}}', '45')
+      await expect.poll(() => seen(page, validity)).toBe(1)
+      await open(page, '/shop')
+      await expect.poll(() => seen(page, 'Physical-fitness analysis (45 days)')).toBe(1)
+    } finally {
+      // the e2e server is shared: the default comes back
+      await setDays('30')
+      await Promise.all([page.context().close(), ops.context().close()])
+    }
   })
 
   it('exchanges points for KNT and collects them to the wallet: the token arrives on the dev chain', async () => {

@@ -413,6 +413,29 @@ export const ERRORS = {
     'zh-hk': '服務暫時不可用，請稍後再試',
   },
 
+  // the wallet's encrypted vault (the checker is vault.ts)
+  VAULT_MALFORMED: {
+    'us-en': "{field} is not in the app's vault format",
+    'zh-cn': '{field}不是本应用的加密格式',
+    'zh-hk': '{field}不是本應用的加密格式',
+  },
+  VAULT_VERSION_UNKNOWN: {
+    'us-en': '{field} is not supported (version 1 only)',
+    'zh-cn': '{field}不受支持（仅支持版本 1）',
+    'zh-hk': '{field}不受支援（僅支援版本 1）',
+  },
+  VAULT_KDF_UNKNOWN: {
+    'us-en': '{field} is not supported (PBKDF2-SHA256 only)',
+    'zh-cn': '{field}不受支持（仅支持 PBKDF2-SHA256）',
+    'zh-hk': '{field}不受支援（僅支援 PBKDF2-SHA256）',
+  },
+  /** The figures are VAULT_MIN_ITERATIONS and VAULT_MAX_ITERATIONS (a test keeps them equal). */
+  VAULT_ITERATIONS: {
+    'us-en': '{field} must be a whole number from 600,000 to 10,000,000',
+    'zh-cn': '{field}须为 600,000 至 10,000,000 之间的整数',
+    'zh-hk': '{field}須為 600,000 至 10,000,000 之間的整數',
+  },
+
   // accounts
   CODE_REQUIRED: {
     'us-en': 'Please enter the verification code',
@@ -560,6 +583,20 @@ export const FIELD_LABELS: Record<string, Texts> = {
   name: { 'us-en': 'Name', 'zh-cn': '名称', 'zh-hk': '名稱' },
   address: { 'us-en': 'Address', 'zh-cn': '地址', 'zh-hk': '地址' },
   vault: { 'us-en': 'Encrypted wallet', 'zh-cn': '加密钱包', 'zh-hk': '加密錢包' },
+  'vault.v': { 'us-en': 'Encrypted wallet version', 'zh-cn': '加密钱包版本', 'zh-hk': '加密錢包版本' },
+  'vault.kdf': {
+    'us-en': 'Encrypted wallet key derivation',
+    'zh-cn': '加密钱包密钥派生算法',
+    'zh-hk': '加密錢包金鑰派生演算法',
+  },
+  'vault.iter': {
+    'us-en': 'Encrypted wallet iteration count',
+    'zh-cn': '加密钱包迭代次数',
+    'zh-hk': '加密錢包迭代次數',
+  },
+  'vault.salt': { 'us-en': 'Encrypted wallet salt', 'zh-cn': '加密钱包盐值', 'zh-hk': '加密錢包鹽值' },
+  'vault.iv': { 'us-en': 'Encrypted wallet IV', 'zh-cn': '加密钱包初始向量', 'zh-hk': '加密錢包初始向量' },
+  'vault.ct': { 'us-en': 'Encrypted wallet ciphertext', 'zh-cn': '加密钱包密文', 'zh-hk': '加密錢包密文' },
   amount: { 'us-en': 'Amount', 'zh-cn': '数量', 'zh-hk': '數量' },
   notes: { 'us-en': 'Notes', 'zh-cn': '备注', 'zh-hk': '備註' },
   contract: { 'us-en': 'Contract address', 'zh-cn': '合约地址', 'zh-hk': '合約地址' },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { method } from './method.ts'
 import { WALLET_PASSWORD_MAX } from './rules.ts'
+import { checkVault } from './vault.ts'
 import { decimal, id, isoTime, listOf, okResult, optional, pageParams, required, text } from './schema.ts'
 
 /**
@@ -11,7 +12,7 @@ import { decimal, id, isoTime, listOf, okResult, optional, pageParams, required,
 
 export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
 export const TX_HASH_RE = /^0x[0-9a-fA-F]{64}$/
-/** A vault is wallet-core's versioned JSON: KDF parameters, salt, iv and AES-GCM ciphertext. */
+/** A vault is wallet-core's versioned JSON (vault.ts): KDF parameters, salt, iv and AES-GCM ciphertext. */
 export const VAULT_MAX = 4000
 export const WALLET_NAME_MAX = 24
 export const WALLET_HINT_MAX = 64
@@ -23,7 +24,15 @@ export const WALLET_KINDS = ['mnemonic', 'private_key'] as const
 
 const address = z.string().trim().regex(ADDRESS_RE, 'ADDRESS_INVALID')
 const walletId = id()
-const vault = z.string().min(1, 'FIELD_REQUIRED').max(VAULT_MAX, 'FIELD_TOO_LONG')
+/** Only a well-formed vault is stored: a refusal names the vault's field at fault (`vault.iter`…). */
+const vault = z
+  .string()
+  .min(1, 'FIELD_REQUIRED')
+  .max(VAULT_MAX, 'FIELD_TOO_LONG')
+  .superRefine((text, ctx) => {
+    const checked = checkVault(text)
+    if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.code, path: checked.part ? [checked.part] : [] })
+  })
 const walletName = required(WALLET_NAME_MAX)
 const hint = optional(text(WALLET_HINT_MAX).refine((h) => h.length <= WALLET_PASSWORD_MAX * 3, 'FIELD_TOO_LONG'))
 /** An amount in whole units as a decimal string (e.g. '1.5' BNB), never a float. */

@@ -14,7 +14,7 @@ export {
 } from './errors.ts'
 export { generateMnemonic, isValidMnemonic, normalizeMnemonic } from './mnemonic.ts'
 export { DEFAULT_PATH, accountFromMnemonic, accountFromPrivateKey, isValidPrivateKey, type KeyPair } from './hd.ts'
-export { VAULT_VERSION, decryptVault, encryptVault, type VaultSecret } from './vault.ts'
+export { VAULT_VERSION, decryptVault, encryptVault, vaultSealer, type VaultSecret } from './vault.ts'
 export { buildTransfer, signTransfer, type TransferRequest } from './tx.ts'
 export { decodeData, encodeData } from './data.ts'
 export { fromUnits, toUnits } from './units.ts'

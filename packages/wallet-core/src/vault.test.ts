@@ -1,9 +1,8 @@
 import { wallet } from '@kinetic/protocol'
 import { describe, expect, it } from 'vitest'
 import { InvalidMnemonicError, InvalidVaultError, WrongPasswordError } from './errors.ts'
-import { VAULT_VERSION, decryptVault, encryptVault, type VaultSecret } from './vault.ts'
+import { VAULT_VERSION, decryptVault, encryptVault, vaultSealer, type VaultSecret } from './vault.ts'
 
-const FAST = { iterations: 1000 }
 const PASSWORD = 'correct-horse'
 const WORDS = 'legal winner thank year wave sausage worth useful legal winner thank yellow'
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -14,7 +13,7 @@ const fields = (vault: string) => JSON.parse(vault) as Record<string, unknown>
 const withFields = (vault: string, change: Record<string, unknown>) => JSON.stringify({ ...fields(vault), ...change })
 
 /** A vault encrypted correctly, as a foreign writer could, around any plaintext. */
-async function sealRaw(plaintext: string, iterations = 1000): Promise<string> {
+async function sealRaw(plaintext: string, iterations = 600_000): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16))
   const iv = crypto.getRandomValues(new Uint8Array(12))
   const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(PASSWORD), 'PBKDF2', false, [
@@ -43,45 +42,41 @@ function flipByte(b64: string, index: number): string {
 
 describe('encryptVault / decryptVault', () => {
   it.each([MNEMONIC, PRIVATE_KEY])('round-trips a $kind secret', async (secret) => {
-    const vault = await encryptVault(secret, PASSWORD, FAST)
+    const vault = await encryptVault(secret, PASSWORD)
     await expect(decryptVault(vault, PASSWORD)).resolves.toEqual(secret)
   })
 
   it('stores the words normalized and the key in lower case', async () => {
-    const words = await encryptVault({ kind: 'mnemonic', mnemonic: ` ${WORDS.toUpperCase()} ` }, PASSWORD, FAST)
+    const words = await encryptVault({ kind: 'mnemonic', mnemonic: ` ${WORDS.toUpperCase()} ` }, PASSWORD)
     await expect(decryptVault(words, PASSWORD)).resolves.toEqual(MNEMONIC)
-    const key = await encryptVault(
-      { kind: 'private_key', privateKey: `0x${KEY.slice(2).toUpperCase()}` },
-      PASSWORD,
-      FAST,
-    )
+    const key = await encryptVault({ kind: 'private_key', privateKey: `0x${KEY.slice(2).toUpperCase()}` }, PASSWORD)
     await expect(decryptVault(key, PASSWORD)).resolves.toEqual(PRIVATE_KEY)
   })
 
   it('refuses to encrypt a secret that is not a valid wallet', async () => {
-    await expect(encryptVault({ kind: 'mnemonic', mnemonic: 'legal winner' }, PASSWORD, FAST)).rejects.toThrow(
+    await expect(encryptVault({ kind: 'mnemonic', mnemonic: 'legal winner' }, PASSWORD)).rejects.toThrow(
       InvalidMnemonicError,
     )
-    await expect(encryptVault({ kind: 'private_key', privateKey: '0x00' }, PASSWORD, FAST)).rejects.toMatchObject({
+    await expect(encryptVault({ kind: 'private_key', privateKey: '0x00' }, PASSWORD)).rejects.toMatchObject({
       code: 'PRIVATE_KEY_INVALID',
     })
   })
 
   it('refuses a wrong password with WALLET_PASSWORD_WRONG', async () => {
-    const vault = await encryptVault(MNEMONIC, PASSWORD, FAST)
+    const vault = await encryptVault(MNEMONIC, PASSWORD)
     await expect(decryptVault(vault, 'correct-horsE')).rejects.toThrow(WrongPasswordError)
     await expect(decryptVault(vault, '')).rejects.toMatchObject({ code: 'WALLET_PASSWORD_WRONG' })
   })
 
   it('treats a changed ciphertext, tag, salt, iv or iteration count like a wrong password', async () => {
-    const vault = await encryptVault(PRIVATE_KEY, PASSWORD, FAST)
+    const vault = await encryptVault(PRIVATE_KEY, PASSWORD)
     const { ct, salt, iv } = fields(vault) as { ct: string; salt: string; iv: string }
     const tampered = [
       { ct: flipByte(ct, 0) },
       { ct: flipByte(ct, atob(ct).length - 1) },
       { salt: flipByte(salt, 3) },
       { iv: flipByte(iv, 11) },
-      { iter: 1001 },
+      { iter: 600_001 },
     ]
     for (const change of tampered) {
       await expect(decryptVault(withFields(vault, change), PASSWORD)).rejects.toThrow(WrongPasswordError)
@@ -89,7 +84,7 @@ describe('encryptVault / decryptVault', () => {
   })
 
   it('refuses a malformed vault or an unknown version with InvalidVaultError (FIELD_INVALID)', async () => {
-    const vault = await encryptVault(MNEMONIC, PASSWORD, FAST)
+    const vault = await encryptVault(MNEMONIC, PASSWORD)
     const malformed = [
       '',
       'not json',
@@ -100,7 +95,9 @@ describe('encryptVault / decryptVault', () => {
       withFields(vault, { v: '1' }),
       withFields(vault, { kdf: 'scrypt' }),
       withFields(vault, { iter: 0 }),
+      withFields(vault, { iter: 1000 }),
       withFields(vault, { iter: 1e9 }),
+      withFields(vault, { words: WORDS }),
       withFields(vault, { salt: 'AAAA' }),
       withFields(vault, { iv: '!!!!' }),
       withFields(vault, { ct: undefined }),
@@ -125,22 +122,23 @@ describe('encryptVault / decryptVault', () => {
       JSON.stringify({ kind: 'private_key', privateKey: '0x00' }),
       JSON.stringify({ kind: 'private_key' }),
     ]
-    for (const plaintext of foreign) {
+    // padded with white space to the length of a real secret, so only the content is wrong
+    for (const plaintext of foreign.map((text) => text.padEnd(90))) {
       await expect(decryptVault(await sealRaw(plaintext), PASSWORD), plaintext).rejects.toThrow(InvalidVaultError)
     }
   })
 
   it('differs on every encryption of the same secret (fresh salt and iv)', async () => {
-    const a = fields(await encryptVault(MNEMONIC, PASSWORD, FAST))
-    const b = fields(await encryptVault(MNEMONIC, PASSWORD, FAST))
+    const a = fields(await encryptVault(MNEMONIC, PASSWORD))
+    const b = fields(await encryptVault(MNEMONIC, PASSWORD))
     expect(a.salt).not.toBe(b.salt)
     expect(a.iv).not.toBe(b.iv)
     expect(a.ct).not.toBe(b.ct)
   })
 
   it('never holds the words or the key in clear, and fits the server limit', async () => {
-    const words = await encryptVault(MNEMONIC, PASSWORD, FAST)
-    const key = await encryptVault(PRIVATE_KEY, PASSWORD, FAST)
+    const words = await encryptVault(MNEMONIC, PASSWORD)
+    const key = await encryptVault(PRIVATE_KEY, PASSWORD)
     expect(words).not.toContain('legal')
     expect(words).not.toContain('winner')
     expect(key.toLowerCase()).not.toContain(KEY.slice(2, 18))
@@ -149,14 +147,31 @@ describe('encryptVault / decryptVault', () => {
   })
 
   it('decrypts with the same password however its accents were composed', async () => {
-    const vault = await encryptVault(PRIVATE_KEY, 'caf\u00e9-password', FAST)
+    const vault = await encryptVault(PRIVATE_KEY, 'caf\u00e9-password')
     await expect(decryptVault(vault, 'cafe\u0301-password')).resolves.toEqual(PRIVATE_KEY)
   })
 
-  it('refuses an iteration count that is not a positive integer', async () => {
-    for (const iterations of [0, -1, 1.5]) {
+  it('refuses to encrypt below 600,000 iterations or with an iteration count that is not an integer', async () => {
+    for (const iterations of [0, -1, 1.5, 1000, 599_999, 10_000_001]) {
       await expect(encryptVault(MNEMONIC, PASSWORD, { iterations })).rejects.toThrow(RangeError)
     }
+  })
+
+  it('refuses to open a correctly encrypted vault that used fewer than 600,000 iterations', async () => {
+    await expect(decryptVault(await sealRaw(JSON.stringify(PRIVATE_KEY), 1000), PASSWORD)).rejects.toThrow(
+      InvalidVaultError,
+    )
+  })
+
+  it('seals several secrets under one password with one key derivation, each opened by the password', async () => {
+    const seal = await vaultSealer(PASSWORD)
+    const [a, b] = [await seal(MNEMONIC), await seal(PRIVATE_KEY)]
+    expect(fields(a).salt).toBe(fields(b).salt)
+    expect(fields(a).iv).not.toBe(fields(b).iv)
+    expect(fields(a).iter).toBe(600_000)
+    await expect(decryptVault(a, PASSWORD)).resolves.toEqual(MNEMONIC)
+    await expect(decryptVault(b, PASSWORD)).resolves.toEqual(PRIVATE_KEY)
+    await expect(decryptVault(b, 'correct-horsE')).rejects.toThrow(WrongPasswordError)
   })
 
   it('uses PBKDF2-SHA256 with 600,000 iterations by default, and records it', async () => {

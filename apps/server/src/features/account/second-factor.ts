@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto'
 import { account } from '@kinetic/protocol'
-import { base32Decode, matchTotp } from '../../platform/auth/totp.ts'
+import { matchTotp } from '../../platform/auth/totp.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { AccountRepo, UserRow } from './account.repo.ts'
 
@@ -59,7 +59,7 @@ export function secondFactor(repo: AccountRepo) {
     /** A code of a secret being bound (recovery codes do not count); answers its time step. */
     async checkNewSecret(userId: number, secret: string, code: string, ip: string): Promise<number> {
       await guard(userId)
-      const step = matchTotp(base32Decode(secret), code)
+      const step = matchTotp(secret, code)
       if (step === undefined) return refuse(userId, ip)
       return step
     },
@@ -67,6 +67,6 @@ export function secondFactor(repo: AccountRepo) {
 }
 
 async function claim(repo: AccountRepo, userId: number, secret: string, code: string): Promise<boolean> {
-  const step = matchTotp(base32Decode(secret), code)
+  const step = matchTotp(secret, code)
   return step !== undefined && (await repo.claimTotpStep(userId, step))
 }

@@ -14,7 +14,7 @@ const energyRate = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/)
  */
 export const SETTINGS = {
   referral_reward_points: count,
-  physical_fitness_days: count,
+  physical_fitness_days: positive,
   newbie_task_points: count,
   daily_task_points: count,
   weekly_task_points: count,

@@ -5,7 +5,6 @@ import type { Db } from '../../platform/db/client.ts'
 import { bindDemoWatch, markSeen } from '../device/demo.ts'
 import { today } from './dates.ts'
 import { demoRepo } from './demo.repo.ts'
-import { FITNESS_VALID_DAYS } from './health.service.ts'
 import { ingestService } from './ingest.ts'
 
 /** The demo account of `npm start` (README): its watch has DEMO_DAYS of history, topped up at every start. */
@@ -14,8 +13,16 @@ export const DEMO_PASSWORD = 'demo1234'
 export const DEMO_DAYS = 28
 const DEMO_TZ = 'Asia/Shanghai'
 
-/** Outside production only. Runs after the server listens; a failure is logged, never fatal. */
-export async function seedDemoData(db: Db, log: FastifyBaseLogger, history = DEMO_DAYS): Promise<void> {
+/**
+ * Outside production only. Runs after the server listens; a failure is logged, never fatal.
+ * The new demo user has the fitness analysis unlocked for `fitnessDays` (the operator's setting).
+ */
+export async function seedDemoData(
+  db: Db,
+  log: FastifyBaseLogger,
+  fitnessDays: () => Promise<number>,
+  history = DEMO_DAYS,
+): Promise<void> {
   const repo = demoRepo(db)
   let userId = await repo.userByEmail(DEMO_EMAIL)
   if (userId === undefined) {
@@ -31,7 +38,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, history = DEM
       inviteCode: 'KWDEMXYZ',
       timeZone: DEMO_TZ,
     })
-    await repo.settings(userId, new Date(Date.now() + FITNESS_VALID_DAYS * 86_400_000))
+    await repo.settings(userId, new Date(Date.now() + (await fitnessDays()) * 86_400_000))
   }
   const watch = await bindDemoWatch(db, userId)
   if (!watch.boundToDemo) return

@@ -226,10 +226,6 @@ export function healthRepo(db: Db) {
         .limit(1)
       return row
     },
-
-    async addFitnessPass(userId: number, validUntil: Date) {
-      await db.insert(fitnessPasses).values({ userId, validUntil })
-    },
   }
 }
 export type HealthRepo = ReturnType<typeof healthRepo>

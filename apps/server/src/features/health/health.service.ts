@@ -9,8 +9,6 @@ import { motionReports } from './motion.ts'
 import { PARQ_ADVICE, PARQ_QUESTIONS, PARQ_TITLE, questionTexts } from './questionnaire.ts'
 import { weeklyReports } from './weekly.ts'
 
-/** Days a redeemed physical-fitness analysis stays readable. */
-export const FITNESS_VALID_DAYS = 30
 /** Days of resting heart rate behind the fitness analysis. */
 const FITNESS_WINDOW_DAYS = 14
 
@@ -20,9 +18,11 @@ export interface HealthDeps {
   db: Db
   /** Bound watches and whether any is online (the device feature answers it). */
   presence: (userId: number) => Promise<{ bound: number; online: boolean }>
+  /** Days a redemption of the fitness analysis unlocks it: the operator's setting, which the shop grants. */
+  fitnessDays: () => Promise<number>
 }
 
-export function healthService({ db, presence }: HealthDeps) {
+export function healthService({ db, presence, fitnessDays }: HealthDeps) {
   const repo = healthRepo(db)
 
   async function goalOf(userId: number): Promise<Goal> {
@@ -204,7 +204,7 @@ export function healthService({ db, presence }: HealthDeps) {
         active,
         valid_until,
         redeemed_at: pass?.redeemedAt.toISOString() ?? null,
-        valid_days: FITNESS_VALID_DAYS,
+        valid_days: await fitnessDays(),
       }
       if (!active) return { ...base, report: null }
       const profile = await repo.profile(userId)
@@ -229,14 +229,6 @@ export function healthService({ db, presence }: HealthDeps) {
           days: days.length,
         },
       }
-    },
-
-    /**
-     * Records a redemption valid FITNESS_VALID_DAYS. Not reachable from the API yet: charging
-     * the points is issue 5's ledger, which calls this once the debit is booked (demo seed uses it).
-     */
-    async grantFitness(userId: number): Promise<void> {
-      await repo.addFitnessPass(userId, new Date(Date.now() + FITNESS_VALID_DAYS * 86_400_000))
     },
   }
 }

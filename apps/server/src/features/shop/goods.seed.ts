@@ -1,6 +1,13 @@
 import type { Texts } from '@kinetic/protocol'
 
+/** A good's texts as an earlier version of the seed stored them: replaced by the current ones unless edited since. */
+export interface FormerTexts {
+  name: Texts
+  description: Texts
+}
+
 export interface SeedGood {
+  /** The good's key (never shown); kept across versions of its texts. */
   slug: string
   kind: 'virtual' | 'physical'
   name: Texts
@@ -9,30 +16,50 @@ export interface SeedGood {
   stock: number | null
   fulfilment: string
   sort: number
+  formerly?: readonly FormerTexts[]
 }
 
 /** The physical-fitness analysis: health's report plugs in through the shop's fulfilment hook. */
 export const PHYSICAL_FITNESS = 'physical_fitness'
 
+/** In a good's name or description, stands for the physical-fitness validity (the operator's setting). */
+export const FITNESS_DAYS_MARK = '{days}'
+
 /** Goods every installation starts with; seeding never overwrites an edited row. */
 export const SEED_GOODS: readonly SeedGood[] = [
   {
+    // the first version's key, kept so existing rows match; the length is the setting's
     slug: 'physical-fitness-30d',
     kind: 'virtual',
     name: {
-      'us-en': 'Physical-fitness analysis (30 days)',
-      'zh-cn': '体能分析（30天）',
-      'zh-hk': '體能分析（30天）',
+      'us-en': 'Physical-fitness analysis ({days} days)',
+      'zh-cn': '体能分析（{days}天）',
+      'zh-hk': '體能分析（{days}天）',
     },
     description: {
-      'us-en': 'Unlocks the physical-fitness analysis of your health data for 30 days from redemption.',
-      'zh-cn': '兑换后 30 天内可查看基于您健康数据的体能分析。',
-      'zh-hk': '兌換後 30 天內可查看基於您健康數據的體能分析。',
+      'us-en': 'Unlocks the physical-fitness analysis of your health data for {days} days from redemption.',
+      'zh-cn': '兑换后 {days} 天内可查看基于您健康数据的体能分析。',
+      'zh-hk': '兌換後 {days} 天內可查看基於您健康數據的體能分析。',
     },
     pricePoints: 300,
     stock: null,
     fulfilment: PHYSICAL_FITNESS,
     sort: 10,
+    // the first seed wrote the length into the texts, and they went stale when the setting changed
+    formerly: [
+      {
+        name: {
+          'us-en': 'Physical-fitness analysis (30 days)',
+          'zh-cn': '体能分析（30天）',
+          'zh-hk': '體能分析（30天）',
+        },
+        description: {
+          'us-en': 'Unlocks the physical-fitness analysis of your health data for 30 days from redemption.',
+          'zh-cn': '兑换后 30 天内可查看基于您健康数据的体能分析。',
+          'zh-hk': '兌換後 30 天內可查看基於您健康數據的體能分析。',
+        },
+      },
+    ],
   },
   {
     slug: 'energy-pack-50',

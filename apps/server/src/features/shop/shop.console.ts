@@ -5,7 +5,8 @@ import { AppError } from '../../platform/rpc/app-error.ts'
 import { postSystemMessage } from '../content/index.ts'
 import { SEED_GOODS } from './goods.seed.ts'
 import { shopRepo, type GoodFields, type GoodRow, type OrderRow } from './shop.repo.ts'
-import { orderView } from './shop.service.ts'
+import type { EarnSettings } from '../earn/settings.ts'
+import { orderView, shownTexts } from './shop.service.ts'
 
 type GoodParams = Params<typeof admin.goodEdit>
 
@@ -32,16 +33,17 @@ function goodFields(p: Omit<GoodParams, 'id'>): GoodFields {
   }
 }
 
-function consoleOrder(row: { order: OrderRow; good: GoodRow; userLabel: string }, lang: WireLang) {
-  return { ...orderView(row.order, row.good, lang), user: { id: row.order.userId, label: row.userLabel } }
+function consoleOrder(row: { order: OrderRow; good: GoodRow; userLabel: string }, lang: WireLang, days: number) {
+  return { ...orderView(row.order, row.good, lang, days), user: { id: row.order.userId, label: row.userLabel } }
 }
 
 /**
  * The shop as the operator console runs it (issue 6): goods of both kinds, their stock, and
  * the physical orders' steps. Purchases and fulfilment stay in `shop.service.ts`.
  */
-export function shopConsole(db: Db) {
+export function shopConsole(db: Db, settings: EarnSettings) {
   const repo = shopRepo(db)
+  const fitnessDays = async () => (await settings.get()).physical_fitness_days
   let seeded = false
   return {
     async goods(page: number, limit: number) {
@@ -83,8 +85,8 @@ export function shopConsole(db: Db) {
     },
 
     async orders(p: Params<typeof admin.orders>, lang: WireLang) {
-      const { rows, total } = await repo.allOrders(p.status, p.page, p.limit)
-      return { list: rows.map((r) => consoleOrder(r, lang)), total, page: p.page, limit: p.limit }
+      const [{ rows, total }, days] = await Promise.all([repo.allOrders(p.status, p.page, p.limit), fitnessDays()])
+      return { list: rows.map((r) => consoleOrder(r, lang, days)), total, page: p.page, limit: p.limit }
     },
 
     /**
@@ -94,16 +96,18 @@ export function shopConsole(db: Db) {
      */
     async advance(id: number, to: 'shipped' | 'completed', lang: WireLang) {
       const from = to === 'shipped' ? 'paid' : 'shipped'
+      const days = await fitnessDays()
       const row = await db.transaction(async (tx) => {
         const txRepo = shopRepo(tx)
         const moved = await txRepo.transition(id, from, to)
         const order = await txRepo.orderById(id)
         if (!order) throw new AppError('ORDER_NOT_FOUND', { field: 'id' })
         if (!moved) throw new AppError('ORDER_STEP_INVALID', { field: 'status' })
-        if (to === 'shipped') await postSystemMessage(tx, order.order.userId, orderShippedMessage(order.good.name, id))
+        if (to === 'shipped')
+          await postSystemMessage(tx, order.order.userId, orderShippedMessage(shownTexts(order.good.name, days), id))
         return order
       })
-      return { order: consoleOrder(row, lang), from }
+      return { order: consoleOrder(row, lang, days), from }
     },
   }
 }

@@ -9,7 +9,15 @@ export type GoodRow = typeof shopGoods.$inferSelect
 export type OrderRow = typeof shopOrders.$inferSelect
 export type NewOrder = Pick<
   typeof shopOrders.$inferInsert,
-  'userId' | 'goodId' | 'requestId' | 'pricePoints' | 'status' | 'shipName' | 'shipPhone' | 'shipAddress'
+  | 'userId'
+  | 'goodId'
+  | 'requestId'
+  | 'pricePoints'
+  | 'status'
+  | 'shipName'
+  | 'shipPhone'
+  | 'shipAddress'
+  | 'fitnessDays'
 >
 
 export type GoodFields = Pick<
@@ -22,10 +30,24 @@ const userLabel = sql<string>`trim(both ' ' from ${users.nickname} || ' ' || coa
 
 export function shopRepo(db: Db) {
   return {
+    /**
+     * Inserts the goods that are missing. A good whose texts are still those of an earlier seed
+     * (no operator edited them) takes the current ones.
+     */
     async seedGoods(goods: readonly SeedGood[]): Promise<void> {
+      for (const { slug, name, description, formerly = [] } of goods) {
+        for (const old of formerly) {
+          await db
+            .update(shopGoods)
+            .set({ name, description })
+            .where(
+              and(eq(shopGoods.slug, slug), eq(shopGoods.name, old.name), eq(shopGoods.description, old.description)),
+            )
+        }
+      }
       await db
         .insert(shopGoods)
-        .values([...goods])
+        .values(goods.map(({ formerly: _, ...good }) => good))
         .onConflictDoNothing({ target: shopGoods.slug })
     },
 

@@ -1,30 +1,41 @@
-import type { Params, shop, WireLang } from '@kinetic/protocol'
+import type { Params, shop, Texts, WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { parseUnits } from 'viem'
 import { ASSETS, ledger, SYSTEM, type Asset } from '../earn/ledger.ts'
 import type { EarnSettings } from '../earn/settings.ts'
-import { PHYSICAL_FITNESS, SEED_GOODS } from './goods.seed.ts'
+import { FITNESS_DAYS_MARK, PHYSICAL_FITNESS, SEED_GOODS } from './goods.seed.ts'
 import { shopRepo, type GoodRow, type OrderRow } from './shop.repo.ts'
 
 /** Fulfilments `energy:N` and `knt:N` credit N whole units of that asset (from its issuer). */
 const GRANTS: Record<string, Asset | undefined> = { energy: 'energy', knt: 'knt' }
 
-function goodView(row: GoodRow, lang: WireLang): shop.Good {
+/**
+ * A good's texts as users read them: {@link FITNESS_DAYS_MARK} becomes the physical-fitness
+ * validity in days, the operator's setting that a purchase grants — one source for the length.
+ */
+export function shownTexts(texts: Texts, fitnessDays: number): Texts {
+  const fill = (text: string) => text.replaceAll(FITNESS_DAYS_MARK, String(fitnessDays))
+  return { 'us-en': fill(texts['us-en']), 'zh-cn': fill(texts['zh-cn']), 'zh-hk': fill(texts['zh-hk']) }
+}
+
+function goodView(row: GoodRow, lang: WireLang, fitnessDays: number): shop.Good {
   return {
     id: row.id,
     kind: row.kind as shop.Good['kind'],
-    name: row.name[lang],
-    description: row.description[lang],
+    name: shownTexts(row.name, fitnessDays)[lang],
+    description: shownTexts(row.description, fitnessDays)[lang],
     price: row.pricePoints,
     stock: row.stock,
   }
 }
 
-export function orderView(order: OrderRow, good: GoodRow, lang: WireLang): shop.Order {
+/** An order names its good with the length it granted (orders from before that was kept: the setting now). */
+export function orderView(order: OrderRow, good: GoodRow, lang: WireLang, fitnessDays: number): shop.Order {
+  const name = shownTexts(good.name, order.fitnessDays ?? fitnessDays)[lang]
   return {
     id: order.id,
-    good: { id: good.id, kind: good.kind as shop.Good['kind'], name: good.name[lang] },
+    good: { id: good.id, kind: good.kind as shop.Good['kind'], name },
     price: order.pricePoints,
     status: order.status as shop.Order['status'],
     ship_name: order.shipName,
@@ -67,8 +78,10 @@ export function shopService(deps: {
   }
   const points = async (userId: number) => Number(await ledger(db).balance(userId, 'points'))
 
+  const fitnessDays = async () => (await settings.get()).physical_fitness_days
+
   /** What a completed virtual order grants, inside the purchase's transaction. */
-  async function fulfil(tx: Db, userId: number, good: GoodRow, order: OrderRow): Promise<void> {
+  async function fulfil(tx: Db, userId: number, good: GoodRow, order: OrderRow, days: number): Promise<void> {
     const [what = '', amount] = good.fulfilment.split(':')
     const asset = GRANTS[what]
     if (asset && amount) {
@@ -80,19 +93,22 @@ export function shopService(deps: {
         'purchase',
         {
           order_id: order.id,
-          good: good.name,
+          good: shownTexts(good.name, days),
         },
       )
     }
-    if (what === PHYSICAL_FITNESS)
-      await shopRepo(tx).extendFitnessPass(userId, (await settings.get()).physical_fitness_days)
+    if (what === PHYSICAL_FITNESS) await shopRepo(tx).extendFitnessPass(userId, days)
   }
 
   return {
     async store(userId: number, p: Params<typeof shop.store>, lang: WireLang) {
       await Promise.all([seed(), beforeRead?.(userId)])
-      const [{ rows, total }, balance] = await Promise.all([repo.goods(p.type, p.page, p.limit), points(userId)])
-      return { list: rows.map((g) => goodView(g, lang)), total, page: p.page, limit: p.limit, points: balance }
+      const [{ rows, total }, balance, days] = await Promise.all([
+        repo.goods(p.type, p.page, p.limit),
+        points(userId),
+        fitnessDays(),
+      ])
+      return { list: rows.map((g) => goodView(g, lang, days)), total, page: p.page, limit: p.limit, points: balance }
     },
 
     async buy(userId: number, p: Params<typeof shop.buy>, lang: WireLang) {
@@ -100,6 +116,8 @@ export function shopService(deps: {
       const good = await repo.good(p.id)
       if (!good) throw new AppError('GOOD_NOT_FOUND', { field: 'id' })
       const ship = shipping(good, p)
+      // read once: the name in the points history and the days granted are the same number
+      const days = await fitnessDays()
       const order = await db.transaction(async (tx) => {
         const txRepo = shopRepo(tx)
         const status = good.kind === 'virtual' ? 'completed' : 'paid'
@@ -110,6 +128,7 @@ export function shopService(deps: {
           pricePoints: good.pricePoints,
           status,
           ...ship,
+          fitnessDays: good.fulfilment === PHYSICAL_FITNESS ? days : null,
         })
         if (!created) {
           const earlier = await txRepo.orderByRequest(userId, p.request_id)
@@ -126,13 +145,13 @@ export function shopService(deps: {
           'purchase',
           {
             order_id: created.id,
-            good: good.name,
+            good: shownTexts(good.name, days),
           },
         )
-        if (status === 'completed') await fulfil(tx, userId, good, created)
+        if (status === 'completed') await fulfil(tx, userId, good, created, days)
         return created
       })
-      return { order: orderView(order, good, lang), points: await points(userId) }
+      return { order: orderView(order, good, lang, days), points: await points(userId) }
     },
 
     /** Buys the active good that grants `fulfilment` (health's `/v1/exchange_fitness`). */
@@ -144,9 +163,9 @@ export function shopService(deps: {
     },
 
     async orders(userId: number, p: Params<typeof shop.orders>, lang: WireLang) {
-      const { rows, total } = await repo.orders(userId, p.page, p.limit)
+      const [{ rows, total }, days] = await Promise.all([repo.orders(userId, p.page, p.limit), fitnessDays()])
       return {
-        list: rows.map((r) => orderView(r.shop_orders, r.shop_goods, lang)),
+        list: rows.map((r) => orderView(r.shop_orders, r.shop_goods, lang, days)),
         total,
         page: p.page,
         limit: p.limit,
@@ -156,7 +175,7 @@ export function shopService(deps: {
     async order(userId: number, id: number, lang: WireLang) {
       const row = await repo.order(userId, id)
       if (!row) throw new AppError('ORDER_NOT_FOUND', { field: 'id' })
-      return { order: orderView(row.shop_orders, row.shop_goods, lang) }
+      return { order: orderView(row.shop_orders, row.shop_goods, lang, await fitnessDays()) }
     },
 
     /**

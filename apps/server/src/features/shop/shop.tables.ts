@@ -28,7 +28,7 @@ export const shopGoods = pgTable(
     pricePoints: bigint('price_points', { mode: 'number' }).notNull(),
     /** Units left; null: unlimited (most virtual goods). */
     stock: integer('stock'),
-    /** What completing a virtual order grants (e.g. `physical_fitness:30`), '' for none. */
+    /** What completing a virtual order grants (`physical_fitness`, `energy:50`, `knt:10`), '' for none. */
     fulfilment: text('fulfilment').notNull().default(''),
     active: boolean('active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
@@ -59,6 +59,8 @@ export const shopOrders = pgTable(
     shipName: text('ship_name').notNull().default(''),
     shipPhone: text('ship_phone').notNull().default(''),
     shipAddress: text('ship_address').notNull().default(''),
+    /** Days of the physical-fitness analysis this order granted (the setting then); null: none or unknown. */
+    fitnessDays: integer('fitness_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

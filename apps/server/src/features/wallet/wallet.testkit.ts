@@ -1,5 +1,13 @@
 /** Test builders for the wallet operations (used by *.test.ts only). */
-import type { wallet } from '@kinetic/protocol'
+import {
+  VAULT_IV_BYTES,
+  VAULT_KDF,
+  VAULT_MIN_ITERATIONS,
+  VAULT_SALT_BYTES,
+  VAULT_VERSION,
+  type wallet,
+} from '@kinetic/protocol'
+import { createHash } from 'node:crypto'
 import { createWalletClient, http, parseEther, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { expect } from 'vitest'
@@ -19,10 +27,29 @@ export async function aSignedInUser(app: TestApp, label = 'wallet'): Promise<Cli
 
 export const aKey = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey())
 
-/** wallet-core's vault is opaque to the server; this stands in for one and is easy to spot in an answer. */
-export const vaultOf = (address: string, version = 1) =>
-  JSON.stringify({ v: 1, kdf: 'pbkdf2-sha256', iterations: 600_000, ct: `VAULT-${version}-${address}` })
-export const VAULT_MARK = 'VAULT-'
+/** Every test vault's ciphertext starts with these 18 bytes, so its base64 starts with VAULT_MARK. */
+const MARK_BYTES = Buffer.from('kinetic-test-vault')
+export const VAULT_MARK = MARK_BYTES.toString('base64')
+
+/**
+ * A well-formed vault as the server sees one (it never decrypts): wallet-core's format at the
+ * minimum PBKDF2 cost, salt, iv and ciphertext derived from the address and a version number,
+ * the ciphertext marked so that it is easy to spot in an answer.
+ */
+export function vaultOf(address: string, version = 1, change: Record<string, unknown> = {}): string {
+  const bytes = (label: string, length: number) =>
+    createHash('shake256', { outputLength: length }).update(`${label}:${version}:${address}`).digest()
+  const ct = Buffer.concat([MARK_BYTES, bytes('ct', 120 - MARK_BYTES.length)])
+  return JSON.stringify({
+    v: VAULT_VERSION,
+    kdf: VAULT_KDF,
+    iter: VAULT_MIN_ITERATIONS,
+    salt: bytes('salt', VAULT_SALT_BYTES).toString('base64'),
+    iv: bytes('iv', VAULT_IV_BYTES).toString('base64'),
+    ct: ct.toString('base64'),
+    ...change,
+  })
+}
 
 /** Posts an operation and returns its data, failing the test on an error answer. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked against their contract by the app

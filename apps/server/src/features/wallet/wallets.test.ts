@@ -88,7 +88,7 @@ describe('creating and importing wallets', () => {
     const answer = await refused(client, '/v1/walletcreate', {
       name: 'x',
       address: wrong,
-      vault: 'v',
+      vault: vaultOf(wrong),
       kind: 'mnemonic',
     })
     expect(answer.error).toBe('ADDRESS_INVALID')
@@ -185,7 +185,7 @@ describe('another user', () => {
       ['/v1/private', id],
       ['/v1/walletverify', id],
       ['/v1/getname', { ...id, name: 'Mine now' }],
-      ['/v1/walletpassword', { ...id, vault: 'stolen' }],
+      ['/v1/walletpassword', { ...id, vault: vaultOf(target.address, 9) }],
       ['/v1/userdel', id],
       ['/v1/replacement', id],
       ['/v1/walletbalance', id],
@@ -234,5 +234,89 @@ describe('the vault', () => {
       expect(JSON.stringify(body)).not.toContain(VAULT_MARK)
     }
     expect((await ok(client, '/v1/private', id)).vault).toBe(vaultOf(created.address))
+  })
+})
+
+describe('the vault check', () => {
+  const WORDS = 'legal winner thank year wave sausage worth useful legal winner thank yellow'
+  const base64 = (length: number) => Buffer.alloc(length, 7).toString('base64')
+  /** [what, the vault for an address, the error, the field it names] */
+  const BAD: [string, (address: string) => string, string, string][] = [
+    ['the words in clear', () => WORDS, 'VAULT_MALFORMED', 'vault'],
+    ['a JSON array', () => '[]', 'VAULT_MALFORMED', 'vault'],
+    ['a vault with 1 PBKDF2 iteration', (a) => vaultOf(a, 1, { iter: 1 }), 'VAULT_ITERATIONS', 'vault.iter'],
+    ['599,999 iterations', (a) => vaultOf(a, 1, { iter: 599_999 }), 'VAULT_ITERATIONS', 'vault.iter'],
+    ['iterations as text', (a) => vaultOf(a, 1, { iter: '600000' }), 'VAULT_ITERATIONS', 'vault.iter'],
+    ['version 2', (a) => vaultOf(a, 1, { v: 2 }), 'VAULT_VERSION_UNKNOWN', 'vault.v'],
+    ['another KDF', (a) => vaultOf(a, 1, { kdf: 'scrypt' }), 'VAULT_KDF_UNKNOWN', 'vault.kdf'],
+    ['an 8-byte salt', (a) => vaultOf(a, 1, { salt: base64(8) }), 'FIELD_INVALID', 'vault.salt'],
+    ['no iv', (a) => vaultOf(a, 1, { iv: undefined }), 'FIELD_INVALID', 'vault.iv'],
+    [
+      'a ciphertext too short for a wallet secret',
+      (a) => vaultOf(a, 1, { ct: base64(20) }),
+      'FIELD_INVALID',
+      'vault.ct',
+    ],
+    ['a ciphertext that is not base64', (a) => vaultOf(a, 1, { ct: 'not base64!' }), 'FIELD_INVALID', 'vault.ct'],
+    ['the words beside a vault', (a) => vaultOf(a, 1, { words: WORDS }), 'FIELD_UNKNOWN', 'vault.words'],
+  ]
+
+  it.each(BAD)('refuses %s on create, import and password change, and stores nothing', async (_, bad, error, field) => {
+    const client = await aSignedInUser(app)
+    const mine = await createWallet(client)
+    const other = aKey()
+    const attempts: [string, Record<string, unknown>][] = [
+      ['/v1/walletcreate', { name: 'W', address: other.address, kind: 'mnemonic', vault: bad(other.address) }],
+      ['/v1/import', { name: 'W', address: other.address, kind: 'private_key', vault: bad(other.address) }],
+      ['/v1/walletpassword', { wallet_id: mine.id, vault: bad(mine.address), hint: 'new' }],
+    ]
+    for (const [method, params] of attempts) {
+      const answer = await refused(client, method, params)
+      expect(answer.error, method).toBe(error)
+      expect(Object.keys(answer.fields ?? {}), method).toEqual([field])
+    }
+    expect((await ok(client, '/v1/replacement')).list.map((w: { id: number }) => w.id)).toEqual([mine.id])
+    expect(await ok(client, '/v1/private', { wallet_id: mine.id })).toEqual({
+      vault: vaultOf(mine.address),
+      kind: 'mnemonic',
+      hint: 'the usual',
+    })
+  })
+
+  it('names the vault field at fault in the three languages', async () => {
+    const client = await aSignedInUser(app)
+    const key = aKey()
+    const params = { name: 'W', address: key.address, kind: 'mnemonic', vault: vaultOf(key.address, 1, { iter: 1 }) }
+    const messages = await Promise.all(
+      ['us-en', 'zh-cn', 'zh-hk'].map(async (lang) => (await client.call('/v1/walletcreate', params, { lang })).body),
+    )
+    expect(messages.map((m) => [m.msg, m.fields])).toEqual([
+      [
+        'Encrypted wallet iteration count must be a whole number from 600,000 to 10,000,000',
+        { 'vault.iter': 'Encrypted wallet iteration count must be a whole number from 600,000 to 10,000,000' },
+      ],
+      [
+        '加密钱包迭代次数须为 600,000 至 10,000,000 之间的整数',
+        { 'vault.iter': '加密钱包迭代次数须为 600,000 至 10,000,000 之间的整数' },
+      ],
+      [
+        '加密錢包迭代次數須為 600,000 至 10,000,000 之間的整數',
+        { 'vault.iter': '加密錢包迭代次數須為 600,000 至 10,000,000 之間的整數' },
+      ],
+    ])
+    const plain = await client.call(
+      '/v1/walletcreate',
+      { ...params, vault: 'legal winner thank year' },
+      { lang: 'zh-cn' },
+    )
+    expect(plain.body).toMatchObject({ error: 'VAULT_MALFORMED', msg: '加密钱包不是本应用的加密格式' })
+    expect((await ok(client, '/v1/replacement')).list).toEqual([])
+  })
+
+  it('stores and answers a well-formed vault at the minimum cost', async () => {
+    const client = await aSignedInUser(app)
+    const created = await createWallet(client)
+    const stored = JSON.parse((await ok(client, '/v1/private', { wallet_id: created.id })).vault as string)
+    expect(stored).toMatchObject({ v: 1, kdf: 'pbkdf2-sha256', iter: 600_000 })
   })
 })

@@ -1,5 +1,6 @@
 import {
   errorMessage,
+  FIELD_LABELS,
   isErrorCode,
   SUCCESS_MSG,
   type ErrorCode,
@@ -36,11 +37,20 @@ export function validationFailure(issues: readonly z.core.$ZodIssue[], lang: Wir
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || 'params'
     const code = issueCode(issue)
-    if (!(field in fields)) fields[field] = errorMessage(code, lang, { field: String(issue.path[0] ?? field) })
-    first ??= { code, field: String(issue.path[0] ?? field) }
+    const named = namedField(field, code) ?? String(issue.path[0] ?? field)
+    if (!(field in fields)) fields[field] = errorMessage(code, lang, { field: named })
+    first ??= { code, field: named }
   }
   const { code, field } = first ?? { code: 'FIELD_INVALID' as const, field: 'params' }
   return fail(code, lang, { args: { field }, fields })
+}
+
+/**
+ * A part of a field is named in the message when it has a label of its own (`vault.iter`) or
+ * is an unexpected one; otherwise the message names the top-level field (`name`, not `name.us-en`).
+ */
+function namedField(path: string, code: ErrorCode): string | undefined {
+  return Object.hasOwn(FIELD_LABELS, path) || (code === 'FIELD_UNKNOWN' && path.includes('.')) ? path : undefined
 }
 
 function issueCode(issue: z.core.$ZodIssue): ErrorCode {

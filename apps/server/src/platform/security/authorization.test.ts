@@ -9,7 +9,7 @@ import { postSystemMessage } from '../../features/content/index.ts'
 import { anOperator } from '../../features/earn/discover.testkit.ts'
 import { give } from '../../features/earn/earn.testkit.ts'
 import { seedCodes } from '../../features/health/health.testkit.ts'
-import { aKey, createWallet, fund, ok, signTransfer } from '../../features/wallet/wallet.testkit.ts'
+import { aKey, createWallet, fund, ok, signTransfer, vaultOf } from '../../features/wallet/wallet.testkit.ts'
 import { fingerprint } from '../../../test/fingerprint.ts'
 
 /**
@@ -109,7 +109,7 @@ const RESOURCES: Resource[] = [
       change('/v1/coininfo', 'wallet_id', coin),
       change('/v1/coinhide', 'wallet_id', coin),
       change('/v1/getname', 'wallet_id', (ids) => ({ ...wallet(ids), name: 'Mine now' })),
-      change('/v1/walletpassword', 'wallet_id', (ids) => ({ ...wallet(ids), vault: 'stolen', hint: 'x' })),
+      change('/v1/walletpassword', 'wallet_id', (ids) => ({ ...wallet(ids), vault: vaultOf('stolen'), hint: 'x' })),
       change('/v1/replacement', 'wallet_id', wallet),
       change('/v1/transaction', 'wallet_id', (ids) => ({ ...wallet(ids), raw: '0x00' })),
       remove('/v1/userdel', 'wallet_id', wallet),

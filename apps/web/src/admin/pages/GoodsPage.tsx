@@ -246,6 +246,7 @@ export function GoodsPage() {
             {problem(`description.${l}`)}
           </fieldset>
         ))}
+        {draft.grant === 'physical_fitness' && <p className="muted">{t('admin.goods.daysHint')}</p>}
         {save.error && Object.keys(problems).length === 0 && <p className="error">{save.error.message}</p>}
         <div className="actions">
           <Button type="submit" color="primary" loading={save.isPending}>
