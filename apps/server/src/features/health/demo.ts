@@ -14,7 +14,7 @@ export const DEMO_PASSWORD = 'demo1234'
 export const DEMO_DAYS = 28
 const DEMO_TZ = 'Asia/Shanghai'
 
-/** Outside production only. Runs after the server listens; a failure is logged, never fatal. */
+/** Development mode only (DEV_MODE=1). Runs after the server listens; a failure is logged, never fatal. */
 export async function seedDemoData(db: Db, log: FastifyBaseLogger, history = DEMO_DAYS): Promise<void> {
   const repo = demoRepo(db)
   let userId = await repo.userByEmail(DEMO_EMAIL)
