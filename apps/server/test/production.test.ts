@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSyn
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
+import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -197,6 +198,21 @@ describe('the production install', () => {
     const response = await fetch(`${server.url}/`)
     expect(response.status).toBe(200)
     expect(await response.text()).toContain('<div id="root"')
+  })
+
+  it('sends no phone code: there is no SMS gateway and no outbox outside development mode', async () => {
+    const client = new Client(remote(server.url))
+    const { body } = await client.call('/v1/send', {
+      type: 'phone',
+      prefix: '86',
+      account: '13800138000',
+      scene: 'register',
+    })
+    expect(body).toMatchObject({ code: false, error: 'SMS_UNAVAILABLE' })
+    const db = new pg.Client({ connectionString: database.url })
+    await db.connect()
+    const { rows } = await db.query('SELECT count(*)::int AS n FROM outbox').finally(() => db.end())
+    expect(rows[0]).toEqual({ n: 0 })
   })
 
   it('has no /dev routes: the outbox and the faucet answer 404', async () => {
