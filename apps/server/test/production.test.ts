@@ -95,9 +95,12 @@ function packageDirs(root: string): string[] {
   return found
 }
 
-/** The built server started in the installed copy with `env`, run to its exit: code and output. */
-function startBuilt(env: Record<string, string>): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, ['apps/server/dist/main.js'], {
+/** A built entry (the server unless named) run in the installed copy with `env` to its exit: code and output. */
+function startBuilt(
+  env: Record<string, string>,
+  entry: string[] = ['apps/server/dist/main.js'],
+): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, entry, {
     cwd: installed,
     env: { PATH: process.env.PATH, ...env },
     encoding: 'utf8',
@@ -192,6 +195,16 @@ describe('the production install', () => {
       USDT: 1000,
       KNT: 1000,
     })
+  })
+
+  it('runs the operator commands from the build: a console operator, the ledger reconciliation', () => {
+    const env = { DATABASE_URL: database.url, ADMIN_PASSWORD: 'production-operator-1' }
+    const operator = startBuilt(env, ['apps/server/dist/admin-create.js', '--email', 'ops@production.test'])
+    expect(operator.output).toContain('operator ops@production.test (id ')
+    expect(operator.status).toBe(0)
+    const ledger = startBuilt(env, ['apps/server/dist/ledger-check.js'])
+    expect(ledger.output).toContain('OK: every balance equals the sum of its entries')
+    expect(ledger.status).toBe(0)
   })
 
   it('serves the built web app', async () => {
