@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { getAddress, isAddress, type Address, type Hex } from 'viem'
 import { z } from 'zod'
 import type { ListedToken } from '../chain/chain.ts'
@@ -86,7 +87,7 @@ function packageRoot(dir: string): string {
   }
 }
 
-export const SERVER_ROOT = packageRoot(path.dirname(new URL(import.meta.url).pathname))
+export const SERVER_ROOT = packageRoot(path.dirname(fileURLToPath(import.meta.url)))
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..')
 
 /** Chains development mode refuses: real money (BSC) and its public testnet. */
