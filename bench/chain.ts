@@ -29,7 +29,7 @@ export async function measureBalances(): Promise<ChainMeasure> {
   const dev = await startDevChain()
   try {
     const config = {
-      ...loadChainConfig({ CHAIN_RPC_URL: dev.url, CHAIN_ID: String(dev.chainId) }, false),
+      ...loadChainConfig({ CHAIN_RPC_URL: dev.url, CHAIN_ID: String(dev.chainId) }, { devMode: false }),
       rpcUrl: dev.url,
     }
     const deployer = createWalletClient({

@@ -53,7 +53,6 @@ export async function measureHealth(): Promise<HealthMeasure> {
   const database = connect(url, 20)
   const config = loadConfig({
     ...process.env,
-    NODE_ENV: 'production',
     MAIL_URL: 'smtp://127.0.0.1:9',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MIN: '100000000',

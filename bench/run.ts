@@ -1,4 +1,4 @@
-// `npm run bench`: builds the web app, measures every budget of DESIGN §10 (and the wallet's
+// `npm run bench`: builds the web app and the server, measures every budget of DESIGN §10 (and the wallet's
 // multicall balance load, the 500-user load of issue 7) and writes bench/results/latest.json
 // plus a table. Ratios next to a bare Fastify route in the same run, not absolute times, are
 // what compare across machines. `npm run bench -- api load` runs only the parts named
@@ -27,7 +27,7 @@ const step = (text: string) => console.log(`[bench ${new Date().toISOString().sl
 
 const results: Results = {}
 
-step('building the web app')
+step('building the web app and the server')
 buildWeb()
 if (runs('web')) results.web = measureWeb()
 if (runs('chain')) {
@@ -66,7 +66,7 @@ if (runs('lighthouse') || runs('api') || runs('earning') || runs('load')) {
     step('ledger reconciliation (npm run ledger:check)')
     const check = spawnSync('npm', ['run', '--silent', 'ledger:check'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: '', DATA_DIR: server.dataDir, DATABASE_URL: '' },
+      env: { ...process.env, NODE_ENV: '', DATABASE_URL: server.databaseUrl },
       encoding: 'utf8',
     })
     results.ledger = { ok: check.status === 0, output: `${check.stdout}${check.stderr}`.trim() }

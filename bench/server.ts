@@ -1,36 +1,44 @@
-// The server under test for the API, load and Lighthouse measures: the real server process
-// (`apps/server/src/main.ts`, NODE_ENV=production) with its embedded Postgres in a fresh
-// DATA_DIR, serving the built web app, mailing codes over SMTP to a sink in this process, on
-// a dev chain started here (so simulated users can fund their wallets on it). Its peak
-// resident memory is read from /proc (VmHWM) before it stops.
+// The server under test for the API, load and Lighthouse measures: the built server
+// (`node apps/server/dist/main.js`, as a deployment runs it: no DEV_MODE, no tsx) on an
+// embedded Postgres the bench starts in a fresh folder, serving the built web app, mailing
+// codes over SMTP to a sink in this process, on a dev chain started here (so simulated users
+// can fund their wallets on it). Its peak resident memory is read from /proc (VmHWM) before
+// it stops.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { startDevChain } from '../apps/server/src/chain/devchain.ts'
-import { freePort } from '../apps/server/src/platform/db/embedded.ts'
+import { freePort, startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts'
+import { ensureDatabase } from '../apps/server/src/platform/db/migrate.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
+const BUILT = 'apps/server/dist/main.js'
 export const OPERATOR = { email: 'ops@bench.test', password: 'bench-operator-password' }
 
 export interface ServerUnderTest {
   base: string
   chainUrl: string
-  dataDir: string
+  /** The server's database (the bench's embedded Postgres, running until `cleanUp`). */
+  databaseUrl: string
   /** The newest code mailed to `email`, waiting for it to arrive. */
   code(email: string): Promise<string>
   /** Peak and current resident memory of the server process, MB. */
   memory(): { peakRssMb: number; rssMb: number }
-  /** Stops the server (SIGTERM); the data folder stays for the ledger check until `cleanUp`. */
+  /** Stops the server (SIGTERM); the database stays up for the ledger check until `cleanUp`. */
   stop(): Promise<void>
   cleanUp(): Promise<void>
 }
 
 export async function startServer(): Promise<ServerUnderTest> {
+  if (!existsSync(path.join(ROOT, BUILT))) throw new Error(`${BUILT} is missing: run \`npm run build\``)
   const dir = mkdtempSync(path.join(tmpdir(), 'kinetic-bench-'))
-  chmodSync(dir, 0o755) // the postgres user must reach DATA_DIR/pg
+  chmodSync(dir, 0o755) // the postgres user must reach its data folder
+  const pg = await startEmbeddedPostgres(path.join(dir, 'pg'))
+  const databaseUrl = pg.url.replace(/\/postgres$/, '/kinetic')
+  await ensureDatabase(databaseUrl)
   const codes = new Map<string, string>()
   const waiters = new Map<string, () => void>()
   const smtp = new SMTPServer({
@@ -55,14 +63,14 @@ export async function startServer(): Promise<ServerUnderTest> {
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
   const chain = await startDevChain()
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const { DEV_MODE: _dev, NODE_ENV: _env, ...inherited } = process.env
+  const child: ChildProcess = spawn(process.execPath, [BUILT], {
     cwd: ROOT,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
+      DATABASE_URL: databaseUrl,
       MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
       CHAIN_RPC_URL: chain.url,
       CHAIN_ID: String(chain.chainId),
@@ -86,6 +94,7 @@ export async function startServer(): Promise<ServerUnderTest> {
   }
   const cleanUp = async () => {
     await stopChild()
+    await pg.stop()
     await chain.stop()
     await new Promise<void>((resolve) => smtp.close(() => resolve()))
     rmSync(dir, { recursive: true, force: true })
@@ -102,7 +111,7 @@ export async function startServer(): Promise<ServerUnderTest> {
   return {
     base,
     chainUrl: chain.url,
-    dataDir: path.join(dir, 'data'),
+    databaseUrl,
     async code(email) {
       const key = email.toLowerCase()
       const deadline = Date.now() + 60_000

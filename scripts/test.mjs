@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every test on a fresh machine — static checks, unit, server integration on
-// embedded Postgres, then browser e2e in Debian's Chromium against the built app.
+// `npm test`: every test on a fresh machine — static checks, the build (web and server), unit,
+// server integration on embedded Postgres (with the production install of the build:
+// apps/server/test/production.test.ts), then browser e2e in Debian's Chromium against the built app.
 // Ends with one line `tests: N passed, N failed`.
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -57,10 +58,11 @@ await step('typecheck', () => run('npm', ['run', 'typecheck']))
 await step('lint', () => run('npm', ['run', 'lint']))
 await step('format', () => run('npm', ['run', 'format:check']))
 await step('generated files are current', () => run('npx', ['tsx', 'scripts/check-generated.ts']))
+// before the server tests: one of them packs and installs the build
+await step('build', () => run('npm', ['run', 'build']))
 await step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server']))
 await step('browser', async () => {
   await ensureChromium()
-  await run('npm', ['run', 'build'])
   await vitest('e2e', ['e2e'])
 })
 

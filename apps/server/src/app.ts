@@ -173,7 +173,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const mailer = createMailer({
     mailUrl: config.mailUrl,
     from: config.mailFrom,
-    production: config.production,
+    devMode: config.devMode,
     outbox,
     log: server.log,
   })
@@ -265,7 +265,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     return { ok: true }
   })
 
-  if (!config.production) {
+  if (config.devMode) {
     server.get<{ Querystring: { to?: string } }>('/dev/outbox', async (request) => ({
       list: await outbox.list(typeof request.query.to === 'string' ? request.query.to : undefined),
     }))

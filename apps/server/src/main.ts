@@ -1,26 +1,35 @@
 import path from 'node:path'
 import { buildApp } from './app.ts'
 import { assertChainId } from './chain/client.ts'
-import { startDevChain, type DevChain } from './chain/devchain.ts'
+import type { DevChain } from './chain/devchain.ts'
 import { createIndexer } from './chain/indexer.ts'
-import { seedDemoDevices } from './features/device/seed.ts'
 import { earnSettings } from './features/earn/settings.ts'
-import { seedDemoData } from './features/health/demo.ts'
 import type { AdminService } from './features/admin/admin.service.ts'
 import { loadConfig } from './platform/config.ts'
 import { connect } from './platform/db/client.ts'
-import { startEmbeddedPostgres, type EmbeddedDb } from './platform/db/embedded.ts'
+import type { EmbeddedDb } from './platform/db/embedded.ts'
+import { devOnly } from './platform/dev-only.ts'
 import { ensureDatabase, runMigrations } from './platform/db/migrate.ts'
 
 /**
- * Starts the server: embedded Postgres when DATABASE_URL is unset and the embedded dev chain
- * when CHAIN_RPC_URL is unset (both at once), migrations, seed, the chain indexer, listen.
+ * Starts the server: migrations, seed, the chain indexer, listen. Only under DEV_MODE=1 (the
+ * config refuses anything else): the embedded Postgres when DATABASE_URL is unset and the
+ * embedded dev chain when CHAIN_RPC_URL is unset (both at once), and the demo data — modules
+ * imported here and only then, from the development dependencies.
  */
 async function main(): Promise<void> {
   let config = loadConfig()
   const started = await Promise.allSettled([
-    config.databaseUrl ? undefined : startEmbeddedPostgres(path.join(config.dataDir, 'pg')),
-    config.chain.rpcUrl ? undefined : startDevChain({ log: (line) => console.error(`[dev chain] ${line}`) }),
+    config.databaseUrl
+      ? undefined
+      : devOnly('the embedded Postgres', () => import('./platform/db/embedded.ts')).then((m) =>
+          m.startEmbeddedPostgres(path.join(config.dataDir, 'pg')),
+        ),
+    config.chain.rpcUrl
+      ? undefined
+      : devOnly('the embedded dev chain', () => import('./chain/devchain.ts')).then((m) =>
+          m.startDevChain({ log: (line) => console.error(`[dev chain] ${line}`) }),
+        ),
   ])
   const [pgStart, chainStart] = started
   const embedded: EmbeddedDb | undefined = pgStart.status === 'fulfilled' ? pgStart.value : undefined
@@ -34,14 +43,19 @@ async function main(): Promise<void> {
   const rpcUrl = config.chain.rpcUrl ?? devChain?.url
   if (!url || !rpcUrl) throw new Error('no database or no chain')
   config = { ...config, databaseUrl: url, chain: { ...config.chain, rpcUrl } }
-  await ensureDatabase(url)
+  // a fresh embedded cluster or a developer's own Postgres gets its database; a deployment's
+  // database is the operator's to create (docs/OPERATIONS.md)
+  if (config.devMode) await ensureDatabase(url)
   await runMigrations(url)
   const database = connect(url)
   const { server, services, chain } = await buildApp(config, database.db)
   await assertChainId(chain)
   await services.content.seed()
-  // demo watch codes (README), public: never in production
-  if (!config.production) await seedDemoDevices(database.db)
+  // demo watch codes (README), public: development mode only
+  if (config.devMode) {
+    const { seedDemoDevices } = await devOnly('the demo devices', () => import('./features/device/seed.ts'))
+    await seedDemoDevices(database.db)
+  }
   await services.support.seed()
   await createOperatorFromEnv(services.admin, server.log)
   if (devChain) server.log.info({ url: devChain.url, contracts: devChain.contracts }, 'dev chain started (fresh state)')
@@ -76,9 +90,9 @@ async function main(): Promise<void> {
     // while the server already answers
     const settings = earnSettings(database.db)
     const fitnessDays = async () => (await settings.get()).physical_fitness_days
-    void seedDemoData(database.db, server.log, fitnessDays).catch((error: unknown) =>
-      server.log.error({ err: error }, 'demo data failed'),
-    )
+    void devOnly('the demo data', () => import('./features/health/demo.ts'))
+      .then(({ seedDemoData }) => seedDemoData(database.db, server.log, fitnessDays))
+      .catch((error: unknown) => server.log.error({ err: error }, 'demo data failed'))
   }
 }
 

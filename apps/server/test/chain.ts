@@ -19,7 +19,7 @@ export type TestWallet = WalletClient<Transport, ViemChain, Account> & { key: He
 /** The chain configuration of the test run's dev chain (as the app loads it), with `env` on top. */
 export function testChainConfig(env: Record<string, string> = {}): ChainConfig & { rpcUrl: string } {
   const rpcUrl = inject('chainRpcUrl')
-  return { ...loadChainConfig({ CHAIN_RPC_URL: rpcUrl, CHAIN_ID: '31337', ...env }, false), rpcUrl }
+  return { ...loadChainConfig({ CHAIN_RPC_URL: rpcUrl, CHAIN_ID: '31337', ...env }, { devMode: false }), rpcUrl }
 }
 
 /** A wallet client signing locally with `key` on the test dev chain. */

@@ -62,6 +62,8 @@ export async function startAppOn(
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
+    // the outbox (codes read at /dev/outbox) and the faucet; `DEV_MODE: '0'` in `env` turns it off
+    DEV_MODE: '1',
     DATABASE_URL: url,
     WEB_DIST: '/nonexistent',
     CHAIN_RPC_URL: inject('chainRpcUrl'),

@@ -60,34 +60,46 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** The server's sources under tsx, from the repository, as `npm start` runs them. */
+const FROM_SOURCES = { cwd: REPO_ROOT, args: ['--import', 'tsx', 'apps/server/src/main.ts'] }
+
 /**
- * Starts `node --import tsx apps/server/src/main.ts` on `databaseUrl` and the dev chain, on
- * 127.0.0.1:`port` (a free one unless given: a restart reuses its predecessor's), and resolves
- * once `/healthz` answers. `env` adds to or overrides the test environment.
+ * Starts `node --import tsx apps/server/src/main.ts` (or `command`: e.g. a built server in an
+ * installed copy) on `databaseUrl` and the dev chain, on 127.0.0.1:`port` (a free one unless
+ * given: a restart reuses its predecessor's), and resolves once `/healthz` answers. `env` adds
+ * to or overrides the test environment; an `undefined` value leaves that variable unset.
  */
 export async function startServer(
   databaseUrl: string,
-  options: { port?: number; env?: Record<string, string> } = {},
+  options: {
+    port?: number
+    env?: Record<string, string | undefined>
+    command?: { cwd: string; args: string[] }
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
+  const command = options.command ?? FROM_SOURCES
+  const env: Record<string, string | undefined> = {
+    ...inherited(['PATH', 'HOME', 'TMPDIR', 'LANG']),
+    NODE_ENV: 'test',
+    // codes are read at /dev/outbox
+    DEV_MODE: '1',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: '0',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    CHAIN_RPC_URL: inject('chainRpcUrl'),
+    CHAIN_ID: '31337',
+    CHAIN_POLL_MS: '200',
+    WEB_DIST: '/nonexistent',
+    ...options.env,
+  }
+  const child = spawn(process.execPath, command.args, {
+    cwd: command.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...inherited(['PATH', 'HOME', 'TMPDIR', 'LANG']),
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: '0',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      CHAIN_RPC_URL: inject('chainRpcUrl'),
-      CHAIN_ID: '31337',
-      CHAIN_POLL_MS: '200',
-      WEB_DIST: '/nonexistent',
-      ...options.env,
-    },
+    env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
   })
   const pid = child.pid
   if (pid === undefined) throw new Error('the server process did not start')

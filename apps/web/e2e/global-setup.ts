@@ -64,6 +64,8 @@ export default async function setup(project: TestProject) {
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // the embedded Postgres under DATA_DIR, the faucet and phone codes in the outbox
+      DEV_MODE: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(dir, 'data'),

@@ -6,7 +6,7 @@ const KNT = '0x1111111111111111111111111111111111111111'
 
 describe('chain configuration', () => {
   it('runs the embedded dev chain by default, with its demo tokens', () => {
-    const chain = loadChainConfig({}, false)
+    const chain = loadChainConfig({}, { devMode: true })
     expect(chain).toMatchObject({ rpcUrl: undefined, id: 31337, multicall: DEV_CONTRACTS.multicall })
     expect(chain).toMatchObject({ confirmations: 1, pollMs: 1000, indexFrom: 0 })
     expect(chain.tokens.map((t) => [t.symbol, t.name, t.decimals, t.contract])).toEqual([
@@ -17,7 +17,10 @@ describe('chain configuration', () => {
   })
 
   it('lists the real BSC tokens, the canonical Multicall3 and 15 confirmations on chain 56', () => {
-    const chain = loadChainConfig({ CHAIN_RPC_URL: 'https://bsc.example', CHAIN_ID: '56', KNT_CONTRACT: KNT }, true)
+    const chain = loadChainConfig(
+      { CHAIN_RPC_URL: 'https://bsc.example', CHAIN_ID: '56', KNT_CONTRACT: KNT },
+      { devMode: false },
+    )
     expect(chain).toMatchObject({ id: 56, multicall: CANONICAL_MULTICALL3, confirmations: 15, pollMs: 3000 })
     expect(chain.indexFrom).toBeUndefined()
     expect(chain.tokens[0]).toMatchObject({
@@ -42,7 +45,7 @@ describe('chain configuration', () => {
         CHAIN_POLL_MS: '500',
         CHAIN_INDEX_FROM: '1000',
       },
-      false,
+      { devMode: false },
     )
     expect(chain.tokens.map((t) => t.symbol)).toEqual(['TUSD', 'KNT'])
     expect(chain).toMatchObject({ confirmations: 3, pollMs: 500, indexFrom: 1000 })
@@ -50,23 +53,29 @@ describe('chain configuration', () => {
   })
 
   it('says what is wrong with a bad setting', () => {
-    expect(() => loadChainConfig({ CHAIN_RPC_URL: 'https://bsc.example' }, false)).toThrow(/CHAIN_ID is required/)
-    expect(() => loadChainConfig({ CHAIN_ID: '56' }, false)).toThrow(/needs CHAIN_RPC_URL/)
-    expect(() => loadChainConfig({}, true)).toThrow(/required when NODE_ENV=production/)
-    expect(() => loadChainConfig({ CHAIN_TOKENS: '[{"symbol":"X"}]' }, false)).toThrow(/CHAIN_TOKENS/)
-    expect(() => loadChainConfig({ CHAIN_TOKENS: 'nope' }, false)).toThrow(/JSON array/)
-    expect(() => loadChainConfig({ KNT_CONTRACT: '0x12' }, false)).toThrow(/KNT_CONTRACT must be a 0x address/)
-    expect(() => loadChainConfig({ PRICE_PAIRS: '["0x12"]' }, false)).toThrow(/PRICE_PAIRS must be a JSON object/)
-    expect(() => loadChainConfig({ PRICE_PAIRS: '{"BNB":"0x12"}' }, false)).toThrow(
+    expect(() => loadChainConfig({ CHAIN_RPC_URL: 'https://bsc.example' }, { devMode: true })).toThrow(
+      /CHAIN_ID is required/,
+    )
+    expect(() => loadChainConfig({ CHAIN_ID: '1' }, { devMode: true })).toThrow(/CHAIN_ID 1 needs CHAIN_RPC_URL/)
+    expect(() => loadChainConfig({}, { devMode: false })).toThrow(/CHAIN_RPC_URL is required without DEV_MODE=1/)
+    expect(() => loadChainConfig({ CHAIN_TOKENS: '[{"symbol":"X"}]' }, { devMode: true })).toThrow(/CHAIN_TOKENS/)
+    expect(() => loadChainConfig({ CHAIN_TOKENS: 'nope' }, { devMode: true })).toThrow(/JSON array/)
+    expect(() => loadChainConfig({ KNT_CONTRACT: '0x12' }, { devMode: true })).toThrow(
+      /KNT_CONTRACT must be a 0x address/,
+    )
+    expect(() => loadChainConfig({ PRICE_PAIRS: '["0x12"]' }, { devMode: true })).toThrow(
+      /PRICE_PAIRS must be a JSON object/,
+    )
+    expect(() => loadChainConfig({ PRICE_PAIRS: '{"BNB":"0x12"}' }, { devMode: true })).toThrow(
       /PRICE_PAIRS.BNB must be a 0x address/,
     )
   })
 
   it('prices the coins named in PRICE_PAIRS from those pairs, by upper-case symbol', () => {
-    expect(loadChainConfig({}, false).pricePairs).toEqual({})
+    expect(loadChainConfig({}, { devMode: true }).pricePairs).toEqual({})
     const pairs = loadChainConfig(
       { PRICE_PAIRS: JSON.stringify({ bnb: DEV_CONTRACTS.bnbUsdtPair.toLowerCase() }) },
-      false,
+      { devMode: true },
     )
     expect(pairs.pricePairs).toEqual({ BNB: DEV_CONTRACTS.bnbUsdtPair })
   })

@@ -24,9 +24,9 @@ export interface Faucet {
   fund(address: string): Promise<Hash[]>
 }
 
-/** The faucet exists on a Hardhat dev chain outside production, nowhere else. */
-export const faucetAvailable = (config: { production: boolean; chain: ChainConfig }): boolean =>
-  !config.production && config.chain.id === DEV_CHAIN_ID && config.chain.rpcUrl !== undefined
+/** The faucet exists on a Hardhat dev chain in development mode, nowhere else. */
+export const faucetAvailable = (config: { devMode: boolean; chain: ChainConfig }): boolean =>
+  config.devMode && config.chain.id === DEV_CHAIN_ID && config.chain.rpcUrl !== undefined
 
 /**
  * Pays from Hardhat account #0, which the dev node keeps unlocked: the node signs and picks

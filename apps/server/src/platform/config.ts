@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { getAddress, isAddress, type Address, type Hex } from 'viem'
 import { z } from 'zod'
 import type { ListedToken } from '../chain/chain.ts'
@@ -17,14 +19,20 @@ import {
 export interface Config {
   port: number
   host: string
+  /** Where development mode keeps its embedded Postgres (`dataDir/pg`). */
   dataDir: string
-  /** Unset: an embedded PostgreSQL is started under `dataDir/pg`. */
+  /** Unset (development mode only): an embedded PostgreSQL is started under `dataDir/pg`. */
   databaseUrl: string | undefined
-  /** Unset: codes go to the dev outbox (`/dev/outbox`). */
+  /** Unset (development mode only): e-mail goes to the dev outbox (`/dev/outbox`). */
   mailUrl: string | undefined
   mailFrom: string
-  production: boolean
-  /** Seed demo content (off in production). */
+  /**
+   * `DEV_MODE=1` (DESIGN §12, docs/adr/2026-11-24-dev-mode.md): `/dev/*`, the outbox, demo data,
+   * phone codes in the outbox, the embedded Postgres and dev chain and the dev treasury key.
+   * Loopback hosts and the dev chain only.
+   */
+  devMode: boolean
+  /** Seed the demo account and demo watch codes (development mode; `DEMO_DATA=0` leaves them out). */
   demoData: boolean
   /** Requests per minute per IP on the API routes. */
   rateLimitPerMinute: number
@@ -41,7 +49,7 @@ export interface Config {
   pricesUsd: string | undefined
   /**
    * `TREASURY_KEY`: the private key KNT payouts (/v1/collect) are signed with. Unset: Hardhat
-   * account #1 on the dev chain outside production, else none (collect is unavailable).
+   * account #1 on the dev chain in development mode, else none (collect is unavailable).
    */
   treasuryKey: Hex | undefined
   /**
@@ -54,7 +62,7 @@ export interface Config {
 
 /** The EVM chain (README: CHAIN_* variables). */
 export interface ChainConfig {
-  /** JSON-RPC endpoint. Unset: main.ts starts the embedded dev chain and fills it in. */
+  /** JSON-RPC endpoint. Unset (development mode only): main.ts starts the embedded dev chain and fills it in. */
   rpcUrl: string | undefined
   id: number
   /** BEP20 tokens listed besides BNB. */
@@ -71,9 +79,54 @@ export interface ChainConfig {
   pricePairs: Record<string, Address>
 }
 
-const here = path.dirname(new URL(import.meta.url).pathname)
-export const SERVER_ROOT = path.resolve(here, '../..')
+/** The nearest folder up from `dir` holding a package.json: apps/server, from its sources or its build. */
+function packageRoot(dir: string): string {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, 'package.json'))) return at
+    if (path.dirname(at) === at) throw new Error(`no package.json above ${dir}`)
+  }
+}
+
+export const SERVER_ROOT = packageRoot(path.dirname(fileURLToPath(import.meta.url)))
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..')
+
+/** Chains development mode refuses: real money (BSC) and its public testnet. */
+const PUBLIC_CHAINS: Record<number, string> = { 56: 'BSC', 97: 'BSC testnet' }
+
+/** `DEV_MODE`: `1` on, unset/empty/`0` off; anything else is refused rather than guessed. */
+export function devModeFrom(env: NodeJS.ProcessEnv): boolean {
+  const value = env.DEV_MODE ?? ''
+  if (value !== '' && value !== '0' && value !== '1') throw new Error(`DEV_MODE must be 1 or unset, got "${value}"`)
+  return value === '1'
+}
+
+const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+
+/**
+ * Without DEV_MODE=1 the database, mail and chain are the operator's: a missing one stops the
+ * start here, named, instead of falling back to something embedded (DESIGN §12).
+ */
+function requireProductionServices(env: NodeJS.ProcessEnv): void {
+  const missing = ['DATABASE_URL', 'MAIL_URL', 'CHAIN_RPC_URL'].filter((name) => !env[name])
+  if (missing.length === 0) return
+  throw new Error(
+    `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required: without DEV_MODE=1 the server uses ` +
+      'your PostgreSQL (DATABASE_URL), SMTP server (MAIL_URL) and chain node (CHAIN_RPC_URL + CHAIN_ID), never an ' +
+      'embedded stand-in (docs/OPERATIONS.md). For a local development server set DEV_MODE=1 (npm start does).',
+  )
+}
+
+/** DEV_MODE=1 publishes codes at /dev/outbox and pays from a public key: only on a loopback host. */
+function refuseExposedDevMode(env: NodeJS.ProcessEnv, host: string): void {
+  if (!isLoopback(host))
+    throw new Error(
+      `DEV_MODE=1 refuses HOST=${host}: development mode lists every verification code at /dev/outbox and ` +
+        'funds any address at /dev/faucet, so it listens on loopback only (127.0.0.1, ::1, localhost). ' +
+        'Unset DEV_MODE for a deployment (docs/OPERATIONS.md).',
+    )
+  if (env.NODE_ENV === 'production')
+    throw new Error('DEV_MODE=1 refuses NODE_ENV=production: unset one of them (a deployment runs without DEV_MODE)')
+}
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback
@@ -130,11 +183,17 @@ function addressFrom(value: string, name: string): Address {
   return getAddress(value)
 }
 
-export function loadChainConfig(env: NodeJS.ProcessEnv, production: boolean): ChainConfig {
+export function loadChainConfig(env: NodeJS.ProcessEnv, mode: { devMode: boolean }): ChainConfig {
   const rpcUrl = env.CHAIN_RPC_URL || undefined
-  if (production && !rpcUrl) throw new Error('CHAIN_RPC_URL and CHAIN_ID are required when NODE_ENV=production')
+  if (!mode.devMode && !rpcUrl)
+    throw new Error('CHAIN_RPC_URL is required without DEV_MODE=1 (with CHAIN_ID: 56 BSC, 97 BSC testnet)')
   if (rpcUrl && !env.CHAIN_ID) throw new Error('CHAIN_ID is required with CHAIN_RPC_URL (56: BSC, 97: BSC testnet)')
   const id = intFrom(env.CHAIN_ID, DEV_CHAIN_ID, 'CHAIN_ID')
+  if (mode.devMode && PUBLIC_CHAINS[id])
+    throw new Error(
+      `DEV_MODE=1 refuses CHAIN_ID ${id} (${PUBLIC_CHAINS[id]}): development mode pays from a public dev key ` +
+        'and runs a faucet. Unset DEV_MODE to use a public chain (docs/OPERATIONS.md).',
+    )
   if (!rpcUrl && id !== DEV_CHAIN_ID)
     throw new Error(`CHAIN_ID ${id} needs CHAIN_RPC_URL (the dev chain is ${DEV_CHAIN_ID})`)
   const knt = env.KNT_CONTRACT ? addressFrom(env.KNT_CONTRACT, 'KNT_CONTRACT') : undefined
@@ -156,29 +215,44 @@ export function loadChainConfig(env: NodeJS.ProcessEnv, production: boolean): Ch
   }
 }
 
-function treasuryKeyFrom(env: NodeJS.ProcessEnv, production: boolean): Hex | undefined {
+function treasuryKeyFrom(env: NodeJS.ProcessEnv, devMode: boolean): Hex | undefined {
   const key = env.TREASURY_KEY
   if (key) {
     if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('TREASURY_KEY must be 0x followed by 64 hex characters')
     return key as Hex
   }
   const devChain = !env.CHAIN_ID || Number(env.CHAIN_ID) === DEV_CHAIN_ID
-  return !production && devChain ? DEV_TREASURY_KEY : undefined
+  return devMode && devChain ? DEV_TREASURY_KEY : undefined
+}
+
+/**
+ * The database settings alone, for the operator commands (admin-create, ledger-check): the
+ * embedded Postgres under DATA_DIR only in development mode, else DATABASE_URL is required.
+ */
+export function loadDatabaseConfig(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Config, 'devMode' | 'dataDir' | 'databaseUrl'> {
+  const devMode = devModeFrom(env)
+  const databaseUrl = env.DATABASE_URL || undefined
+  if (!devMode && !databaseUrl)
+    throw new Error(
+      'DATABASE_URL is required without DEV_MODE=1 (DEV_MODE=1 opens the embedded database under DATA_DIR)',
+    )
+  return { devMode, dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')), databaseUrl }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = env.NODE_ENV === 'production'
-  const mailUrl = env.MAIL_URL || undefined
-  if (production && !mailUrl) throw new Error('MAIL_URL is required when NODE_ENV=production')
+  const devMode = devModeFrom(env)
+  const host = env.HOST || '127.0.0.1'
+  if (devMode) refuseExposedDevMode(env, host)
+  else requireProductionServices(env)
   return {
     port: intFrom(env.PORT, 8080, 'PORT'),
-    host: env.HOST || '127.0.0.1',
-    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
-    databaseUrl: env.DATABASE_URL || undefined,
-    mailUrl,
+    host,
+    ...loadDatabaseConfig(env),
+    mailUrl: env.MAIL_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Kinetic <no-reply@kinetic.local>',
-    production,
-    demoData: !production && env.DEMO_DATA !== '0',
+    demoData: devMode && env.DEMO_DATA !== '0',
     rateLimitPerMinute: intFrom(env.RATE_LIMIT_PER_MIN, 1200, 'RATE_LIMIT_PER_MIN'),
     codesPerIpHour: intFrom(env.CODES_PER_IP_HOUR, 30, 'CODES_PER_IP_HOUR'),
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
@@ -186,8 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
     pricesUsd: env.PRICES_USD || undefined,
-    treasuryKey: treasuryKeyFrom(env, production),
+    treasuryKey: treasuryKeyFrom(env, devMode),
     settlementSchedule: env.SETTLEMENT_SCHEDULE ? env.SETTLEMENT_SCHEDULE === '1' : env.NODE_ENV !== 'test',
-    chain: loadChainConfig(env, production),
+    chain: loadChainConfig(env, { devMode }),
   }
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { DEMO_BATCH, DEMO_MODEL, demoCodes, newCodeRow } from './codes.ts'
 import { deviceRepo } from './device.repo.ts'
 
-/** The demo batch of device codes (outside production only: its codes are public). */
+/** The demo batch of device codes (development mode only: its codes are public). */
 export async function seedDemoDevices(db: Db): Promise<void> {
   const repo = deviceRepo(db)
   if (await repo.code(demoCodes()[0]!.deviceCode)) return

@@ -3,19 +3,23 @@
  * account whose balance is not the sum of its entries, every posting that does not sum to
  * zero and a `system:pledges` or `system:unclaimed` holding other than the pledges,
  * cool-downs and unreceived rewards it holds for users, and exits 1 then. Reads
- * DATABASE_URL; unset, it opens the embedded database under DATA_DIR (the server must be
+ * DATABASE_URL; unset, under DEV_MODE=1, it opens the embedded database under DATA_DIR (the server must be
  * stopped: one Postgres per data folder).
  */
 import path from 'node:path'
-import { loadConfig } from '../../platform/config.ts'
+import { loadDatabaseConfig } from '../../platform/config.ts'
 import { connect } from '../../platform/db/client.ts'
-import { startEmbeddedPostgres } from '../../platform/db/embedded.ts'
 import { ensureDatabase, runMigrations } from '../../platform/db/migrate.ts'
+import { devOnly } from '../../platform/dev-only.ts'
 import { reconcile } from './ledger.ts'
 
 async function main(): Promise<number> {
-  const config = loadConfig()
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'))
+  const config = loadDatabaseConfig()
+  const embedded = config.databaseUrl
+    ? undefined
+    : await devOnly('the embedded Postgres', () => import('../../platform/db/embedded.ts')).then((m) =>
+        m.startEmbeddedPostgres(path.join(config.dataDir, 'pg')),
+      )
   const url = config.databaseUrl ?? embedded?.url.replace(/\/postgres$/, '/kinetic')
   if (!url) throw new Error('no database')
   if (embedded) {

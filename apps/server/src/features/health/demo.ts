@@ -14,7 +14,7 @@ export const DEMO_DAYS = 28
 const DEMO_TZ = 'Asia/Shanghai'
 
 /**
- * Outside production only. Runs after the server listens; a failure is logged, never fatal.
+ * Development mode only (DEV_MODE=1). Runs after the server listens; a failure is logged, never fatal.
  * The new demo user has the fitness analysis unlocked for `fitnessDays` (the operator's setting).
  */
 export async function seedDemoData(

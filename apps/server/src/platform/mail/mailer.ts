@@ -16,24 +16,27 @@ export interface Mailer {
 }
 
 /**
- * E-mail goes over SMTP when `MAIL_URL` is set; otherwise, and for text messages (no SMS
- * gateway yet), to the dev outbox, listed at `/dev/outbox` outside production.
+ * E-mail goes over SMTP when `MAIL_URL` is set. In development mode the rest — e-mail without
+ * `MAIL_URL`, and text messages (no SMS gateway yet) — goes to the dev outbox, listed at
+ * `/dev/outbox`; without it nothing is ever written there (config requires MAIL_URL, and
+ * text messages are unavailable).
  */
 export function createMailer(options: {
   mailUrl: string | undefined
   from: string
-  production: boolean
+  devMode: boolean
   outbox: OutboxRepo
   log: FastifyBaseLogger
 }): Mailer {
   const transport = options.mailUrl ? nodemailer.createTransport(options.mailUrl) : undefined
   return {
-    smsAvailable: !options.production,
+    smsAvailable: options.devMode,
     async send(message) {
       if (message.channel === 'email' && transport) {
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text })
         return
       }
+      if (!options.devMode) throw new Error(`no way to send ${message.channel} outside development mode`)
       await options.outbox.add({
         channel: message.channel,
         recipient: message.to,

@@ -88,7 +88,7 @@ describe('CSRF', () => {
     const NO_COOKIE: Record<string, string> = {
       '/device/v1/samples': 'the watch API: a Bearer device token, never a cookie',
       '/device/v1/token': 'the watch API: the device and activation codes in the body',
-      '/dev/faucet': 'development only (never registered in production); funds an address, no session',
+      '/dev/faucet': 'DEV_MODE=1 only (never registered without it); funds an address, no session',
     }
     expect(posts.filter((route) => !route.startsWith('/v1/') && !(route in NO_COOKIE))).toEqual([])
     expect(posts).toEqual(expect.arrayContaining([INDEX_PATH, LOGIN_PATH, ADMIN_PATH]))

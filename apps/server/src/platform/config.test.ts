@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { DEV_TREASURY_KEY } from '../chain/networks.ts'
+import { loadConfig, loadDatabaseConfig } from './config.ts'
+
+/** What a deployment gives: its own database, SMTP server and chain node. */
+const DEPLOYMENT = {
+  DATABASE_URL: 'postgres://kinetic@db.internal/kinetic',
+  MAIL_URL: 'smtps://user:pass@smtp.example.com:465',
+  CHAIN_RPC_URL: 'https://bsc.example',
+  CHAIN_ID: '56',
+}
+
+describe('development mode (DEV_MODE)', () => {
+  it('is off unless DEV_MODE=1: no outbox, demo data, SMS or dev treasury key', () => {
+    const config = loadConfig({ ...DEPLOYMENT, CHAIN_ID: '31337', NODE_ENV: 'production' })
+    expect(config).toMatchObject({ devMode: false, demoData: false, treasuryKey: undefined })
+  })
+
+  it('stops a start without DEV_MODE that lacks the database, mail or chain, naming each', () => {
+    expect(() => loadConfig({})).toThrow(/^DATABASE_URL, MAIL_URL, CHAIN_RPC_URL are required: without DEV_MODE=1/)
+    for (const name of ['DATABASE_URL', 'MAIL_URL', 'CHAIN_RPC_URL'] as const) {
+      const env: Record<string, string> = { ...DEPLOYMENT }
+      delete env[name]
+      expect(() => loadConfig(env)).toThrow(new RegExp(`^${name} is required: without DEV_MODE=1`))
+    }
+    expect(() => loadConfig({ ...DEPLOYMENT, DEV_MODE: '0' })).not.toThrow()
+  })
+
+  it('falls back to the embedded Postgres, the dev chain and the outbox only under DEV_MODE=1', () => {
+    const config = loadConfig({ DEV_MODE: '1' })
+    expect(config).toMatchObject({ devMode: true, demoData: true, host: '127.0.0.1', treasuryKey: DEV_TREASURY_KEY })
+    expect(config).toMatchObject({
+      databaseUrl: undefined,
+      mailUrl: undefined,
+      chain: { rpcUrl: undefined, id: 31337 },
+    })
+    expect(loadConfig({ DEV_MODE: '1', DEMO_DATA: '0' }).demoData).toBe(false)
+  })
+
+  it('refuses DEV_MODE=1 on a host other than loopback, naming the reason', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'kinetic.example.com'])
+      expect(() => loadConfig({ DEV_MODE: '1', HOST: host })).toThrow(
+        new RegExp(
+          `^DEV_MODE=1 refuses HOST=${host.replace(/\./g, '\\.')}: development mode lists every verification code`,
+        ),
+      )
+    for (const host of ['127.0.0.1', '127.0.1.1', '::1', 'localhost'])
+      expect(loadConfig({ DEV_MODE: '1', HOST: host }).host).toBe(host)
+  })
+
+  it('refuses DEV_MODE=1 on BSC and its testnet, and with NODE_ENV=production', () => {
+    expect(() => loadConfig({ ...DEPLOYMENT, DEV_MODE: '1' })).toThrow(/^DEV_MODE=1 refuses CHAIN_ID 56 \(BSC\)/)
+    expect(() => loadConfig({ ...DEPLOYMENT, CHAIN_ID: '97', DEV_MODE: '1' })).toThrow(
+      /^DEV_MODE=1 refuses CHAIN_ID 97 \(BSC testnet\)/,
+    )
+    expect(() => loadConfig({ DEV_MODE: '1', NODE_ENV: 'production' })).toThrow(
+      /^DEV_MODE=1 refuses NODE_ENV=production/,
+    )
+  })
+
+  it('takes only 1, 0 or nothing for DEV_MODE', () => {
+    expect(() => loadConfig({ DEV_MODE: 'true' })).toThrow('DEV_MODE must be 1 or unset, got "true"')
+  })
+
+  it('gives the operator commands their database only from DATABASE_URL outside development mode', () => {
+    expect(() => loadDatabaseConfig({})).toThrow(/^DATABASE_URL is required without DEV_MODE=1/)
+    expect(loadDatabaseConfig({ DATABASE_URL: DEPLOYMENT.DATABASE_URL }).databaseUrl).toBe(DEPLOYMENT.DATABASE_URL)
+    expect(loadDatabaseConfig({ DEV_MODE: '1' })).toMatchObject({ devMode: true, databaseUrl: undefined })
+  })
+})
