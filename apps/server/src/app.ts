@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import qs from 'qs'
 import { ChainUnavailable } from './chain/chain.ts'
 import { createChain, type ChainClient } from './chain/client.ts'
+import { registerDevPrice } from './chain/dev-price.ts'
 import { createFaucet, faucetAvailable, registerFaucet } from './chain/faucet.ts'
 import { accountService } from './features/account/account.service.ts'
 import { registerAccountMethods } from './features/account/account.methods.ts'
@@ -41,7 +42,7 @@ import { healthService } from './features/health/health.service.ts'
 import { ingestService } from './features/health/ingest.ts'
 import { registerContentMethods } from './features/content/content.methods.ts'
 import { contentService } from './features/content/content.service.ts'
-import { dexPrices, tablePrices } from './features/wallet/prices.ts'
+import { priceFeeds } from './features/wallet/prices.ts'
 import { registerMessageMethods } from './features/content/messages.methods.ts'
 import { messagesService } from './features/content/messages.service.ts'
 import { registerSupportMethods } from './features/support/support.methods.ts'
@@ -189,8 +190,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     securityService({ db, sessions, codes, uploads }),
   )
   registerContentMethods(registry, content)
-  const prices = dexPrices({ chain, pairs: config.chain.pricePairs, quotes: tablePrices(config.pricesUsd) })
-  registerWalletMethods(registry, walletService({ db, chain, prices }))
+  registerWalletMethods(registry, walletService({ db, chain, prices: priceFeeds(config.chain.priceFeeds) }))
   const settings = earnSettings(db)
   const earn = earnService({ db, settings })
   const payouts = payoutService({ db, chain, settings, treasuryKey: config.treasuryKey, rpcUrl, log: server.log })
@@ -270,7 +270,10 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
       list: await outbox.list(typeof request.query.to === 'string' ? request.query.to : undefined),
     }))
   }
-  if (faucetAvailable(config)) registerFaucet(server, createFaucet({ ...config.chain, rpcUrl }))
+  if (faucetAvailable(config)) {
+    registerFaucet(server, createFaucet({ ...config.chain, rpcUrl }))
+    registerDevPrice(server, { rpcUrl, feeds: config.chain.priceFeeds })
+  }
 
   if (existsSync(config.webDist)) {
     await server.register(fastifyStatic, { root: config.webDist, index: 'index.html', wildcard: true })

@@ -9,6 +9,9 @@ import { createWallet } from '../../server/src/features/wallet/wallet.testkit.ts
 import cnCommon from '../src/i18n/locales/zh-CN/common.json'
 import enCommon from '../src/i18n/locales/en-US/common.json'
 import twCommon from '../src/i18n/locales/zh-TW/common.json'
+import cnWallet from '../src/i18n/locales/zh-CN/wallet.json'
+import enWallet from '../src/i18n/locales/en-US/wallet.json'
+import twWallet from '../src/i18n/locales/zh-TW/wallet.json'
 import { launchBrowser, logIn, open, uniqueEmail } from './support.ts'
 
 /**
@@ -17,11 +20,14 @@ import { launchBrowser, logIn, open, uniqueEmail } from './support.ts'
  * Postgres, serving the built web app — whose RPC URL is a proxy the test cuts and restores.
  */
 
-const LANGUAGES: [Locale, WireLang, string][] = [
-  ['en-US', 'us-en', enCommon.retry],
-  ['zh-CN', 'zh-cn', cnCommon.retry],
-  ['zh-TW', 'zh-hk', twCommon.retry],
+const LANGUAGES: [Locale, WireLang, string, typeof enWallet][] = [
+  ['en-US', 'us-en', enCommon.retry, enWallet],
+  ['zh-CN', 'zh-cn', cnCommon.retry, cnWallet],
+  ['zh-TW', 'zh-hk', twCommon.retry, twWallet],
 ]
+
+/** "Last updated …" in a language, whatever the time. */
+const lastRead = (t: typeof enWallet) => new RegExp(`${t.home.lastRead.replace('{{time}}', '.+')}$`)
 
 let cluster: Awaited<ReturnType<typeof ownPostgres>>
 let proxy: Awaited<ReturnType<typeof cuttableProxy>>
@@ -69,12 +75,25 @@ describe('the wallet tab when the chain node cannot be reached', () => {
     await expect.poll(() => shown(page, 'BNB')).toBeGreaterThan(0)
 
     proxy.cut()
-    for (const [locale, lang, retry] of LANGUAGES) {
+    // the open tab's next read fails: the wallet stays, its balances say unavailable since the last good read
+    await expect.poll(() => shown(page, cnWallet.home.unavailable), { timeout: 30_000 }).toBeGreaterThan(1)
+    expect(await page.getByRole('status').getByText(lastRead(cnWallet)).count()).toBe(1)
+    expect(
+      await page
+        .locator('button', { has: page.getByText('BNB', { exact: true }) })
+        .first()
+        .innerText(),
+    ).not.toMatch(/\d/)
+    expect(await shown(page, 'Everyday')).toBe(1)
+
+    for (const [locale, lang, retry, t] of LANGUAGES) {
       await page.evaluate((l) => localStorage.setItem('currentLanguage', l), locale)
       await page.reload()
       const alert = page.getByRole('alert')
       await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toBe(ERRORS.CHAIN_UNAVAILABLE[lang] + retry)
       expect(await shown(page, 'Everyday')).toBe(0)
+      // a fresh page has no balances to show, only when they were last read
+      expect(await page.getByText(lastRead(t)).count()).toBe(1)
     }
 
     proxy.restore()

@@ -70,6 +70,20 @@ export const Asset = Coin.extend({
 })
 export type Asset = z.infer<typeof Asset>
 
+/** Networks the wallet names; `other` is a chain id it does not know. */
+export const NETWORK_KEYS = ['bsc', 'bsc-testnet', 'dev', 'other'] as const
+/** The chain the server is on, as the wallet shows it (home, confirmations). */
+export const Network = z.object({
+  chain_id: z.number().int(),
+  key: z.enum(NETWORK_KEYS),
+  /** The chain's block explorer, e.g. https://bscscan.com ('' when it has none: the dev chain). */
+  explorer: z.string(),
+})
+export type Network = z.infer<typeof Network>
+
+/** Symbols of the coins held that have no fresh price, so the total leaves them out. */
+const unpriced = z.array(z.string())
+
 export const Transfer = z.object({
   hash: z.string(),
   /** Index of the BEP20 Transfer log within its block (as nodes report it); -1 for the native value. */
@@ -107,6 +121,8 @@ export const FeeTier = z.object({
   gas_price: z.string(),
   /** BNB for gas_limit × gas_price, decimal string */
   fee: z.string(),
+  /** The fee in USD, decimal string ('' when BNB has no fresh price). */
+  fee_usd: z.string(),
   seconds: z.number().int(),
 })
 export type FeeTier = z.infer<typeof FeeTier>
@@ -118,7 +134,13 @@ export const walletIndex = wallet(
   '/v1/walletindex',
   "Wallet home: the current wallet, its assets and total value (wallet null when there is none: 'Not currently open')",
   z.object({}),
-  z.object({ wallet: Wallet.nullable(), assets: z.array(Asset), total_usd: z.string() }),
+  z.object({
+    wallet: Wallet.nullable(),
+    assets: z.array(Asset),
+    total_usd: z.string(),
+    unpriced,
+    network: Network,
+  }),
 )
 export const walletInfo = wallet('/v1/wallet', 'One of my wallets', z.object({ wallet_id: walletId }), Wallet)
 
@@ -155,9 +177,9 @@ export const walletVerify = wallet(
 )
 export const walletBalance = wallet(
   '/v1/walletbalance',
-  "Balances of the wallet's coins (BNB and its BEP20 list) in one multicall, with values",
+  "Balances of the wallet's coins (BNB and its BEP20 list) and their USD feeds in one multicall, with values",
   z.object({ wallet_id: walletId }),
-  z.object({ assets: z.array(Asset), total_usd: z.string() }),
+  z.object({ assets: z.array(Asset), total_usd: z.string(), unpriced }),
 )
 export const balance = wallet(
   '/v1/balance',
@@ -218,6 +240,7 @@ export const transferInfo = wallet(
     native_balance: z.string(),
     nonce: z.number().int(),
     chain_id: z.number().int(),
+    network: Network,
     /** Past recipients of this wallet, for first-time and look-alike warnings. */
     recipients: z.array(z.string()),
   }),
@@ -253,11 +276,18 @@ export const txHash = wallet(
   '/v1/hash',
   'Transaction detail (one of my wallets must be a party)',
   z.object({ hash: z.string().trim().regex(TX_HASH_RE, 'FIELD_INVALID') }),
-  z.object({ transfers: z.array(Transfer), block_hash: z.string(), gas_used: z.string(), gas_price: z.string() }),
+  z.object({
+    transfers: z.array(Transfer),
+    block_hash: z.string(),
+    gas_used: z.string(),
+    gas_price: z.string(),
+    /** The transaction on the chain's explorer ('' when the chain has none). */
+    explorer_url: z.string(),
+  }),
 )
 export const marketValue = wallet(
   '/v1/marketvalue',
-  'USD prices of the listed coins',
+  "USD prices of the listed coins from the chain's price feeds ('' without a fresh price)",
   z.object({}),
   z.object({ list: z.array(z.object({ symbol: z.string(), price_usd: z.string() })) }),
 )

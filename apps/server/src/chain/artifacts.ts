@@ -1,5 +1,5 @@
 import type { Abi, Hex } from 'viem'
-import demoPair from '../../../../contracts/artifacts/DemoPair.json' with { type: 'json' }
+import devPriceFeed from '../../../../contracts/artifacts/DevPriceFeed.json' with { type: 'json' }
 import kineticToken from '../../../../contracts/artifacts/KineticToken.json' with { type: 'json' }
 import multicall3 from '../../../../contracts/artifacts/Multicall3.json' with { type: 'json' }
 import wrappedBnb from '../../../../contracts/artifacts/WrappedBNB.json' with { type: 'json' }
@@ -23,5 +23,5 @@ export const KINETIC_TOKEN = artifact(kineticToken)
 export const MULTICALL3 = artifact(multicall3)
 /** WBNB: BNB wrapped 1:1 (deposit/withdraw), what DEX pairs hold in place of the native coin. */
 export const WRAPPED_BNB = artifact(wrappedBnb)
-/** The read side of a PancakeSwap V2 pair: constructor(tokenA, tokenB), token0/token1, getReserves, sync. */
-export const DEMO_PAIR = artifact(demoPair)
+/** A Chainlink-style USD feed whose owner sets the answer: constructor(decimals, description, answer), setAnswer. */
+export const DEV_PRICE_FEED = artifact(devPriceFeed)

@@ -15,12 +15,20 @@ export interface TokenMeta {
   decimals: number
 }
 
-/** A PancakeSwap V2 / Uniswap V2 pair as it stands: its two tokens and their reserves. */
-export interface PairReserves {
-  token0: Address
-  token1: Address
-  reserve0: bigint
-  reserve1: bigint
+/** A Chainlink-style feed's latest round: `answer` in units of 10^-decimals, `updatedAt` in seconds. */
+export interface FeedRound {
+  answer: bigint
+  decimals: number
+  updatedAt: bigint
+}
+
+/** Balances and feed rounds read together, with the time of the block they were read at. */
+export interface ChainSnapshot {
+  balances: bigint[]
+  /** undefined where a feed did not answer (no contract, reverted, not an aggregator). */
+  rounds: (FeedRound | undefined)[]
+  /** The block's timestamp, seconds: what a feed's age is measured against. */
+  blockTime: bigint
 }
 
 /** The node refused a transaction (nonce, funds, gas…); `reason` is the node's words. */
@@ -58,6 +66,15 @@ export interface Chain {
    * (one eth_call). An entry whose contract does not answer balanceOf reads as 0.
    */
   balances(owner: Address, tokens: readonly (Address | null)[]): Promise<bigint[]>
+  /**
+   * Balances as `balances` reads them plus the latest round of each feed (`latestRoundData`
+   * and `decimals`) and the block time, all in the same multicall. `owner` null reads no balance.
+   */
+  snapshot(
+    owner: Address | null,
+    tokens: readonly (Address | null)[],
+    feeds: readonly Address[],
+  ): Promise<ChainSnapshot>
   /** The node's gas price (legacy, wei). */
   gasPrice(): Promise<bigint>
   /** Gas the transaction would use; ChainRejected when it would fail (e.g. 'transfer amount exceeds balance'). */
@@ -66,8 +83,6 @@ export interface Chain {
   nonce(address: Address): Promise<number>
   /** name/symbol/decimals of a BEP20 contract; undefined when `contract` is not one. */
   tokenMeta(contract: Address): Promise<TokenMeta | undefined>
-  /** Tokens and reserves of V2 pairs, in one multicall; undefined where an address is no pair. */
-  pairReserves(pairs: readonly Address[]): Promise<(PairReserves | undefined)[]>
   /** Broadcasts a signed transaction; throws ChainRejected when the node refuses it. */
   sendRawTransaction(raw: Hex): Promise<Hash>
   /** Whether the node has this transaction (mined or in its pool). */

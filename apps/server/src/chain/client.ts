@@ -12,7 +12,7 @@ import {
   type PublicClient,
 } from 'viem'
 import type { ChainConfig } from '../platform/config.ts'
-import type { Chain, PairReserves, TokenMeta } from './chain.ts'
+import type { Chain, ChainSnapshot, FeedRound, TokenMeta } from './chain.ts'
 import { reading, submitting } from './errors.ts'
 import { publicClient } from './viem.ts'
 
@@ -22,11 +22,10 @@ export interface ChainClient extends Chain {
   readonly multicall: Address
 }
 
-/** The read side of a PancakeSwap V2 / Uniswap V2 pair. */
-const pairAbi = parseAbi([
-  'function token0() view returns (address)',
-  'function token1() view returns (address)',
-  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+/** The read side of a Chainlink aggregator (AggregatorV3Interface). */
+const feedAbi = parseAbi([
+  'function decimals() view returns (uint8)',
+  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
 ])
 
 /** One read of a multicall. */
@@ -67,6 +66,42 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
     })
   }
 
+  async function snapshot(
+    owner: Address | null,
+    tokens: readonly (Address | null)[],
+    feeds: readonly Address[],
+  ): Promise<ChainSnapshot> {
+    const balanceReads: ContractRead[] =
+      owner === null
+        ? []
+        : tokens.map((token) =>
+            token === null
+              ? { address: multicall, abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] }
+              : { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] },
+          )
+    const feedReads = feeds.flatMap((address): ContractRead[] => [
+      { address, abi: feedAbi, functionName: 'latestRoundData' },
+      { address, abi: feedAbi, functionName: 'decimals' },
+    ])
+    const clock: ContractRead = { address: multicall, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' }
+    const results = await aggregate([...balanceReads, ...feedReads, clock])
+    const rounds = feeds.map((_, i): FeedRound | undefined => {
+      const round = results[balanceReads.length + 2 * i]
+      const decimals = results[balanceReads.length + 2 * i + 1]
+      if (!Array.isArray(round) || typeof decimals !== 'number') return undefined
+      const [, answer, , updatedAt] = round as unknown[]
+      if (typeof answer !== 'bigint' || typeof updatedAt !== 'bigint') return undefined
+      return { answer, decimals, updatedAt }
+    })
+    const blockTime = results.at(-1)
+    if (typeof blockTime !== 'bigint') throw new Error('Multicall3 answered no block timestamp')
+    return {
+      balances: results.slice(0, balanceReads.length).map((r) => (typeof r === 'bigint' ? r : 0n)),
+      rounds,
+      blockTime,
+    }
+  }
+
   return {
     chainId: config.id,
     tokens: config.tokens,
@@ -76,15 +111,10 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
 
     async balances(owner: Address, tokens: readonly (Address | null)[]): Promise<bigint[]> {
       if (tokens.length === 0) return []
-      const results = await aggregate(
-        tokens.map((token) =>
-          token === null
-            ? { address: multicall, abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] }
-            : { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] },
-        ),
-      )
-      return results.map((r) => (typeof r === 'bigint' ? r : 0n))
+      return (await snapshot(owner, tokens, [])).balances
     },
+
+    snapshot,
 
     gasPrice: () => reading(() => client.getGasPrice()),
 
@@ -103,21 +133,6 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
       )
       if (typeof name !== 'string' || typeof symbol !== 'string' || typeof decimals !== 'number') return undefined
       return { name, symbol, decimals }
-    },
-
-    async pairReserves(pairs: readonly Address[]): Promise<(PairReserves | undefined)[]> {
-      if (pairs.length === 0) return []
-      const reads = ['token0', 'token1', 'getReserves'] as const
-      const results = await aggregate(
-        pairs.flatMap((address) => reads.map((functionName) => ({ address, abi: pairAbi, functionName }))),
-      )
-      return pairs.map((_, i) => {
-        const [token0, token1, reserves] = results.slice(i * reads.length, (i + 1) * reads.length)
-        if (typeof token0 !== 'string' || typeof token1 !== 'string' || !Array.isArray(reserves)) return undefined
-        const [reserve0, reserve1] = reserves as unknown[]
-        if (typeof reserve0 !== 'bigint' || typeof reserve1 !== 'bigint') return undefined
-        return { token0: token0 as Address, token1: token1 as Address, reserve0, reserve1 }
-      })
     },
 
     sendRawTransaction: (raw: Hex): Promise<Hash> =>

@@ -1,3 +1,4 @@
+import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { loadChainConfig } from '../platform/config.ts'
 import { CANONICAL_MULTICALL3, DEV_CONTRACTS } from './networks.ts'
@@ -63,20 +64,29 @@ describe('chain configuration', () => {
     expect(() => loadChainConfig({ KNT_CONTRACT: '0x12' }, { devMode: true })).toThrow(
       /KNT_CONTRACT must be a 0x address/,
     )
-    expect(() => loadChainConfig({ PRICE_PAIRS: '["0x12"]' }, { devMode: true })).toThrow(
-      /PRICE_PAIRS must be a JSON object/,
+    expect(() => loadChainConfig({ PRICE_FEEDS: '["0x12"]' }, { devMode: true })).toThrow(
+      /PRICE_FEEDS must be a JSON object/,
     )
-    expect(() => loadChainConfig({ PRICE_PAIRS: '{"BNB":"0x12"}' }, { devMode: true })).toThrow(
-      /PRICE_PAIRS.BNB must be a 0x address/,
+    expect(() => loadChainConfig({ PRICE_FEEDS: '{"KNT":"0x12"}' }, { devMode: true })).toThrow(
+      /PRICE_FEEDS.KNT must be a 0x address/,
+    )
+    expect(() => loadChainConfig({ PRICE_MAX_AGE_S: '0' }, { devMode: true })).toThrow(
+      /PRICE_MAX_AGE_S must be at least 1/,
     )
   })
 
-  it('prices the coins named in PRICE_PAIRS from those pairs, by upper-case symbol', () => {
-    expect(loadChainConfig({}, { devMode: true }).pricePairs).toEqual({})
-    const pairs = loadChainConfig(
-      { PRICE_PAIRS: JSON.stringify({ bnb: DEV_CONTRACTS.bnbUsdtPair.toLowerCase() }) },
-      { devMode: true },
-    )
-    expect(pairs.pricePairs).toEqual({ BNB: DEV_CONTRACTS.bnbUsdtPair })
+  it('prices BSC coins from Chainlink feeds and KNT only once PRICE_FEEDS names one', () => {
+    const bsc = { CHAIN_RPC_URL: 'https://bsc.example', CHAIN_ID: '56' }
+    const feeds = loadChainConfig(bsc, { devMode: false }).priceFeeds
+    expect(Object.keys(feeds)).toEqual(['BNB', 'USDT', 'USDC', 'ETH', 'BTCB'])
+    expect(feeds.BNB).toEqual({ address: '0x0567F2323251f0Aab15c8dFb1967E4e8A7D42aeE', maxAgeS: 4500 })
+    const knt = '0x' + 'ab'.repeat(20)
+    const configured = loadChainConfig({ ...bsc, PRICE_FEEDS: JSON.stringify({ knt }) }, { devMode: false }).priceFeeds
+    expect(configured.KNT).toEqual({ address: getAddress(knt), maxAgeS: 4500 })
+    const strict = loadChainConfig({ ...bsc, PRICE_MAX_AGE_S: '120' }, { devMode: false }).priceFeeds
+    expect(Object.values(strict).map((f) => f.maxAgeS)).toEqual([120, 120, 120, 120, 120])
+    expect(
+      loadChainConfig({ CHAIN_RPC_URL: 'https://x.example', CHAIN_ID: '1' }, { devMode: false }).priceFeeds,
+    ).toEqual({})
   })
 })

@@ -1,10 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
+import { createWalletClient, http, parseUnits, type Address, type Hex } from 'viem'
 import { REPO_ROOT } from '../platform/config.ts'
-import { DEMO_PAIR, KINETIC_TOKEN, MULTICALL3, WRAPPED_BNB, type Artifact } from './artifacts.ts'
-import { DEV_CHAIN_ID, DEV_CONTRACTS, DEV_DEPLOYER, DEV_PAIR_LIQUIDITY, DEV_TOKEN_SUPPLY } from './networks.ts'
+import { DEV_PRICE_FEED, KINETIC_TOKEN, MULTICALL3, WRAPPED_BNB, type Artifact } from './artifacts.ts'
+import {
+  DEV_CHAIN_ID,
+  DEV_CONTRACTS,
+  DEV_DEPLOYER,
+  DEV_FEED_ANSWERS,
+  DEV_TOKEN_SUPPLY,
+  USD_FEED_DECIMALS,
+} from './networks.ts'
 import { chainDefinition, publicClient } from './viem.ts'
 
 const HARDHAT_CLI = createRequire(import.meta.url).resolve('hardhat/internal/cli/bootstrap.js')
@@ -28,8 +35,8 @@ export interface DevChainOptions {
 /**
  * Starts the embedded dev chain: a Hardhat network JSON-RPC node (`hardhat node`, config in
  * contracts/hardhat.config.cjs) in a child process on 127.0.0.1 and a port the OS picks,
- * then deploys USDT, KNT, Multicall3, WBNB and two price pairs from Hardhat account #0 and
- * gives the pairs their liquidity (DEV_PAIR_LIQUIDITY). The chain keeps no state
+ * then deploys USDT, KNT, Multicall3, WBNB and the USD price feeds of BNB, USDT and KNT
+ * (DEV_FEED_ANSWERS) from Hardhat account #0. The chain keeps no state
  * between starts; being fresh, it gets the same contract addresses every time.
  */
 export async function startDevChain(options: DevChainOptions = {}): Promise<DevChain> {
@@ -92,46 +99,66 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(killer)
 }
 
+/** A DevPriceFeed's constructor arguments: 8 decimals, a description, the answer for `usd`. */
+const feedArgs = (symbol: string, usd: string) =>
+  [USD_FEED_DECIMALS, `${symbol} / USD`, parseUnits(usd, USD_FEED_DECIMALS)] as const
+
 /**
  * Deploys the dev contracts from account #0 (unlocked on a Hardhat node, so the node signs
- * and picks nonces), checks they landed at DEV_CONTRACTS, i.e. on a fresh chain, and funds
- * the price pairs: wrap BNB, send each pair its two tokens, sync.
+ * and picks nonces) and checks they landed at DEV_CONTRACTS, i.e. on a fresh chain.
  */
 export async function deployDevContracts(url: string): Promise<void> {
-  const chain = chainDefinition(DEV_CHAIN_ID, url, DEV_CONTRACTS.multicall)
-  const wallet = createWalletClient({ account: DEV_DEPLOYER, chain, transport: http(url) })
-  const reader = publicClient(DEV_CHAIN_ID, url, DEV_CONTRACTS.multicall, 50)
-  const { usdt, knt, wbnb, bnbUsdtPair, kntUsdtPair } = DEV_CONTRACTS
+  const { usdt, knt, wbnb, bnbUsdFeed, usdtUsdFeed, kntUsdFeed } = DEV_CONTRACTS
   const deployments: [Artifact, readonly unknown[], Address][] = [
     [KINETIC_TOKEN, ['Tether USD', 'USDT', DEV_TOKEN_SUPPLY], usdt],
     [KINETIC_TOKEN, ['Kinetic', 'KNT', DEV_TOKEN_SUPPLY], knt],
     [MULTICALL3, [], DEV_CONTRACTS.multicall],
     [WRAPPED_BNB, [], wbnb],
-    [DEMO_PAIR, [wbnb, usdt], bnbUsdtPair],
-    [DEMO_PAIR, [knt, usdt], kntUsdtPair],
+    [DEV_PRICE_FEED, feedArgs('BNB', DEV_FEED_ANSWERS.BNB), bnbUsdFeed],
+    [DEV_PRICE_FEED, feedArgs('USDT', DEV_FEED_ANSWERS.USDT), usdtUsdFeed],
+    [DEV_PRICE_FEED, feedArgs('KNT', DEV_FEED_ANSWERS.KNT), kntUsdFeed],
   ]
-  const mined = async (hash: Hex) => {
-    const receipt = await reader.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success') throw new Error(`dev chain set-up transaction ${hash} failed`)
-    return receipt
-  }
   for (const [artifact, args, expected] of deployments) {
-    const hash: Hex = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args })
-    const receipt = await mined(hash)
-    if (receipt.contractAddress?.toLowerCase() !== expected.toLowerCase())
-      throw new Error(`${artifact.contractName} deployed at ${receipt.contractAddress}, expected ${expected}`)
+    const deployed = await deploy(url, artifact, args)
+    if (deployed.toLowerCase() !== expected.toLowerCase())
+      throw new Error(`${artifact.contractName} deployed at ${deployed}, expected ${expected}`)
   }
+}
 
-  const whole = (amount: bigint) => parseUnits(amount.toString(), 18)
-  const send = (token: Address, to: Address, amount: bigint) =>
-    wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [to, whole(amount)] })
-  const sync = (pair: Address) => wallet.writeContract({ address: pair, abi: DEMO_PAIR.abi, functionName: 'sync' })
-  const { bnbUsdtPair: bnbSide, kntUsdtPair: kntSide } = DEV_PAIR_LIQUIDITY
-  await mined(await wallet.sendTransaction({ to: wbnb, value: whole(bnbSide.wbnb) }))
-  await mined(await send(wbnb, bnbUsdtPair, bnbSide.wbnb))
-  await mined(await send(usdt, bnbUsdtPair, bnbSide.usdt))
-  await mined(await sync(bnbUsdtPair))
-  await mined(await send(knt, kntUsdtPair, kntSide.knt))
-  await mined(await send(usdt, kntUsdtPair, kntSide.usdt))
-  await mined(await sync(kntUsdtPair))
+/** Deploys a contract from account #0 and waits for it; its address. */
+async function deploy(url: string, artifact: Artifact, args: readonly unknown[]): Promise<Address> {
+  const chain = chainDefinition(DEV_CHAIN_ID, url, DEV_CONTRACTS.multicall)
+  const wallet = createWalletClient({ account: DEV_DEPLOYER, chain, transport: http(url) })
+  const hash: Hex = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args })
+  const receipt = await mined(url, hash)
+  if (!receipt.contractAddress) throw new Error(`${artifact.contractName} was not deployed`)
+  return receipt.contractAddress
+}
+
+async function mined(url: string, hash: Hex) {
+  const receipt = await publicClient(DEV_CHAIN_ID, url, DEV_CONTRACTS.multicall, 50).waitForTransactionReceipt({ hash })
+  if (receipt.status !== 'success') throw new Error(`dev chain transaction ${hash} failed`)
+  return receipt
+}
+
+/** A further DevPriceFeed owned by account #0 (tests: a feed of their own), first answering `usd`. */
+export const deployDevFeed = (url: string, symbol: string, usd: string): Promise<Address> =>
+  deploy(url, DEV_PRICE_FEED, feedArgs(symbol, usd))
+
+/**
+ * Sets a DevPriceFeed's answer to `usd` (whole dollars, a decimal string) updated at
+ * `updatedAt` (seconds; undefined: the answer follows the chain's clock). Only account #0,
+ * which deployed the dev feeds, may; a contract that is no DevPriceFeed reverts.
+ */
+export async function setDevFeed(url: string, feed: Address, usd: string, updatedAt?: number): Promise<Hex> {
+  const chain = chainDefinition(DEV_CHAIN_ID, url, DEV_CONTRACTS.multicall)
+  const wallet = createWalletClient({ account: DEV_DEPLOYER, chain, transport: http(url) })
+  const hash = await wallet.writeContract({
+    address: feed,
+    abi: DEV_PRICE_FEED.abi,
+    functionName: 'setAnswer',
+    args: [parseUnits(usd, USD_FEED_DECIMALS), BigInt(updatedAt ?? 0)],
+  })
+  await mined(url, hash)
+  return hash
 }

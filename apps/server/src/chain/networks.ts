@@ -27,19 +27,85 @@ export const DEV_CONTRACTS = {
   knt: getContractAddress({ from: DEV_DEPLOYER, nonce: 1n }),
   multicall: getContractAddress({ from: DEV_DEPLOYER, nonce: 2n }),
   wbnb: getContractAddress({ from: DEV_DEPLOYER, nonce: 3n }),
-  /** PancakeSwap-V2-like pairs with liquidity at the default prices (DEV_PAIR_LIQUIDITY). */
-  bnbUsdtPair: getContractAddress({ from: DEV_DEPLOYER, nonce: 4n }),
-  kntUsdtPair: getContractAddress({ from: DEV_DEPLOYER, nonce: 5n }),
+  /** Chainlink-style USD feeds (DevPriceFeed, 8 decimals like Chainlink's USD feeds). */
+  bnbUsdFeed: getContractAddress({ from: DEV_DEPLOYER, nonce: 4n }),
+  usdtUsdFeed: getContractAddress({ from: DEV_DEPLOYER, nonce: 5n }),
+  kntUsdFeed: getContractAddress({ from: DEV_DEPLOYER, nonce: 6n }),
 } as const
 
+/** Decimals of a USD feed's answer, as Chainlink's X / USD feeds have them. */
+export const USD_FEED_DECIMALS = 8
+
+/** The dev feeds' first answers, in whole USD: what a fresh dev chain prices its coins at. */
+export const DEV_FEED_ANSWERS = { BNB: '600', USDT: '1', KNT: '0.05' } as const
+
+/** A price feed: a Chainlink AggregatorV3 proxy and how old its answer may be. */
+export interface PriceFeed {
+  address: Address
+  /** Seconds after `updatedAt` that an answer still counts (the feed's heartbeat plus a margin). */
+  maxAgeS: number
+}
+
+/** For feeds that move on a 1 % deviation or an hourly heartbeat: 1 h plus 15 min margin. */
+const HOURLY = 75 * 60
+/** Stablecoin feeds, which Chainlink updates on a 24 h heartbeat: 24 h plus 1 h margin. */
+const DAILY = 25 * 60 * 60
+const feed = (address: string, maxAgeS: number): PriceFeed => ({ address: getAddress(address), maxAgeS })
+
 /**
- * Whole tokens the deployer puts into each dev pair: 100 WBNB against 60,000 USDT quotes BNB
- * at 600 USDT, 1,000,000 KNT against 50,000 USDT quotes KNT at 0.05 — the default price table.
+ * The USD feeds a chain prices its coins with, by symbol. BSC and BSC testnet: Chainlink's
+ * data feed proxies (BTCB, Binance-Peg BTC, by the BTC / USD feed); KNT has none until
+ * `PRICE_FEEDS` names one. The dev chain: its own DevPriceFeeds, whose answer follows its clock.
  */
-export const DEV_PAIR_LIQUIDITY = {
-  bnbUsdtPair: { wbnb: 100n, usdt: 60_000n },
-  kntUsdtPair: { knt: 1_000_000n, usdt: 50_000n },
-} as const
+export function defaultFeeds(chainId: number): Record<string, PriceFeed> {
+  switch (chainId) {
+    case DEV_CHAIN_ID:
+      return {
+        BNB: feed(DEV_CONTRACTS.bnbUsdFeed, HOURLY),
+        USDT: feed(DEV_CONTRACTS.usdtUsdFeed, DAILY),
+        KNT: feed(DEV_CONTRACTS.kntUsdFeed, HOURLY),
+      }
+    case BSC_CHAIN_ID:
+      return {
+        BNB: feed('0x0567F2323251f0Aab15c8dFb1967E4e8A7D42aeE', HOURLY),
+        USDT: feed('0xB97Ad0E74fa7d920791E90258A6E2085088b4320', DAILY),
+        USDC: feed('0x51597f405303C4377E36123cBc172b13269EA163', DAILY),
+        ETH: feed('0x9ef1B8c0E4F7dc8bF5719Ea496883DC6401d5b2e', HOURLY),
+        BTCB: feed('0x264990fbd0A4796A3E3d8E37C4d5F87a3aCa5Ebf', HOURLY),
+      }
+    case BSC_TESTNET_CHAIN_ID:
+      return {
+        BNB: feed('0x2514895c72f50D8bd4B4F9b1110F0D6bD2c97526', HOURLY),
+        USDT: feed('0xEca2605f0BCF2BA5966372C99837b1F182d3D620', DAILY),
+        USDC: feed('0x90c069C4538adAc136E051052E14c1cD799C41B7', DAILY),
+        ETH: feed('0x143db3CEEfbdfe5631aDD3E50f7614B6ba708BA7', HOURLY),
+        BTCB: feed('0x5741306c21795FdCBb9b265Ea0255F499DFe515C', HOURLY),
+      }
+    default:
+      return {}
+  }
+}
+
+/** Which network the app is on, as the wallet names it; `other` is a chain id it does not know. */
+export type NetworkKey = 'bsc' | 'bsc-testnet' | 'dev' | 'other'
+
+export function networkKey(chainId: number): NetworkKey {
+  if (chainId === BSC_CHAIN_ID) return 'bsc'
+  if (chainId === BSC_TESTNET_CHAIN_ID) return 'bsc-testnet'
+  return chainId === DEV_CHAIN_ID ? 'dev' : 'other'
+}
+
+/** The chain's block explorer ('' for the dev chain and unknown chains). */
+export function explorerOf(chainId: number): string {
+  if (chainId === BSC_CHAIN_ID) return 'https://bscscan.com'
+  return chainId === BSC_TESTNET_CHAIN_ID ? 'https://testnet.bscscan.com' : ''
+}
+
+/** A transaction's page on the chain's explorer; '' where the chain has none. */
+export function explorerTxUrl(chainId: number, hash: string): string {
+  const explorer = explorerOf(chainId)
+  return explorer ? `${explorer}/tx/${hash}` : ''
+}
 
 /** A round badge with the symbol's first letter, as an inline SVG (no file to host). */
 export function tokenLogo(symbol: string, color: string): string {

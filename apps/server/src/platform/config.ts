@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { ListedToken } from '../chain/chain.ts'
 import {
   defaultConfirmations,
+  defaultFeeds,
   defaultMulticall,
   defaultPollMs,
   defaultTokens,
@@ -13,6 +14,7 @@ import {
   DEV_TREASURY_KEY,
   kntToken,
   tokenLogo,
+  type PriceFeed,
 } from '../chain/networks.ts'
 
 /** Server configuration from the environment (README: configuration table). */
@@ -45,8 +47,6 @@ export interface Config {
   logLevel: string
   /** Behind a reverse proxy: take the client IP and protocol from X-Forwarded-* headers. */
   trustProxy: boolean
-  /** `PRICES_USD`: the wallet's USD price table as JSON; unset, the defaults. */
-  pricesUsd: string | undefined
   /**
    * `TREASURY_KEY`: the private key KNT payouts (/v1/collect) are signed with. Unset: Hardhat
    * account #1 on the dev chain in development mode, else none (collect is unavailable).
@@ -75,8 +75,11 @@ export interface ChainConfig {
   pollMs: number
   /** First block the indexer reads on a fresh database; undefined: the chain's head then. */
   indexFrom: number | undefined
-  /** Coins priced from a PancakeSwap-V2-like pair instead of the table (`PRICE_PAIRS`), by upper-case symbol. */
-  pricePairs: Record<string, Address>
+  /**
+   * The USD feed of each priced coin by upper-case symbol: the chain's defaults (networks.ts),
+   * with `PRICE_FEEDS` added or replacing them and `PRICE_MAX_AGE_S` as every feed's age limit.
+   */
+  priceFeeds: Record<string, PriceFeed>
 }
 
 /** The nearest folder up from `dir` holding a package.json: apps/server, from its sources or its build. */
@@ -161,21 +164,38 @@ function tokensFrom(value: string): ListedToken[] {
   }))
 }
 
-function pairsFrom(value: string): Record<string, Address> {
-  let json: unknown
-  try {
-    json = JSON.parse(value)
-  } catch {
-    json = undefined
+/** Feeds older than this many seconds by default when `PRICE_FEEDS` names a coin the chain has none for. */
+const CONFIGURED_FEED_MAX_AGE_S = 75 * 60
+
+/**
+ * `PRICE_FEEDS`: JSON of coin symbol → Chainlink-style USD feed address, on top of the chain's
+ * defaults, e.g. `{"KNT":"0x…"}`; `PRICE_MAX_AGE_S` replaces every feed's age limit.
+ */
+function feedsFrom(env: NodeJS.ProcessEnv, chainId: number): Record<string, PriceFeed> {
+  const feeds = defaultFeeds(chainId)
+  if (env.PRICE_FEEDS) {
+    let json: unknown
+    try {
+      json = JSON.parse(env.PRICE_FEEDS)
+    } catch {
+      json = undefined
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      throw new Error('PRICE_FEEDS must be a JSON object of coin symbol → feed address, e.g. {"KNT":"0x…"}')
+    for (const [symbol, address] of Object.entries(json as Record<string, unknown>)) {
+      const key = symbol.toUpperCase()
+      feeds[key] = {
+        address: addressFrom(String(address), `PRICE_FEEDS.${symbol}`),
+        maxAgeS: feeds[key]?.maxAgeS ?? CONFIGURED_FEED_MAX_AGE_S,
+      }
+    }
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    throw new Error('PRICE_PAIRS must be a JSON object of coin symbol → pair address, e.g. {"BNB":"0x…"}')
-  return Object.fromEntries(
-    Object.entries(json as Record<string, unknown>).map(([symbol, pair]) => [
-      symbol.toUpperCase(),
-      addressFrom(String(pair), `PRICE_PAIRS.${symbol}`),
-    ]),
-  )
+  if (env.PRICE_MAX_AGE_S) {
+    const maxAgeS = intFrom(env.PRICE_MAX_AGE_S, 0, 'PRICE_MAX_AGE_S')
+    if (maxAgeS < 1) throw new Error('PRICE_MAX_AGE_S must be at least 1 second')
+    for (const feed of Object.values(feeds)) feed.maxAgeS = maxAgeS
+  }
+  return feeds
 }
 
 function addressFrom(value: string, name: string): Address {
@@ -211,7 +231,7 @@ export function loadChainConfig(env: NodeJS.ProcessEnv, mode: { devMode: boolean
       : id === DEV_CHAIN_ID
         ? 0
         : undefined,
-    pricePairs: env.PRICE_PAIRS ? pairsFrom(env.PRICE_PAIRS) : {},
+    priceFeeds: feedsFrom(env, id),
   }
 }
 
@@ -259,7 +279,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResults: env.NODE_ENV === 'test' || env.CHECK_RESULTS === '1',
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
-    pricesUsd: env.PRICES_USD || undefined,
     treasuryKey: treasuryKeyFrom(env, devMode),
     settlementSchedule: env.SETTLEMENT_SCHEDULE ? env.SETTLEMENT_SCHEDULE === '1' : env.NODE_ENV !== 'test',
     chain: loadChainConfig(env, { devMode }),

@@ -10,6 +10,7 @@ export const ADDRESS_RE: typeof all.ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
 export const FEE_TIERS: typeof all.FEE_TIERS = ['fast', 'recommend', 'slow']
 export const FEE_TIER_SECONDS: typeof all.FEE_TIER_SECONDS = { fast: 3, recommend: 15, slow: 60 }
 export const HISTORY_TYPES: typeof all.HISTORY_TYPES = ['all', 'income', 'outgo']
+export const NETWORK_KEYS: typeof all.NETWORK_KEYS = ['bsc', 'bsc-testnet', 'dev', 'other']
 export const PAYOUT_STATUSES: typeof all.PAYOUT_STATUSES = ['queued', 'sent', 'confirmed', 'failed']
 export const TX_HASH_RE: typeof all.TX_HASH_RE = /^0x[0-9a-fA-F]{64}$/
 export const VAULT_MAX: typeof all.VAULT_MAX = 4000

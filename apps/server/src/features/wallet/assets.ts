@@ -1,32 +1,44 @@
 import type { wallet } from '@kinetic/protocol'
 import { formatUnits, type Address } from 'viem'
 import type { Chain } from '../../chain/chain.ts'
-import { add, formatDecimal, multiply, ZERO } from './money.ts'
-import type { PriceSource } from './prices.ts'
+import { add, formatDecimal, multiply, ZERO, type Decimal } from './money.ts'
+import { feedPlan, feedPrice, type PriceFeeds } from './prices.ts'
 import type { CoinRow } from './wallet.repo.ts'
 import { chainToken, publicCoin } from './wallet.context.ts'
 
+export interface ValuedAssets {
+  assets: wallet.Asset[]
+  /** The sum of the priced values. */
+  total_usd: string
+  /** Symbols of the coins held (balance above 0) that have no fresh price: left out of the total. */
+  unpriced: string[]
+}
+
 /**
- * Balances of `coins` held by `owner` — one multicall for all of them — with their USD
- * values: balance × price computed exactly in bigint, summed into `total_usd`.
+ * Balances of `coins` held by `owner` and the USD feeds of their symbols — one multicall for
+ * all of them — with their USD values: balance × price computed exactly in bigint, summed into
+ * `total_usd`. A coin without a fresh price shows no price or value and is named in `unpriced`.
  */
 export async function valuedAssets(
   chain: Chain,
-  prices: PriceSource,
+  feeds: PriceFeeds,
   owner: Address,
   coins: readonly CoinRow[],
-): Promise<{ assets: wallet.Asset[]; total_usd: string }> {
-  if (coins.length === 0) return { assets: [], total_usd: '0' }
-  const [balances, usd] = await Promise.all([
-    chain.balances(owner, coins.map(chainToken)),
-    prices.usd(coins.map((c) => c.symbol)),
-  ])
+): Promise<ValuedAssets> {
+  if (coins.length === 0) return { assets: [], total_usd: '0', unpriced: [] }
+  const plan = feedPlan(
+    feeds,
+    coins.map((c) => c.symbol),
+  )
+  const read = await chain.snapshot(owner, coins.map(chainToken), plan.addresses)
   let total = ZERO
+  const unpriced: string[] = []
   const assets = coins.map((coin, i) => {
-    const units = balances[i] ?? 0n
-    const price = usd.get(coin.symbol)
+    const units = read.balances[i] ?? 0n
+    const price = priceAt(feeds, coin.symbol, plan.index[i] ?? -1, read)
     const value = price ? multiply({ units, scale: coin.decimals }, price) : undefined
     if (value) total = add(total, value)
+    else if (units > 0n && !unpriced.includes(coin.symbol)) unpriced.push(coin.symbol)
     return {
       ...publicCoin(coin),
       balance: formatUnits(units, coin.decimals),
@@ -34,5 +46,32 @@ export async function valuedAssets(
       value_usd: value ? formatDecimal(value) : '',
     }
   })
-  return { assets, total_usd: formatDecimal(total) }
+  return { assets, total_usd: formatDecimal(total), unpriced }
+}
+
+/** USD prices of `symbols` (no balances), from one multicall; a symbol without a fresh price is absent. */
+export async function pricesOf(
+  chain: Chain,
+  feeds: PriceFeeds,
+  symbols: readonly string[],
+): Promise<Map<string, Decimal>> {
+  const plan = feedPlan(feeds, symbols)
+  if (plan.addresses.length === 0) return new Map()
+  const read = await chain.snapshot(null, [], plan.addresses)
+  return new Map(
+    symbols.flatMap((symbol, i) => {
+      const price = priceAt(feeds, symbol, plan.index[i] ?? -1, read)
+      return price ? [[symbol, price] as const] : []
+    }),
+  )
+}
+
+function priceAt(
+  feeds: PriceFeeds,
+  symbol: string,
+  index: number,
+  read: { rounds: Parameters<typeof feedPrice>[1][]; blockTime: bigint },
+): Decimal | undefined {
+  const feed = feeds.of(symbol)
+  return feed && index >= 0 ? feedPrice(feed, read.rounds[index], read.blockTime) : undefined
 }

@@ -1,14 +1,16 @@
 import { encodeFunctionData, erc20Abi, formatUnits, getAddress, isHex, stringToHex, type Address, type Hex } from 'viem'
 import { ChainRejected, ChainUnavailable } from '../../chain/chain.ts'
 import { recordPending } from '../../chain/indexer.repo.ts'
+import { explorerTxUrl } from '../../chain/networks.ts'
 import { pendingTransfer } from '../../chain/pending.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
+import { pricesOf } from './assets.ts'
 import { DEFAULT_GAS_LIMIT, feeTiers, withMargin } from './fees.ts'
 import { toTransfer, type TransferView } from './history.ts'
 import { toBaseUnits } from './money.ts'
 import { readSignedTx, type SignedTx } from './signed-tx.ts'
 import { type CoinRow, type HistoryType, type TransferRow, type WalletRow } from './wallet.repo.ts'
-import { chainToken, publicCoin, type WalletContext } from './wallet.context.ts'
+import { chainToken, NATIVE_COIN, publicCoin, publicNetwork, type WalletContext } from './wallet.context.ts'
 
 /** Node answers to a raw transaction it already has: the same raw posted again is a success. */
 const ALREADY_KNOWN = /already known|known transaction|already imported|already in (the )?(mem)?pool/i
@@ -133,7 +135,8 @@ export function transferService(ctx: WalletContext) {
           if (error instanceof ChainUnavailable) throw error
         }
       }
-      return { gas_limit: gasLimit.toString(), tiers: feeTiers(await chain.gasPrice(), gasLimit) }
+      const [nodePrice, usd] = await Promise.all([chain.gasPrice(), pricesOf(chain, ctx.prices, [NATIVE_COIN.symbol])])
+      return { gas_limit: gasLimit.toString(), tiers: feeTiers(nodePrice, gasLimit, usd.get(NATIVE_COIN.symbol)) }
     },
 
     async transferInfo(userId: number, walletId: number, coinId: number) {
@@ -151,6 +154,7 @@ export function transferService(ctx: WalletContext) {
         native_balance: formatUnits(native ?? 0n, 18),
         nonce,
         chain_id: chain.chainId,
+        network: publicNetwork(chain.chainId),
         recipients: recipients.map((r) => getAddress(r)),
       }
     },
@@ -204,6 +208,7 @@ export function transferService(ctx: WalletContext) {
         block_hash: mined?.blockHash ?? '',
         gas_used: rows.find((r) => r.gasUsed !== null)?.gasUsed ?? '',
         gas_price: priced?.gasPrice ?? '',
+        explorer_url: explorerTxUrl(chain.chainId, hash.toLowerCase()),
       }
     },
   }

@@ -1,21 +1,28 @@
 import type { wallet } from '@kinetic/protocol'
 import { getAddress, isAddress, type Address } from 'viem'
 import { ChainUnavailable, type Chain } from '../../chain/chain.ts'
-import { tokenLogo } from '../../chain/networks.ts'
+import { explorerOf, networkKey, tokenLogo } from '../../chain/networks.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import type { PriceSource } from './prices.ts'
+import type { PriceFeeds } from './prices.ts'
 import { walletRepo, type CoinRow, type WalletRow } from './wallet.repo.ts'
 
 export interface WalletDeps {
   db: Db
   chain: Chain
-  /** USD prices: the `PRICES_USD` table, with `PRICE_PAIRS` quoted on-chain (app.ts). */
-  prices: PriceSource
+  /** The coins' USD feeds: the chain's defaults and `PRICE_FEEDS` (app.ts). */
+  prices: PriceFeeds
 }
 
 /** The chain's native coin as the app shows it (the dev chain's native coin stands for BNB). */
 export const NATIVE_COIN = { symbol: 'BNB', name: 'BNB', decimals: 18, logo: tokenLogo('BNB', '#f0b90b') } as const
+
+/** The chain as the wallet names it, with its explorer. */
+export const publicNetwork = (chainId: number): wallet.Network => ({
+  chain_id: chainId,
+  key: networkKey(chainId),
+  explorer: explorerOf(chainId),
+})
 
 export function publicWallet(row: WalletRow): wallet.Wallet {
   return {

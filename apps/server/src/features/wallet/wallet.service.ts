@@ -1,12 +1,19 @@
 import type { wallet } from '@kinetic/protocol'
 import { getAddress } from 'viem'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { valuedAssets } from './assets.ts'
+import { pricesOf, valuedAssets } from './assets.ts'
 import { formatDecimal } from './money.ts'
 import { addressBookService } from './address-book.ts'
 import { transferService } from './transfer.service.ts'
 import { isUniqueViolation, walletRepo, type WalletRow } from './wallet.repo.ts'
-import { checkedAddress, publicCoin, publicWallet, walletContext, type WalletDeps } from './wallet.context.ts'
+import {
+  checkedAddress,
+  publicCoin,
+  publicNetwork,
+  publicWallet,
+  walletContext,
+  type WalletDeps,
+} from './wallet.context.ts'
 
 type NewWallet = {
   name: string
@@ -124,8 +131,9 @@ export function walletService(deps: WalletDeps) {
 
     async home(userId: number) {
       const row = await repo.currentWallet(userId)
-      if (!row) return { wallet: null, assets: [], total_usd: '0' }
-      return { wallet: publicWallet(row), ...(await assetsOf(row)) }
+      const network = publicNetwork(chain.chainId)
+      if (!row) return { wallet: null, assets: [], total_usd: '0', unpriced: [], network }
+      return { wallet: publicWallet(row), ...(await assetsOf(row)), network }
     },
 
     async balances(userId: number, walletId: number) {
@@ -155,7 +163,11 @@ export function walletService(deps: WalletDeps) {
     async marketValue() {
       await ctx.ensureCoins()
       const listed = await repo.listedCoins(chain.chainId)
-      const usd = await ctx.prices.usd(listed.map((c) => c.symbol))
+      const usd = await pricesOf(
+        chain,
+        ctx.prices,
+        listed.map((c) => c.symbol),
+      )
       return {
         list: listed.map((c) => {
           const price = usd.get(c.symbol)

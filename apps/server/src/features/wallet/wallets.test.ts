@@ -38,7 +38,13 @@ describe('creating and importing wallets', () => {
 
   it('answers no wallet on the home page before the first one', async () => {
     const client = await aSignedInUser(app)
-    expect(await ok(client, '/v1/walletindex')).toEqual({ wallet: null, assets: [], total_usd: '0' })
+    expect(await ok(client, '/v1/walletindex')).toEqual({
+      wallet: null,
+      assets: [],
+      total_usd: '0',
+      unpriced: [],
+      network: { chain_id: 31337, key: 'dev', explorer: '' },
+    })
     expect(await ok(client, '/v1/replacement')).toEqual({ list: [] })
   })
 

@@ -1,11 +1,26 @@
 import type { Asset } from '../lib/types'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { formatAmount, formatUsd } from '../lib/format'
 import { CoinIcon } from './CoinIcon'
 import assets from './Assets.module.css'
 
-/** One coin: icon, symbol and name, balance and value; tappable when `onClick` is given. */
-export function AssetRow({ asset, onClick, trailing }: { asset: Asset; onClick?: () => void; trailing?: ReactNode }) {
+/**
+ * One coin: icon, symbol and name, balance and value ("—" without a price); tappable when
+ * `onClick` is given. `unavailable`: the balance could not be read now, so none is shown.
+ */
+export function AssetRow({
+  asset,
+  onClick,
+  trailing,
+  unavailable = false,
+}: {
+  asset: Asset
+  onClick?: () => void
+  trailing?: ReactNode
+  unavailable?: boolean
+}) {
+  const { t } = useTranslation()
   const body = (
     <>
       <CoinIcon symbol={asset.symbol} logo={asset.logo} />
@@ -13,12 +28,17 @@ export function AssetRow({ asset, onClick, trailing }: { asset: Asset; onClick?:
         <span className={assets.assetSymbol}>{asset.symbol}</span>
         <span className={assets.assetName}>{asset.name}</span>
       </span>
-      {trailing ?? (
-        <span className={assets.assetAmounts}>
-          <span className={assets.assetBalance}>{formatAmount(asset.balance)}</span>
-          <span className={assets.assetValue}>{formatUsd(asset.value_usd)}</span>
-        </span>
-      )}
+      {trailing ??
+        (unavailable ? (
+          <span className={assets.assetAmounts}>
+            <span className={assets.assetValue}>{t('wallet.home.unavailable')}</span>
+          </span>
+        ) : (
+          <span className={assets.assetAmounts}>
+            <span className={assets.assetBalance}>{formatAmount(asset.balance)}</span>
+            <span className={assets.assetValue}>{formatUsd(asset.value_usd)}</span>
+          </span>
+        ))}
     </>
   )
   return onClick ? (

@@ -1,7 +1,7 @@
 import { wallet } from '@kinetic/protocol'
 import { DotLoading } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
-import { formatAmount } from '../lib/format'
+import { formatAmount, formatUsd } from '../lib/format'
 import type { FeeTier, TierName } from '../lib/types'
 import styles from './Send.module.css'
 
@@ -14,7 +14,7 @@ export function useTierTime(): (seconds: number) => string {
       : t('wallet.send.fee.minutes', { minutes: Math.round(seconds / 60) })
 }
 
-/** The fee choice: fast / recommend / slow, with the expected time and the fee in BNB. */
+/** The fee choice: fast / recommend / slow, with the expected time and the fee in BNB (and USD when priced). */
 export function FeeTiers({
   tiers,
   value,
@@ -47,7 +47,10 @@ export function FeeTiers({
             />
             <span className={styles.tierName}>{t(`wallet.send.fee.${name}`)}</span>
             <span className={styles.tierTime}>{time(tier?.seconds ?? wallet.FEE_TIER_SECONDS[name])}</span>
-            <span className={styles.tierFee}>{tier ? `${formatAmount(tier.fee, 8)} BNB` : '—'}</span>
+            <span className={styles.tierFee}>
+              {tier ? `${formatAmount(tier.fee, 8)} BNB` : '—'}
+              {tier && tier.fee_usd !== '' && <small> ≈ {formatUsd(tier.fee_usd)}</small>}
+            </span>
           </label>
         )
       })}

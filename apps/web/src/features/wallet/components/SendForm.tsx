@@ -140,7 +140,7 @@ export function SendForm({ wallet }: { wallet: Wallet }) {
         onClose={steps.cancel}
         onSubmit={steps.send}
       >
-        {steps.plan && <TransferSummary plan={steps.plan} wallet={wallet} />}
+        {steps.plan && info.data && <TransferSummary plan={steps.plan} wallet={wallet} network={info.data.network} />}
       </PasswordSheet>
     </>
   )

@@ -1,20 +1,33 @@
 import { fromUnits } from '@kinetic/wallet-core'
 import { useTranslation } from 'react-i18next'
-import { formatAmount } from '../lib/format'
+import type { wallet as protocol } from '@kinetic/protocol'
+import { formatAmount, formatUsd } from '../lib/format'
 import { NATIVE_DECIMALS } from '../lib/transferChecks'
 import type { TransferPlan } from '../lib/transferPlan'
 import type { Wallet } from '../lib/types'
+import { useNetworkName } from './NetworkName'
 import styles from './Sheet.module.css'
 
-/** What is about to be signed, shown above the password in the confirm sheet. */
-export function TransferSummary({ plan, wallet }: { plan: TransferPlan; wallet: Wallet }) {
+/** What is about to be signed and on which network, shown above the password in the confirm sheet. */
+export function TransferSummary({
+  plan,
+  wallet,
+  network,
+}: {
+  plan: TransferPlan
+  wallet: Wallet
+  network: protocol.Network
+}) {
   const { t } = useTranslation()
+  const networkName = useNetworkName()
   const fee = fromUnits(plan.feeWei, NATIVE_DECIMALS)
+  const feeUsd = plan.feeUsd === '' ? '' : ` ≈ ${formatUsd(plan.feeUsd)}`
   const native = plan.coin.contract === null
   const rows: [string, string][] = [
+    [t('wallet.network.label'), networkName(network)],
     [t('wallet.send.confirm.from'), wallet.address],
     [t('wallet.send.confirm.to'), plan.to],
-    [t('wallet.send.confirm.fee'), `${fee} BNB · ${t(`wallet.send.fee.${plan.tier}`)}`],
+    [t('wallet.send.confirm.fee'), `${fee} BNB${feeUsd} · ${t(`wallet.send.fee.${plan.tier}`)}`],
   ]
   if (native) rows.push([t('wallet.send.confirm.total'), `${fromUnits(plan.units + plan.feeWei, NATIVE_DECIMALS)} BNB`])
   if (plan.data) {

@@ -1,18 +1,37 @@
-import { shortenMiddle } from '@kinetic/protocol'
+import { currentLocale } from '@/i18n'
+import { shortenMiddle, type wallet as protocol } from '@kinetic/protocol'
 import { ClockCircleOutline, DownOutline, ReceivePaymentOutline, SendOutline } from 'antd-mobile-icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { formatUsd } from '../lib/format'
+import { formatTime, formatUsd } from '../lib/format'
 import type { Wallet } from '../lib/types'
 import { CopyIcon } from './CopyButton'
 import homeStyles from './Home.module.css'
+import { useNetworkName } from './NetworkName'
 import styles from './Wallet.module.css'
 
-/** The head of the wallet tab: name (tap to switch), address with copy, total value, actions. */
-export function WalletCard({ wallet, totalUsd }: { wallet: Wallet; totalUsd: string }) {
+/** What the card says about the balances: their total, or that the chain cannot be read now. */
+export type Holdings =
+  | { kind: 'read'; totalUsd: string; unpriced: readonly string[] }
+  | { kind: 'unavailable'; lastRead: number | undefined }
+
+/**
+ * The head of the wallet tab: name (tap to switch), network, address with copy, total value
+ * (naming the coins it leaves out for want of a price, or unavailable while the node is down), actions.
+ */
+export function WalletCard({
+  wallet,
+  network,
+  holdings,
+}: {
+  wallet: Wallet
+  network: protocol.Network
+  holdings: Holdings
+}) {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const networkName = useNetworkName()
   return (
     <section className={homeStyles.hero} aria-label={wallet.name}>
       <div className={homeStyles.heroTop}>
@@ -24,6 +43,9 @@ export function WalletCard({ wallet, totalUsd }: { wallet: Wallet; totalUsd: str
           {t('wallet.home.details')}
         </Link>
       </div>
+      <div className={homeStyles.heroNetwork} aria-label={t('wallet.network.label')} data-network={network.key}>
+        {networkName(network)}
+      </div>
       <div className={homeStyles.heroAddress}>
         <span className={styles.mono} title={wallet.address}>
           {shortenMiddle(wallet.address)}
@@ -31,7 +53,25 @@ export function WalletCard({ wallet, totalUsd }: { wallet: Wallet; totalUsd: str
         <CopyIcon text={wallet.address} label={t('wallet.home.copyAddress')} />
       </div>
       <div className={homeStyles.heroLabel}>{t('wallet.home.total')}</div>
-      <div className={homeStyles.heroTotal}>{formatUsd(totalUsd || '0')}</div>
+      {holdings.kind === 'read' ? (
+        <>
+          <div className={homeStyles.heroTotal}>{formatUsd(holdings.totalUsd || '0')}</div>
+          {holdings.unpriced.length > 0 && (
+            <div className={homeStyles.heroNote}>
+              {t('wallet.home.leftOut', { coins: holdings.unpriced.join(', ') })}
+            </div>
+          )}
+        </>
+      ) : (
+        <>
+          <div className={homeStyles.heroTotal}>{t('wallet.home.unavailable')}</div>
+          <div className={homeStyles.heroNote} role="status">
+            {t('wallet.home.balancesUnavailable')}
+            {holdings.lastRead !== undefined &&
+              ` ${t('wallet.home.lastRead', { time: formatTime(new Date(holdings.lastRead).toISOString(), currentLocale(), 'short') })}`}
+          </div>
+        </>
+      )}
       {!wallet.backed_up && (
         <Link className={homeStyles.backupBanner} to={`/walletExportWords?id=${wallet.id}`}>
           {t('wallet.home.backupReminder')}

@@ -8,9 +8,9 @@ const TO = '0x' + '1a'.repeat(20)
 const fee = (gasLimit: bigint) => ({
   gas_limit: String(gasLimit),
   tiers: [
-    { tier: 'fast' as const, gas_price: String(5n * GWEI), fee: '', seconds: 3 },
-    { tier: 'recommend' as const, gas_price: String(4n * GWEI), fee: '', seconds: 15 },
-    { tier: 'slow' as const, gas_price: String(3n * GWEI), fee: '', seconds: 60 },
+    { tier: 'fast' as const, gas_price: String(5n * GWEI), fee: '', fee_usd: '0.0525', seconds: 3 },
+    { tier: 'recommend' as const, gas_price: String(4n * GWEI), fee: '', fee_usd: '0.042', seconds: 15 },
+    { tier: 'slow' as const, gas_price: String(3n * GWEI), fee: '', fee_usd: '', seconds: 60 },
   ],
 })
 const input = (over: Partial<PlanInput> = {}): PlanInput => ({
@@ -34,6 +34,13 @@ describe('planning a transfer', () => {
       const result = planTransfer(input({ tier }), 10n ** 18n, fee(21_000n))
       expect(result).toMatchObject({ ok: true, plan: { tier, gasPrice: price * GWEI, feeWei: 21_000n * price * GWEI } })
     }
+  })
+
+  it('keeps the chosen tier’s fee in USD for the confirmation, none when BNB has no price', () => {
+    expect(planTransfer(input({ tier: 'recommend' }), 10n ** 18n, fee(21_000n))).toMatchObject({
+      plan: { feeUsd: '0.042' },
+    })
+    expect(planTransfer(input({ tier: 'slow' }), 10n ** 18n, fee(21_000n))).toMatchObject({ plan: { feeUsd: '' } })
   })
 
   it('sends text data with BNB as UTF-8 hex, and none with a token', () => {

@@ -13,6 +13,8 @@ export type TransferPlan = {
   gasPrice: bigint
   gasLimit: bigint
   feeWei: bigint
+  /** The fee in USD as the server priced it ('' when BNB has no fresh price). */
+  feeUsd: string
   data: { text: string } | { hex: `0x${string}` } | undefined
 }
 
@@ -65,6 +67,7 @@ export function planTransfer(
       gasPrice,
       gasLimit,
       feeWei,
+      feeUsd: tier.fee_usd,
       data: data ?? undefined,
     },
   }

@@ -46,7 +46,9 @@ function CoinDetail({ wallet }: { wallet: Wallet }) {
             <div className={assetsStyles.coinBalance}>
               {formatAmount(asset.balance)} <small>{asset.symbol}</small>
             </div>
-            <div className={assetsStyles.coinValue}>≈ {formatUsd(asset.value_usd)}</div>
+            <div className={assetsStyles.coinValue}>
+              {asset.value_usd === '' ? formatUsd('') : `≈ ${formatUsd(asset.value_usd)}`}
+            </div>
           </section>
           <TransferHistory walletId={wallet.id} coinId={coinId} />
           <div className={assetsStyles.stickyActions}>

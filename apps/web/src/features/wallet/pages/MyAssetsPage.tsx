@@ -49,6 +49,9 @@ function Assets({ wallet }: { wallet: Wallet }) {
         <span>{t('wallet.home.total')}</span>
         <strong>{formatUsd(data.total_usd || '0')}</strong>
       </div>
+      {data.unpriced.length > 0 && (
+        <p className={homeStyles.lastRead}>{t('wallet.home.leftOut', { coins: data.unpriced.join(', ') })}</p>
+      )}
       <SearchBar
         className={styles.search}
         placeholder={t('wallet.assets.search')}

@@ -35,13 +35,13 @@ export function TransferDetailPage() {
       ) : !main ? (
         <EmptyState text={t('wallet.common.empty')} />
       ) : (
-        <TxDetail transfers={shown} main={main} />
+        <TxDetail transfers={shown} main={main} explorerUrl={data.explorer_url} />
       )}
     </Page>
   )
 }
 
-function TxDetail({ transfers, main }: { transfers: Transfer[]; main: Transfer }) {
+function TxDetail({ transfers, main, explorerUrl }: { transfers: Transfer[]; main: Transfer; explorerUrl: string }) {
   const { t } = useTranslation()
   const Icon = STATUS_ICONS[main.status]
   const rows: { label: string; value: string; copy?: boolean }[] = [
@@ -79,6 +79,11 @@ function TxDetail({ transfers, main }: { transfers: Transfer[]; main: Transfer }
         ))}
         {main.data_hex !== '' && <TxData hex={main.data_hex} text={main.data_text} />}
       </dl>
+      {explorerUrl !== '' && (
+        <a className={styles.explorer} href={explorerUrl} target="_blank" rel="noopener noreferrer">
+          {t('wallet.tx.explorer')}
+        </a>
+      )}
     </>
   )
 }

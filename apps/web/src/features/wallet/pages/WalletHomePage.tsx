@@ -1,5 +1,5 @@
 import { isApiError } from '@/api'
-import { useErrorText } from '@/i18n'
+import { currentLocale, useErrorText } from '@/i18n'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
 import { Page } from '@/shared/ui/Page'
 import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
@@ -7,9 +7,12 @@ import { showSuccess } from '@/shared/ui/toast'
 import { PullToRefresh } from 'antd-mobile'
 import { AddCircleOutline, ClockCircleOutline, PhonebookOutline, UnorderedListOutline } from 'antd-mobile-icons'
 import { useTranslation } from 'react-i18next'
+import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { AssetRow } from '../components/AssetRow'
 import { WalletCard } from '../components/WalletCard'
+import { lastGoodRead, rememberGoodRead } from '../lib/lastRead'
+import { formatTime } from '../lib/format'
 import { NoWallet } from '../components/WithWallet'
 import homeStyles from '../components/Home.module.css'
 import styles from '../components/Wallet.module.css'
@@ -20,7 +23,14 @@ export function WalletHomePage() {
   const { t } = useTranslation()
   const errorText = useErrorText()
   const navigate = useNavigate()
-  const { data, error, refetch } = useWalletHomeQuery({ fresh: true })
+  const { data, error, refetch, dataUpdatedAt } = useWalletHomeQuery({ fresh: true })
+  useEffect(() => {
+    if (data?.wallet && dataUpdatedAt > 0) rememberGoodRead(dataUpdatedAt)
+  }, [data, dataUpdatedAt])
+  // the node stopped answering after a good read: keep the wallet, mark its balances unavailable
+  const chainDown = isApiError(error) && error.code === 'CHAIN_UNAVAILABLE'
+  const stale = chainDown && data?.wallet ? data : undefined
+  const lastRead = chainDown ? lastGoodRead() : undefined
 
   const refresh = async () => {
     await refetch()
@@ -40,11 +50,20 @@ export function WalletHomePage() {
 
   return (
     <Page title={t('wallet.home.title')} back={false} right={manage}>
-      {error ? (
+      {error && !stale ? (
         isApiError(error) && error.code === 'NOT_OPEN' ? (
           <EmptyState text={errorText('NOT_OPEN')} icon={<ClockCircleOutline />} />
         ) : (
-          <LoadFailed message={error.message} onRetry={() => void refetch()} />
+          <>
+            <LoadFailed message={error.message} onRetry={() => void refetch()} />
+            {lastRead !== undefined && (
+              <p className={homeStyles.lastRead}>
+                {t('wallet.home.lastRead', {
+                  time: formatTime(new Date(lastRead).toISOString(), currentLocale(), 'short'),
+                })}
+              </p>
+            )}
+          </>
         )
       ) : !data ? (
         <Loading />
@@ -52,7 +71,15 @@ export function WalletHomePage() {
         <NoWallet />
       ) : (
         <PullToRefresh onRefresh={refresh}>
-          <WalletCard wallet={data.wallet} totalUsd={data.total_usd} />
+          <WalletCard
+            wallet={data.wallet}
+            network={data.network}
+            holdings={
+              stale
+                ? { kind: 'unavailable', lastRead }
+                : { kind: 'read', totalUsd: data.total_usd, unpriced: data.unpriced }
+            }
+          />
           <section className={homeStyles.section} aria-labelledby="wallet-assets">
             <div className={homeStyles.sectionHead}>
               <h2 id="wallet-assets" className={styles.sectionTitle}>
@@ -67,6 +94,7 @@ export function WalletHomePage() {
                 <AssetRow
                   key={asset.id}
                   asset={asset}
+                  unavailable={stale !== undefined}
                   onClick={() => void navigate(`/walletBnbDetail?coin=${asset.id}`)}
                 />
               ))}
