@@ -129,7 +129,9 @@ describe('contributing and obtaining energy', () => {
     expect(results[0]!.body.data).toMatchObject({ added_power: '0.25' })
     expect(await balanceOf(app, user.id, 'energy')).toBe(750n)
     expect(await balanceOf(app, user.id, 'power')).toBe(2500n)
-    expect((await refused(user, '/v1/finalize', { amount: '1', request_id: 'f2' })).error).toBe('IDEMPOTENCY_KEY_REUSED')
+    expect((await refused(user, '/v1/finalize', { amount: '1', request_id: 'f2' })).error).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    )
   })
 
   it('sells energy for points at the configured price, once per request', async () => {

@@ -132,7 +132,8 @@ export function shopService(deps: {
         })
         if (!created) {
           const earlier = await txRepo.orderByRequest(userId, p.request_id)
-          if (!earlier || earlier.goodId !== good.id) throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: 'request_id' })
+          if (!earlier || earlier.goodId !== good.id)
+            throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: 'request_id' })
           return earlier
         }
         if (!(await txRepo.takeOne(good.id))) throw new AppError('OUT_OF_STOCK', { field: 'id' })
