@@ -33,7 +33,7 @@ export interface Budget {
 const GAPS: [string, string][] = [
   [
     'Web: first route',
-    "the first route is boot.ts, main.tsx and Home with their static imports (React, react-router, antd-mobile, i18next, react-query); the next levers are protocol's error texts in three languages (about 5 KB) and react-router's data router (30 KB) (ARCHITECTURE, Web).",
+    "the first route is boot.ts, main.tsx and Home with their static imports (React, react-router, antd-mobile, i18next, react-query); the next levers are protocol's error texts in three languages (about 5 KB) and react-router's data router (30 KB) (docs/adr/2026-11-23-first-route-budget.md).",
   ],
   [
     'Web: Lighthouse',

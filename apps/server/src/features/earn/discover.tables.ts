@@ -17,7 +17,7 @@ import { users } from '../account/account.tables.ts'
 const knt = (name: string) => numeric(name, { precision: 78, scale: 0 })
 
 /**
- * Discover (ARCHITECTURE.md "Discover and the daily settlement"). KNT amounts are base units
+ * Discover (docs/adr/2026-11-23-pledge-and-release.md, …-daily-settlement.md). KNT amounts are base units
  * (18 decimals), power amounts power's (4 decimals). The pledged KNT itself sits in the
  * ledger's `system:pledges` account; these tables say whose it is.
  */

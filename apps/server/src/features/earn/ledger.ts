@@ -92,7 +92,7 @@ const insufficient = (asset: Asset) =>
   asset === 'points' ? new AppError('INSUFFICIENT_POINTS') : new AppError('INSUFFICIENT_BALANCE')
 
 /**
- * The ledger API other features use (ARCHITECTURE.md "Ledger"). `post` runs in its own
+ * The ledger API other features use (docs/adr/2026-11-23-double-entry-ledger.md). `post` runs in its own
  * transaction, or inside the caller's when `db` is one (a savepoint), so a purchase can
  * take stock and debit points atomically.
  */

@@ -3,7 +3,7 @@ import { ASSETS } from './ledger.ts'
 import type { Settings } from './settings.ts'
 
 /**
- * The daily settlement's arithmetic (ARCHITECTURE.md "Discover and the daily settlement"),
+ * The daily settlement's arithmetic (docs/adr/2026-11-23-daily-settlement.md),
  * pure: amounts in base units, bigint.
  */
 
