@@ -25,6 +25,11 @@ export interface DispatcherOptions {
   /** Check every result against its contract (on in tests). */
   checkResults: boolean
   rateLimitPerMinute: number
+  /**
+   * A signed-in request whose body's `lang` differs from the one its session last sent: the
+   * user changed language. Called only then, so requests in an unchanged language write nothing.
+   */
+  languageChanged?: (session: { id: number; userId: number }, lang: WireLang) => Promise<void>
 }
 
 /** The body's `lang`; for a body that could not be read, the Accept-Language header's. */
@@ -79,6 +84,8 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       const session = await sessions.resolve(request)
       if (!session) return unauthorized(lang)
       ctx.user = { id: session.userId, sessionId: session.id }
+      // only a `lang` the body names: the Accept-Language fallback is no choice of the user's
+      if (isWireLang(body.lang) && body.lang !== session.lang) await options.languageChanged?.(session, body.lang)
     }
     const handler = registry.get(def.name)
     if (!handler) return fail('NOT_OPEN', lang)
