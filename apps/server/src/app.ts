@@ -17,6 +17,7 @@ import { accountService } from './features/account/account.service.ts'
 import { registerAccountMethods } from './features/account/account.methods.ts'
 import { accountRepo } from './features/account/account.repo.ts'
 import { codeService } from './features/account/codes.ts'
+import { accountLanguages } from './features/account/index.ts'
 import { registerEarnMethods } from './features/earn/earn.methods.ts'
 import { discoverService } from './features/earn/discover.service.ts'
 import { earnService } from './features/earn/earn.service.ts'
@@ -182,10 +183,13 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const registry = new Registry()
   const content = contentService(db)
   const uploads = uploadService({ db, sessions })
-  const codes = codeService(accountRepo(db), mailer, config.codesPerIpHour)
+  // mails still being sent after their answer went out are finished before the app closes
+  server.addHook('onClose', () => mailer.settled())
+  const codes = codeService(accountRepo(db), { smsAvailable: mailer.smsAvailable, perIpHour: config.codesPerIpHour })
+  const languages = accountLanguages(db)
   registerAccountMethods(
     registry,
-    accountService({ db, sessions, codes }),
+    accountService({ db, sessions, codes, mailer }),
     profileService({ db, uploads }),
     securityService({ db, sessions, codes, uploads }),
   )
@@ -244,6 +248,10 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     checkResults: config.checkResults,
     rateLimitPerMinute: config.rateLimitPerMinute,
     idempotency: idempotencyKeys(db),
+    languageChanged: async (session, lang) => {
+      await sessions.setLang(session.id, lang)
+      await languages.remember(session.userId, lang)
+    },
   })
 
   registerFileRoutes(server, uploads)
@@ -266,9 +274,11 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   })
 
   if (config.devMode) {
-    server.get<{ Querystring: { to?: string } }>('/dev/outbox', async (request) => ({
-      list: await outbox.list(typeof request.query.to === 'string' ? request.query.to : undefined),
-    }))
+    server.get<{ Querystring: { to?: string } }>('/dev/outbox', async (request) => {
+      // mails are sent after their request answered: list them once the ones under way are in
+      await mailer.settled()
+      return { list: await outbox.list(typeof request.query.to === 'string' ? request.query.to : undefined) }
+    })
   }
   if (faucetAvailable(config)) {
     registerFaucet(server, createFaucet({ ...config.chain, rpcUrl }))

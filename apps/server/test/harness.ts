@@ -101,13 +101,14 @@ export class Client {
   async call(
     method: string,
     params: Record<string, unknown> = {},
-    options: { lang?: string; path?: string; json?: boolean } = {},
+    options: { lang?: string; path?: string; json?: boolean; ip?: string } = {},
   ) {
     const payload = { method, lang: options.lang ?? 'us-en', ...params }
     const response = await this.post(
       options.path ?? (method === '/v1/login' ? '/v1/login/index' : '/v1/index'),
       options.json ? JSON.stringify(payload) : qs.stringify(payload, { arrayFormat: 'indices' }),
       { 'content-type': options.json ? 'application/json' : 'application/x-www-form-urlencoded' },
+      options.ip,
     )
     return { status: response.statusCode, body: response.json() as Record<string, unknown> & { data?: any }, response }
   }
@@ -141,6 +142,12 @@ export class Client {
       else this.cookies.set(c.name, c.value)
     }
   }
+}
+
+/** The messages sent to an address, newest first, read from the dev outbox. */
+export async function mailsTo(server: FastifyInstance, to: string): Promise<{ subject: string; body: string }[]> {
+  const response = await server.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}` })
+  return (response.json() as { list: { subject: string; body: string }[] }).list
 }
 
 /** The code mailed to an address, read from the dev outbox. */

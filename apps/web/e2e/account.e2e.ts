@@ -3,11 +3,23 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import enAccount from '../src/i18n/locales/en-US/account.json'
 import enApp from '../src/i18n/locales/en-US/app.json'
+import enCommon from '../src/i18n/locales/en-US/common.json'
 import cnAccount from '../src/i18n/locales/zh-CN/account.json'
 import cnApp from '../src/i18n/locales/zh-CN/app.json'
 import cnEarn from '../src/i18n/locales/zh-CN/earn.json'
 import twAccount from '../src/i18n/locales/zh-TW/account.json'
-import { launchBrowser, logIn, newPhonePage, open, phoneContext, registerThroughForm, uniqueEmail } from './support.ts'
+import {
+  launchBrowser,
+  logIn,
+  mailCount,
+  mailedCode,
+  mailsTo,
+  newPhonePage,
+  open,
+  phoneContext,
+  registerThroughForm,
+  uniqueEmail,
+} from './support.ts'
 
 const ACCOUNT = { 'zh-CN': cnAccount, 'en-US': enAccount, 'zh-TW': twAccount } as const
 
@@ -83,6 +95,91 @@ describe('accounts in the browser', () => {
     await page.getByText(nickname(secondEmail), { exact: true }).click()
     await page.waitForURL(/#\/my$/)
     await expect.poll(() => page.getByText(secondEmail).count()).toBe(1)
+    await page.context().close()
+  })
+
+  it("mails the password-reset code in the account's language, whatever the device's", async () => {
+    const page = await newPage()
+    const email = uniqueEmail('resetlang')
+    await registerThroughForm(page, email, 'walk1234')
+    // Mine → Language → English: the account keeps English from the next request on
+    await open(page, '/my')
+    await page.getByText(cnAccount.mine.language, { exact: true }).click()
+    await page.getByText('English', { exact: true }).click()
+    await open(page, '/my')
+    await expect.poll(() => page.getByText(enAccount.mine.signOut, { exact: true }).count()).toBe(1)
+    await page.context().close()
+
+    // forgotten on a device in Chinese
+    const device = await newPage()
+    await open(device, '/forgetPsw')
+    await expect.poll(() => device.getByText(cnAccount.forget.codeHint).count()).toBe(1)
+    await device.getByPlaceholder(cnAccount.form.email).fill(email)
+    const before = mailCount(email)
+    await device.getByRole('button', { name: cnAccount.form.sendCode }).click()
+    const code = await mailedCode(email, before)
+    expect(mailsTo(email).at(-1)?.subject).toBe('Your Kinetic verification code')
+    await device.getByPlaceholder(cnAccount.form.code).fill(code)
+    await device.getByPlaceholder(cnAccount.form.newPassword, { exact: true }).fill('newwalk99')
+    await device.getByPlaceholder(cnAccount.form.repeatPassword).fill('newwalk99')
+    await device.getByRole('button', { name: cnAccount.forget.submit, exact: true }).click()
+    await device.waitForURL(/#\/login$/)
+    await logIn(device, email, 'newwalk99')
+    await device.waitForURL(/#\/homePage$/)
+    await device.context().close()
+  })
+
+  it("registering a taken address looks like any other and mails its owner a note in the owner's language", async () => {
+    const owner = await newPage()
+    const email = uniqueEmail('taken')
+    await registerThroughForm(owner, email, 'walk1234')
+    await owner.context().close()
+
+    const page = await newPage('en-US')
+    await open(page, '/register')
+    await expect.poll(() => page.getByText(enAccount.register.codeHint).count()).toBe(1)
+    await page.getByPlaceholder(enAccount.form.email).fill(email)
+    // the owner's own registration code was sent under a minute ago: the same wait as for any address
+    await page.getByRole('button', { name: enAccount.form.sendCode }).click()
+    const cooldown = page.getByText(/^Please wait \d+ seconds before requesting another code$/)
+    await expect.poll(() => cooldown.count()).toBeGreaterThan(0)
+    const seconds = Number(/\d+/.exec(await cooldown.first().innerText())?.[0])
+    await page.waitForTimeout((seconds + 1) * 1000)
+    const before = mailCount(email)
+    await page.getByRole('button', { name: enAccount.form.sendCode }).click()
+    await expect.poll(() => page.getByText(enCommon.toast.codeSent, { exact: true }).count()).toBeGreaterThan(0)
+    await expect.poll(() => mailCount(email), { timeout: 15_000 }).toBe(before + 1)
+    const notice = mailsTo(email).at(-1)
+    expect(notice?.subject).toBe('有人尝试用您的地址注册')
+    expect(notice?.text).not.toMatch(/\b\d{6}\b/)
+
+    await page.getByPlaceholder(enAccount.form.code).fill('123456')
+    await page.getByPlaceholder(enAccount.form.password, { exact: true }).fill('walk1234')
+    await page.getByPlaceholder(enAccount.form.repeatPassword).fill('walk1234')
+    await page.locator('input[type=checkbox]').check({ force: true })
+    await page.getByRole('button', { name: enAccount.register.submit, exact: true }).click()
+    const wrong = errorMessage('CODE_INVALID', 'us-en')
+    await expect.poll(() => page.getByText(wrong, { exact: true }).count()).toBeGreaterThan(0)
+    await page.context().close()
+  })
+
+  it('makes an address that keeps sending wrong passwords wait, saying how long', async () => {
+    const owner = await newPage()
+    const email = uniqueEmail('wait')
+    await registerThroughForm(owner, email, 'walk1234')
+    await owner.context().close()
+
+    const page = await newPage('en-US')
+    await open(page, '/login')
+    const failed = errorMessage('LOGIN_FAILED', 'us-en')
+    for (let i = 0; i < 5; i++) {
+      await logIn(page, email, `wrong-${i}`, enAccount)
+      await expect.poll(() => page.getByText(failed, { exact: true }).count()).toBeGreaterThan(0)
+      await expect.poll(() => page.getByText(failed, { exact: true }).count(), { timeout: 4000 }).toBe(0)
+    }
+    await logIn(page, email, 'walk1234', enAccount)
+    const waiting = page.getByText(/^Too many wrong passwords\. Please try again in \d+ seconds$/)
+    await expect.poll(() => waiting.count()).toBeGreaterThan(0)
     await page.context().close()
   })
 

@@ -111,7 +111,7 @@ describe('Mine in the browser', () => {
     await page.context().close()
   })
 
-  it('binds Google authenticator, needs it at sign-in, changes the password (signing out elsewhere) and deletes the account', async () => {
+  it('binds Google authenticator, needs it at sign-in, changes the password (signing out elsewhere) and the e-mail, and deletes the account', async () => {
     const t = enAccount
     const page = await newPhonePage(browser, 'en-US')
     const email = uniqueEmail('secure')
@@ -172,6 +172,20 @@ describe('Mine in the browser', () => {
     await open(page, '/userSettings')
     await expect.poll(() => shown(page, t.sessions.current)).toBe(1)
 
+    // moving the account to another e-mail address needs the authenticator too
+    await open(page, '/accountBindEmail')
+    await expect.poll(() => shown(page, t.email.googleHint)).toBe(1)
+    const next = uniqueEmail('secure-new')
+    await page.getByPlaceholder(t.email.newEmail).fill(next)
+    const sent = mailCount(next)
+    await page.getByRole('button', { name: t.form.sendCode }).click()
+    await page.getByPlaceholder(t.form.code).fill(await mailedCode(next, sent))
+    await page.getByRole('button', { name: t.email.submit, exact: true }).click()
+    await expect.poll(() => shown(page, errorMessage('GOOGLE_CODE_REQUIRED', 'us-en'))).toBe(1)
+    await page.getByPlaceholder(t.form.googleOrRecovery).fill(recovery[3] ?? '')
+    await page.getByRole('button', { name: t.email.submit, exact: true }).click()
+    await expect.poll(() => shown(page, t.toast.bound)).toBe(1)
+
     // delete the account; it cannot sign in again
     await open(page, '/accountLogoff')
     await expect.poll(() => shown(page, t.logoff.warning)).toBe(1)
@@ -179,7 +193,7 @@ describe('Mine in the browser', () => {
     await page.getByRole('button', { name: t.logoff.submit, exact: true }).click()
     await dialogButton(page, t.logoff.submit).click()
     await page.waitForURL(/#\/login$/)
-    await logIn(page, email, 'second456', t)
+    await logIn(page, next, 'second456', t)
     await expect.poll(() => shown(page, errorMessage('LOGIN_FAILED', 'us-en'))).toBe(1)
     await page.context().close()
   })

@@ -56,6 +56,15 @@ export async function mailedCode(email: string, after = 0, timeoutMs = 15_000): 
   throw new Error(`no code mailed to ${email}`)
 }
 
+/** Every mail the SMTP sink received for `email`, oldest first. */
+export function mailsTo(email: string): { subject: string; text: string }[] {
+  return readFileSync(inject('mailbox'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; subject: string; text: string })
+    .filter((m) => m.to.toLowerCase() === email.toLowerCase())
+}
+
 export function mailCount(email: string): number {
   return readFileSync(inject('mailbox'), 'utf8')
     .split('\n')

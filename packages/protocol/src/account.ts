@@ -4,7 +4,7 @@ import { EMAIL_MAX, isAccountPassword, isEmail, isPhone, VERIFICATION_CODE_RE } 
 import { id, int, isoTime, none, okResult, optional, text } from './schema.ts'
 
 export const ACCOUNT_TYPES = ['email', 'phone'] as const
-export const CODE_SCENES = ['register', 'forget', 'bind', 'password', 'logoff'] as const
+export const CODE_SCENES = ['register', 'forget', 'bind', 'password', 'logoff', 'login'] as const
 
 const accountType = z.enum(ACCOUNT_TYPES, 'FIELD_INVALID')
 const prefix = optional(
@@ -106,7 +106,10 @@ export const register = method('/v1/register', {
 
 export const login = method('/v1/login', {
   feature: 'account',
-  summary: 'Sign in with e-mail or phone and password (and the Google code when 2FA is on)',
+  summary:
+    'Sign in with e-mail or phone and password (and the Google code when 2FA is on). After repeated wrong ' +
+    "passwords an address waits (LOGIN_DELAYED); past the account's cap an address it has not signed in from " +
+    'also needs `code`, sent with scene `login` (LOGIN_CODE_REQUIRED)',
   path: LOGIN_PATH,
   auth: false,
   params: z.object({
@@ -114,6 +117,7 @@ export const login = method('/v1/login', {
     prefix,
     password: z.string('PASSWORD_REQUIRED').min(1, 'PASSWORD_REQUIRED').max(64, 'LOGIN_FAILED'),
     google_code: optional(googleCode),
+    code: optional(z.string().trim().regex(VERIFICATION_CODE_RE, 'CODE_INVALID')),
   }),
   result: z.object({ user: User }),
 })
@@ -305,9 +309,18 @@ export const changePassword = method('/v1/password', {
 
 export const bindEmail = method('/v1/email', {
   feature: 'account',
-  summary: 'Bind (or change) the e-mail address with a code sent to the new address (scene `bind`)',
+  summary:
+    'Bind (or change) the e-mail address with a code sent to the new address (scene `bind`); with a Google ' +
+    'authenticator bound, its code (or a recovery code) too',
   auth: true,
-  params: z.object({ type: z.literal('email').default('email'), account: accountText, code }).superRefine(checkAccount),
+  params: z
+    .object({
+      type: z.literal('email').default('email'),
+      account: accountText,
+      code,
+      google_code: optional(googleCode),
+    })
+    .superRefine(checkAccount),
   result: User,
 })
 

@@ -482,6 +482,16 @@ export const ERRORS = {
     'zh-cn': '失败次数过多，请稍后再试',
     'zh-hk': '失敗次數過多，請稍後再試',
   },
+  LOGIN_DELAYED: {
+    'us-en': 'Too many wrong passwords. Please try again in {wait}',
+    'zh-cn': '密码错误次数过多，请在{wait}后再试',
+    'zh-hk': '密碼錯誤次數過多，請在{wait}後再試',
+  },
+  LOGIN_CODE_REQUIRED: {
+    'us-en': 'This account had many failed sign-ins. Send a verification code to it and enter the code',
+    'zh-cn': '该账号登录失败次数过多，请获取验证码并输入',
+    'zh-hk': '該帳號登入失敗次數過多，請獲取驗證碼並輸入',
+  },
   GOOGLE_CODE_REQUIRED: {
     'us-en': 'Please enter the Google authenticator code',
     'zh-cn': '请输入谷歌验证码',
@@ -608,10 +618,25 @@ export function fieldLabel(field: string, lang: WireLang): string {
 
 export type MessageArgs = { field?: string; seconds?: number; method?: string; reason?: string }
 
-/** The message for a code in a language, with `{field}`, `{seconds}`, `{method}` filled in. */
+/** `seconds` as the words of a wait: "45 seconds", "3 minutes" (minutes rounded up from 60 s on). */
+export function waitText(seconds: number, lang: WireLang): string {
+  const minutes = Math.ceil(seconds / 60)
+  if (seconds < 60) return { 'us-en': `${seconds} seconds`, 'zh-cn': `${seconds}秒`, 'zh-hk': `${seconds}秒` }[lang]
+  return {
+    'us-en': minutes === 1 ? '1 minute' : `${minutes} minutes`,
+    'zh-cn': `${minutes}分钟`,
+    'zh-hk': `${minutes}分鐘`,
+  }[lang]
+}
+
+/**
+ * The message for a code in a language, with `{field}`, `{seconds}`, `{method}`, `{reason}`
+ * filled in, and `{wait}` as the words for `seconds`.
+ */
 export function errorMessage(code: ErrorCode, lang: WireLang, args: MessageArgs = {}): string {
-  return ERRORS[code][lang].replace(/\{(field|seconds|method|reason)\}/g, (_, key: keyof MessageArgs) => {
+  return ERRORS[code][lang].replace(/\{(field|seconds|method|reason|wait)\}/g, (_, key: keyof MessageArgs | 'wait') => {
     if (key === 'field') return args.field ? fieldLabel(args.field, lang) : ''
+    if (key === 'wait') return waitText(args.seconds ?? 0, lang)
     return String(args[key] ?? '')
   })
 }

@@ -8,7 +8,7 @@ export type * from '../account.ts'
 
 export const ACCOUNT_TYPES: typeof all.ACCOUNT_TYPES = ['email', 'phone']
 export const BIRTHDAY_MIN: typeof all.BIRTHDAY_MIN = '1900-01-01'
-export const CODE_SCENES: typeof all.CODE_SCENES = ['register', 'forget', 'bind', 'password', 'logoff']
+export const CODE_SCENES: typeof all.CODE_SCENES = ['register', 'forget', 'bind', 'password', 'logoff', 'login']
 export const FILE_ID_RE: typeof all.FILE_ID_RE = /^[A-Za-z0-9_-]{22}$/
 export const GOOGLE_ACTIONS: typeof all.GOOGLE_ACTIONS = ['create', 'bind', 'unbind']
 export const GOOGLE_CODE_RE: typeof all.GOOGLE_CODE_RE = /^(\d{6}|[A-Za-z2-9]{4}-?[A-Za-z2-9]{4})$/

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { loginAttempts, recoveryCodes, users, verificationCodes } from './account.tables.ts'
 
@@ -101,6 +101,31 @@ export function accountRepo(db: Db) {
         )
         .returning({ id: recoveryCodes.id })
       return used.length === 1
+    },
+    async langOf(id: number): Promise<string | undefined> {
+      const [row] = await db.select({ lang: users.lang }).from(users).where(eq(users.id, id)).limit(1)
+      return row?.lang
+    },
+    /** Stores the account's language; writes nothing when it is already `lang`. */
+    async setLang(id: number, lang: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ lang })
+        .where(and(eq(users.id, id), ne(users.lang, lang)))
+    },
+    /**
+     * Marks the owner as told about repeated wrong passwords, unless they were told within
+     * `quietMs`; true when this call marked it (exactly one of concurrent calls does).
+     */
+    async claimLoginAlert(id: number, quietMs: number): Promise<boolean> {
+      const claimed = await db
+        .update(users)
+        .set({ loginAlertAt: sql`now()` })
+        .where(
+          and(eq(users.id, id), or(isNull(users.loginAlertAt), lt(users.loginAlertAt, new Date(Date.now() - quietMs)))),
+        )
+        .returning({ id: users.id })
+      return claimed.length === 1
     },
     async setEmail(id: number, email: string): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set({ email }).where(eq(users.id, id)).returning()
@@ -205,6 +230,47 @@ export function accountRepo(db: Db) {
 
     async recordLogin(accountKey: string, ip: string, ok: boolean): Promise<void> {
       await db.insert(loginAttempts).values({ accountKey, ip, ok })
+    },
+
+    /**
+     * Failures of `accountKey` from `ip` since `since` and since that address's last success
+     * on it, with the time of the latest one.
+     */
+    async failuresFromAddress(accountKey: string, ip: string, since: Date): Promise<{ n: number; last?: Date }> {
+      const lastOk = db
+        .select({ at: max(loginAttempts.createdAt) })
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.accountKey, accountKey), eq(loginAttempts.ip, ip), eq(loginAttempts.ok, true)))
+      const [row] = await db
+        .select({ n: count(), last: max(loginAttempts.createdAt) })
+        .from(loginAttempts)
+        .where(
+          and(
+            eq(loginAttempts.accountKey, accountKey),
+            eq(loginAttempts.ip, ip),
+            eq(loginAttempts.ok, false),
+            gt(loginAttempts.createdAt, since),
+            sql`${loginAttempts.createdAt} > coalesce((${lastOk}), '-infinity')`,
+          ),
+        )
+      return { n: row?.n ?? 0, ...(row?.last && { last: row.last }) }
+    },
+
+    /** Whether `accountKey` was signed in from `ip` since `since`. */
+    async signedInFrom(accountKey: string, ip: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: loginAttempts.id })
+        .from(loginAttempts)
+        .where(
+          and(
+            eq(loginAttempts.accountKey, accountKey),
+            eq(loginAttempts.ip, ip),
+            eq(loginAttempts.ok, true),
+            gt(loginAttempts.createdAt, since),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
     },
 
     async failedLoginsSince(accountKey: string, since: Date): Promise<number> {

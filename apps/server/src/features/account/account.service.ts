@@ -1,20 +1,24 @@
 import { randomInt } from 'node:crypto'
 import type { account, WireLang } from '@kinetic/protocol'
+import { TransactionRollbackError } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/passwords.ts'
 import type { SessionService } from '../../platform/auth/sessions.ts'
 import type { Db } from '../../platform/db/client.ts'
+import type { Mailer } from '../../platform/mail/mailer.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { accountRepo, isUniqueViolation, type AccountKey, type UserRow } from './account.repo.ts'
 import type { CodeService } from './codes.ts'
+import { languageOf } from './language.ts'
+import { mails, type Recipient } from './mails.ts'
 import { secondFactor } from './second-factor.ts'
+import { signInGuard } from './sign-in-guard.ts'
 
-/** Failed sign-ins an account may have in an hour before it is refused (ASVS: ≤ 100). */
-export const MAX_FAILED_LOGINS_PER_HOUR = 20
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 
 type AccountType = (typeof account.ACCOUNT_TYPES)[number]
-type Web = { request: FastifyRequest; reply: FastifyReply; ip: string }
+type CodeScene = (typeof account.CODE_SCENES)[number]
+type Web = { request: FastifyRequest; reply: FastifyReply; ip: string; lang: WireLang }
 
 export function accountKey(type: AccountType, accountText: string, prefix: string): AccountKey {
   return type === 'email' ? { email: accountText.toLowerCase() } : { phonePrefix: prefix, phone: accountText }
@@ -58,32 +62,69 @@ function defaultNickname(key: AccountKey): string {
 
 const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('')
 
-export function accountService(deps: { db: Db; sessions: SessionService; codes: CodeService }) {
-  const { db, sessions, codes } = deps
+/** Where an account's own messages go: its e-mail address, else its phone by text message. */
+export function ownRecipient(user: UserRow): Recipient | undefined {
+  if (user.email) return { channel: 'email', address: user.email }
+  if (user.phone && user.phonePrefix) {
+    return { channel: 'sms', address: codeAddress({ phonePrefix: user.phonePrefix, phone: user.phone }) }
+  }
+  return undefined
+}
+
+/**
+ * What a code request mails, decided after the answer went out. An address with an account
+ * gets its code in the account's language; `register` and `bind` (which want a free
+ * address) tell the owner instead. Nothing goes to an address without an account unless
+ * the scene wants a free one.
+ */
+function codeMail(scene: CodeScene, to: Recipient, code: string, owner: UserRow | undefined, lang: WireLang) {
+  if (scene === 'register') return owner ? mails.registerAttempt(to, languageOf(owner)) : mails.code(to, lang, code)
+  if (scene === 'bind') return owner ? mails.bindAttempt(to, languageOf(owner)) : mails.code(to, lang, code)
+  return owner ? mails.code(to, languageOf(owner), code) : undefined
+}
+
+export function accountService(deps: { db: Db; sessions: SessionService; codes: CodeService; mailer: Mailer }) {
+  const { db, sessions, codes, mailer } = deps
   const repo = accountRepo(db)
   const google = secondFactor(repo)
+  const guard = signInGuard({ repo, mailer, ownRecipient })
 
   async function signIn(web: Web, user: UserRow) {
     await sessions.signIn(web.request, web.reply, user.id)
     return { user: publicUser(user) }
   }
 
+  /** Checks the password; with a mailed `code`, uses the code up only when the password is right. */
+  async function checkPassword(check: () => Promise<boolean>, code: { address: string; code: string } | undefined) {
+    if (!code) return check()
+    let right = false
+    await db
+      .transaction(async (tx) => {
+        await codes.consume(accountRepo(tx), code.address, 'login', code.code)
+        right = await check()
+        // a mistyped password keeps the code for the next try
+        if (!right) tx.rollback()
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error
+      })
+    return right
+  }
+
   return {
+    /**
+     * Answers the same for every address — the code is made and stored alike — and mails
+     * after answering: who has an account cannot be read from the answer or its time.
+     */
     async sendCode(
-      params: { type: AccountType; account: string; prefix: string; scene: string },
+      params: { type: AccountType; account: string; prefix: string; scene: CodeScene },
       ip: string,
       lang: WireLang,
     ) {
       const key = accountKey(params.type, params.account, params.prefix)
-      const exists = (await repo.findByKey(key)) !== undefined
-      if (params.scene === 'register' && exists) throw new AppError('ACCOUNT_EXISTS', { field: 'account' })
-      // a new address to bind must be free; password and logoff codes go to an existing account
-      if (params.scene === 'bind' && exists) throw new AppError('EMAIL_TAKEN', { field: 'account' })
-      if (['forget', 'password', 'logoff'].includes(params.scene) && !exists) {
-        throw new AppError('ACCOUNT_NOT_FOUND', { field: 'account' })
-      }
-      const channel = params.type === 'email' ? 'email' : 'sms'
-      await codes.send({ channel, address: codeAddress(key) }, params.scene, ip, lang)
+      const to: Recipient = { channel: params.type === 'email' ? 'email' : 'sms', address: codeAddress(key) }
+      const code = await codes.issue(to, params.scene, ip)
+      mailer.later(async () => codeMail(params.scene, to, code, await repo.findByKey(key), lang))
     },
 
     async register(
@@ -101,13 +142,15 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
       const passwordHash = await hashPassword(params.password)
       const user = await db.transaction(async (tx) => {
         const txRepo = accountRepo(tx)
-        if (await txRepo.findByKey(key)) throw new AppError('ACCOUNT_EXISTS', { field: 'account' })
         let invitedBy: number | undefined
         if (params.invite_code) {
           invitedBy = await txRepo.findIdByInviteCode(params.invite_code.toUpperCase())
           if (invitedBy === undefined) throw new AppError('INVITE_CODE_INVALID', { field: 'invite_code' })
         }
         await codes.consume(txRepo, codeAddress(key), 'register', params.code)
+        // Only a code mailed to the address gets this far, and an address with an account is
+        // sent none: whoever learns here that the account exists holds its mailbox.
+        if (await txRepo.findByKey(key)) throw new AppError('ACCOUNT_EXISTS', { field: 'account' })
         try {
           return await txRepo.insertUser({
             ...('email' in key ? { email: key.email } : { phonePrefix: key.phonePrefix, phone: key.phone }),
@@ -115,6 +158,7 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
             nickname: defaultNickname(key),
             inviteCode: newInviteCode(),
             invitedBy,
+            lang: web.lang,
           })
         } catch (error) {
           // Two registrations of one account at once: the second loses and keeps its code.
@@ -122,37 +166,42 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
           throw error
         }
       })
+      // the address it registered from is one it signs in from
+      await guard.succeeded(codeAddress(key), web.ip)
       return signIn(web, user)
     },
 
     async login(
-      params: { account: string; prefix: string; password: string; google_code?: string | undefined },
+      params: {
+        account: string
+        prefix: string
+        password: string
+        google_code?: string | undefined
+        code?: string | undefined
+      },
       web: Web,
     ) {
       const key: AccountKey = params.account.includes('@')
         ? { email: params.account.toLowerCase() }
         : { phonePrefix: params.prefix, phone: params.account }
       const keyText = codeAddress(key)
-      const failures = await repo.failedLoginsSince(keyText, new Date(Date.now() - 3_600_000))
-      if (failures >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError('TOO_MANY_ATTEMPTS')
+      const { needsCode } = await guard.admit(keyText, web.ip)
+      if (needsCode && !params.code) throw new AppError('LOGIN_CODE_REQUIRED', { field: 'code' })
       const user = await repo.findByKey(key)
-      const passwordOk = user
-        ? await verifyPassword(user.passwordHash, params.password)
-        : await verifyDecoy(params.password)
+      const passwordOk = await checkPassword(
+        () => (user ? verifyPassword(user.passwordHash, params.password) : verifyDecoy(params.password)),
+        needsCode && params.code ? { address: keyText, code: params.code } : undefined,
+      )
       if (!user || !passwordOk) {
-        await repo.recordLogin(keyText, web.ip, false)
+        await guard.failed(keyText, web.ip, user)
         throw new AppError('LOGIN_FAILED')
       }
       if (user.totpSecret) {
+        // wrong Google codes have their own limit (second-factor.ts): they are no wrong password
         if (!params.google_code) throw new AppError('GOOGLE_CODE_REQUIRED', { field: 'google_code' })
-        try {
-          await google.check(user, params.google_code, web.ip)
-        } catch (error) {
-          await repo.recordLogin(keyText, web.ip, false)
-          throw error
-        }
+        await google.check(user, params.google_code, web.ip)
       }
-      await repo.recordLogin(keyText, web.ip, true)
+      await guard.succeeded(keyText, web.ip)
       return signIn(web, user)
     },
 
@@ -167,9 +216,10 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
       const passwordHash = await hashPassword(params.password)
       const userId = await db.transaction(async (tx) => {
         const txRepo = accountRepo(tx)
+        await codes.consume(txRepo, codeAddress(key), 'forget', params.code)
+        // codes for an address without an account are never mailed: only a lucky guess gets here
         const user = await txRepo.findByKey(key)
         if (!user) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'account' })
-        await codes.consume(txRepo, codeAddress(key), 'forget', params.code)
         await txRepo.setPassword(user.id, passwordHash)
         return user.id
       })

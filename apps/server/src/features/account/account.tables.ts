@@ -21,6 +21,10 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull(),
     invitedBy: bigint('invited_by', { mode: 'number' }),
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    /** The account's language (wire `lang`: zh-cn, us-en, zh-hk): its mails and notifications use it. */
+    lang: text('lang').notNull().default('zh-cn'),
+    /** When the owner was last mailed about repeated wrong passwords (one mail per burst). */
+    loginAlertAt: timestamp('login_alert_at', { withTimezone: true }),
     /** Google authenticator (TOTP) secret, base32; set once bound (issue 6 binds it). */
     totpSecret: text('totp_secret'),
     /** The last TOTP time step accepted: a used code is refused a second time. */
@@ -65,7 +69,7 @@ export const verificationCodes = pgTable(
   ],
 )
 
-/** Sign-in attempts, for the per-account failure limit. */
+/** Sign-in attempts: the delay per account and address, the account's cap, known addresses. */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
@@ -79,6 +83,10 @@ export const loginAttempts = pgTable(
     index('login_attempts_account_idx')
       .on(t.accountKey, t.createdAt)
       .where(sql`NOT ok`),
+    /** The addresses an account signed in from (they pass the cap without a mailed code). */
+    index('login_attempts_ok_idx')
+      .on(t.accountKey, t.ip, t.createdAt)
+      .where(sql`ok`),
   ],
 )
 

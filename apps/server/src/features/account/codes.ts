@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import type { WireLang } from '@kinetic/protocol'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import type { Mailer } from '../../platform/mail/mailer.ts'
 import type { AccountRepo } from './account.repo.ts'
+import type { Recipient } from './mails.ts'
 
 /** Verification codes (DESIGN §4): 6 digits, 10 min, 5 tries, 60 s between sends, stored hashed. */
 export const CODE_TTL_MS = 10 * 60_000
@@ -13,28 +12,16 @@ export const CODES_PER_IP_HOUR = 30
 
 const hashCode = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest()
 
-const SUBJECT: Record<WireLang, string> = {
-  'us-en': 'Your Kinetic verification code',
-  'zh-cn': 'Kinetic 验证码',
-  'zh-hk': 'Kinetic 驗證碼',
-}
-const BODY: Record<WireLang, (code: string) => string> = {
-  'us-en': (code) =>
-    `Your verification code is ${code}. It is valid for 10 minutes. If you did not request it, ignore this message.`,
-  'zh-cn': (code) => `您的验证码是 ${code}，10 分钟内有效。如非本人操作，请忽略本消息。`,
-  'zh-hk': (code) => `您的驗證碼是 ${code}，10 分鐘內有效。如非本人操作，請忽略本訊息。`,
-}
-
-export interface CodeTarget {
-  channel: 'email' | 'sms'
-  /** Where the message goes: the e-mail address or `+prefix phone`. */
-  address: string
-}
-
-export function codeService(repo: AccountRepo, mailer: Mailer, perIpHour = CODES_PER_IP_HOUR) {
+export function codeService(repo: AccountRepo, options: { smsAvailable: boolean; perIpHour?: number }) {
+  const perIpHour = options.perIpHour ?? CODES_PER_IP_HOUR
   return {
-    async send(target: CodeTarget, scene: string, ip: string, lang: WireLang): Promise<void> {
-      if (target.channel === 'sms' && !mailer.smsAvailable) throw new AppError('SMS_UNAVAILABLE')
+    /**
+     * Makes a code for `target` and `scene` and stores it (hashed); the caller decides whether
+     * and how it is sent. The same checks and the same write for every address, whether an
+     * account uses it or not.
+     */
+    async issue(target: Recipient, scene: string, ip: string): Promise<string> {
+      if (target.channel === 'sms' && !options.smsAvailable) throw new AppError('SMS_UNAVAILABLE')
       const last = await repo.lastCodeSentAt(target.address, scene)
       const wait = last ? Math.ceil(CODE_COOLDOWN_S - (Date.now() - last.getTime()) / 1000) : 0
       if (wait > 0) throw new AppError('CODE_COOLDOWN', { args: { seconds: wait } })
@@ -52,7 +39,7 @@ export function codeService(repo: AccountRepo, mailer: Mailer, perIpHour = CODES
         ip,
         expiresAt: new Date(Date.now() + CODE_TTL_MS),
       })
-      await mailer.send({ channel: target.channel, to: target.address, subject: SUBJECT[lang], text: BODY[lang](code) })
+      return code
     },
 
     /**

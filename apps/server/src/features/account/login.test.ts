@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto'
 import * as OTPAuth from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, codeFromOutbox, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { MAX_FAILED_LOGINS_PER_HOUR } from './account.service.ts'
+import {
+  Client,
+  codeFromOutbox,
+  mailsTo,
+  registerUser,
+  rowCount,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -59,16 +66,6 @@ describe('login', () => {
       expect(body).toMatchObject({ code: false, error: 'LOGIN_FAILED', msg: 'Incorrect account or password' })
       expect(client.cookies.size).toBe(0)
     }
-  })
-
-  it(`refuses even the right password after ${MAX_FAILED_LOGINS_PER_HOUR} failures within the hour`, async () => {
-    const user = await registerUser(new Client(app.server), freshEmail('locked'), 'secret123')
-    for (let i = 0; i < MAX_FAILED_LOGINS_PER_HOUR; i++) {
-      expect((await login(user.email, `wrong-${i}`)).body.error).toBe('LOGIN_FAILED')
-    }
-    const { body, client } = await login(user.email, 'secret123')
-    expect(body).toMatchObject({ code: false, error: 'TOO_MANY_ATTEMPTS' })
-    expect(client.cookies.size).toBe(0)
   })
 })
 
@@ -146,15 +143,15 @@ describe('forgotten password (/v1/pass)', () => {
     expect((await login(user.email, 'newpass2')).body.code).toBe(true)
   })
 
-  it('refuses to send a reset code to an account that is not registered, writing nothing', async () => {
-    const before = await rowCount(app, 'verification_codes')
-    const { body } = await new Client(app.server).call('/v1/send', {
-      type: 'email',
-      account: freshEmail('ghost'),
-      scene: 'forget',
+  it('answers a reset request for an address without an account as for any other, and mails nothing', async () => {
+    const ghost = freshEmail('ghost')
+    const { body } = await new Client(app.server).call('/v1/send', { type: 'email', account: ghost, scene: 'forget' })
+    expect(body).toMatchObject({ code: true, data: { cooldown: 60 } })
+    expect(await mailsTo(app.server, ghost)).toEqual([])
+    const params = { type: 'email', account: ghost, code: '123456', password: 'newpass2', repassword: 'newpass2' }
+    expect((await new Client(app.server).call('/v1/pass', params)).body).toMatchObject({
+      code: false,
+      error: 'CODE_INVALID',
     })
-    expect(body).toMatchObject({ code: false, error: 'ACCOUNT_NOT_FOUND', msg: 'This account is not registered' })
-    expect(body.fields).toHaveProperty('account')
-    expect(await rowCount(app, 'verification_codes')).toBe(before)
   })
 })

@@ -101,15 +101,25 @@ export function securityService(deps: {
       return { ok: true as const }
     },
 
+    /**
+     * Moves the account to a new e-mail address, proven by a code sent there; with a Google
+     * authenticator bound, its code (or a recovery code) is needed too, as for a password change.
+     */
     async bindEmail(params: Params<typeof account.bindEmail>, ctx: AuthedContext): Promise<account.User> {
       const email = params.account.toLowerCase()
       const user = await db.transaction(async (tx) => {
         const txRepo = accountRepo(tx)
-        const taken = await txRepo.findByKey({ email })
-        if (taken) throw new AppError('EMAIL_TAKEN', { field: 'account' })
+        const me = await liveUser(ctx.user.id, txRepo)
+        if (me.totpSecret) {
+          if (!params.google_code) throw new AppError('GOOGLE_CODE_REQUIRED', { field: 'google_code' })
+          await google.check(me, params.google_code, ctx.ip, txRepo)
+        }
         await codes.consume(txRepo, email, 'bind', params.code)
+        // A taken address is sent no code (its owner is told instead): whoever learns here
+        // that it is taken holds its mailbox.
+        if (await txRepo.findByKey({ email })) throw new AppError('EMAIL_TAKEN', { field: 'account' })
         try {
-          return await txRepo.setEmail(ctx.user.id, email)
+          return await txRepo.setEmail(me.id, email)
         } catch (error) {
           if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', { field: 'account' })
           throw error

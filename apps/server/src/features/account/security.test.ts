@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { Client, mailsTo, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { upload } from '../../../test/multipart.ts'
-import { PASSWORD, securityKit, totpCode } from './security.testkit.ts'
+import { PASSWORD, securityKit, totpCode, wrongTotp } from './security.testkit.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -81,18 +81,33 @@ describe('e-mail binding (/v1/email)', () => {
     expect((await login(user.email, PASSWORD)).body.error).toBe('LOGIN_FAILED')
   })
 
-  it("refuses an address another account uses, sending nothing and keeping the user's own", async () => {
+  it("refuses an address another account uses, sending it no code and keeping the user's own", async () => {
     const { user, client } = await signedIn('mine')
     const { user: other } = await signedIn('theirs')
     const sent = await client.call('/v1/send', { type: 'email', account: other.email, scene: 'bind' })
-    expect(sent.body).toMatchObject({
-      code: false,
-      error: 'EMAIL_TAKEN',
-      msg: 'This email address is already used by another account',
-    })
+    expect(sent.body).toMatchObject({ code: true })
+    expect(await mailsTo(app.server, other.email)).toHaveLength(2) // the registration code and the notice
     const { body } = await client.call('/v1/email', { account: other.email, code: '123456' })
-    expect(body).toMatchObject({ code: false, error: 'EMAIL_TAKEN' })
+    expect(body).toMatchObject({ code: false, error: 'CODE_INVALID' })
     expect((await client.call('/v1/userinfo')).body.data.email).toBe(user.email)
+  })
+
+  it('asks for the Google code (or a recovery code) too when an authenticator is bound', async () => {
+    const { user, client } = await signedIn('emailgoogle')
+    const { secret, recovery } = await bindGoogle(client)
+    const next = freshEmail('new2fa')
+    const code = await emailCode(client, next, 'bind')
+
+    const byMailOnly = await client.call('/v1/email', { account: next, code })
+    expect(byMailOnly.body).toMatchObject({ code: false, error: 'GOOGLE_CODE_REQUIRED' })
+    expect(byMailOnly.body.fields).toHaveProperty('google_code')
+    const wrongGoogle = await client.call('/v1/email', { account: next, code, google_code: wrongTotp(secret) })
+    expect(wrongGoogle.body).toMatchObject({ code: false, error: 'GOOGLE_CODE_INVALID' })
+    expect((await client.call('/v1/userinfo')).body.data.email).toBe(user.email)
+
+    const { body } = await client.call('/v1/email', { account: next, code, google_code: recovery[0] })
+    expect(body).toMatchObject({ code: true, data: { email: next } })
+    expect((await login(next, PASSWORD, { google_code: totpCode(secret) })).body.code).toBe(true)
   })
 
   it('refuses a malformed address in the request language, changing nothing', async () => {

@@ -8,6 +8,8 @@ export interface LiveSession {
   tokenHash: string
   createdAt: Date
   lastSeenAt: Date
+  /** The `lang` the session's requests last sent (null until its first). */
+  lang: string | null
 }
 
 export function sessionsRepo(db: Db) {
@@ -34,6 +36,7 @@ export function sessionsRepo(db: Db) {
           tokenHash: sessions.tokenHash,
           createdAt: sessions.createdAt,
           lastSeenAt: sessions.lastSeenAt,
+          lang: sessions.lang,
         })
         .from(sessions)
         .where(
@@ -79,6 +82,10 @@ export function sessionsRepo(db: Db) {
         .update(sessions)
         .set({ lastSeenAt: sql`now()`, expiresAt })
         .where(eq(sessions.id, id))
+    },
+
+    async setLang(id: number, lang: string): Promise<void> {
+      await db.update(sessions).set({ lang }).where(eq(sessions.id, id))
     },
 
     async revoke(id: number): Promise<void> {

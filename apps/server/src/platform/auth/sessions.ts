@@ -89,6 +89,8 @@ export function sessionService(repo: SessionsRepo) {
       reply.clearCookie(`${COOKIE_PREFIX}${session.userId}`, { path: '/' })
     },
 
+    /** Remembers the `lang` a session's requests now send (the dispatcher calls it on a change). */
+    setLang: repo.setLang,
     revokeAllOfUser: repo.revokeAllOfUser,
     listOfUser: repo.listOfUser,
     revokeOfUser: repo.revokeOfUser,

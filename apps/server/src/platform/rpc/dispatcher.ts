@@ -28,6 +28,11 @@ export interface DispatcherOptions {
   rateLimitPerMinute: number
   /** The keys of keyed operations and the params they came with. */
   idempotency: IdempotencyKeys
+  /**
+   * A signed-in request whose body's `lang` differs from the one its session last sent: the
+   * user changed language. Called only then, so requests in an unchanged language write nothing.
+   */
+  languageChanged?: (session: { id: number; userId: number }, lang: WireLang) => Promise<void>
 }
 
 /**
@@ -86,6 +91,8 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       const session = await sessions.resolve(request)
       if (!session) return unauthorized(lang)
       ctx.user = { id: session.userId, sessionId: session.id }
+      // only a `lang` the body names: the Accept-Language fallback is no choice of the user's
+      if (isWireLang(body.lang) && body.lang !== session.lang) await options.languageChanged?.(session, body.lang)
     }
     const handler = registry.get(def.name)
     if (!handler) return fail('NOT_OPEN', lang)

@@ -10,7 +10,7 @@ import { Client, registerUser, startTestApp, type TestApp } from '../../../test/
 import { upload } from '../../../test/multipart.ts'
 import { operatorClient } from '../../features/admin/admin.testkit.ts'
 import { PASSWORD, securityKit, totpCode, wrongTotp } from '../../features/account/security.testkit.ts'
-import { MAX_FAILED_LOGINS_PER_HOUR } from '../../features/account/account.service.ts'
+import { FREE_FAILURES } from '../../features/account/sign-in-guard.ts'
 import { CODES_PER_IP_HOUR } from '../../features/account/codes.ts'
 import { MAX_TOTP_FAILURES } from '../../features/account/second-factor.ts'
 import { BODY_LIMIT } from '../../app.ts'
@@ -181,17 +181,18 @@ describe('rate limits: localized, and lifted once their window has passed', () =
       values,
     )
 
-  it(`sign-in: ${MAX_FAILED_LOGINS_PER_HOUR} failures an hour lock the account`, async () => {
+  it(`sign-in: ${FREE_FAILURES} failures make the address wait, said in its language; the wait ends`, async () => {
     const { user } = await signedIn('lock')
     const device = new Client(app.server)
     await device.call('/v1/login', { account: user.email, password: 'wrong-one' })
-    // the rest of the hour's failures, as rows (each real one costs an argon2id verification)
+    // the rest of the failures, as rows (each real one costs an argon2id verification)
     await app.database.pool.query(
       `INSERT INTO login_attempts (account_key, ip, ok) SELECT $1, '127.0.0.1', false FROM generate_series(2, $2)`,
-      [user.email, MAX_FAILED_LOGINS_PER_HOUR],
+      [user.email, FREE_FAILURES],
     )
-    const locked = await device.call('/v1/login', { account: user.email, password: PASSWORD }, { lang: 'zh-hk' })
-    expect(locked.body).toMatchObject({ code: false, error: 'TOO_MANY_ATTEMPTS', msg: '失敗次數過多，請稍後再試' })
+    const held = await device.call('/v1/login', { account: user.email, password: PASSWORD }, { lang: 'zh-hk' })
+    expect(held.body).toMatchObject({ code: false, error: 'LOGIN_DELAYED' })
+    expect(held.body.msg).toMatch(/^密碼錯誤次數過多，請在\d+秒後再試$/)
 
     await age('login_attempts', 'account_key = $1', [user.email], 61)
     expect((await device.call('/v1/login', { account: user.email, password: PASSWORD })).body.code).toBe(true)

@@ -42,4 +42,9 @@ describe('login form checks', () => {
     expect(checkLogin({ account: 'a@b.co', password: 'x', googleCode: '' })?.code).toBe('GOOGLE_CODE_REQUIRED')
     expect(checkLogin({ account: 'a@b.co', password: 'x', googleCode: null })).toBeNull()
   })
+
+  it('asks for the mailed code once the server wants one', () => {
+    expect(checkLogin({ account: 'a@b.co', password: 'x', googleCode: null, code: ' ' })?.code).toBe('CODE_REQUIRED')
+    expect(checkLogin({ account: 'a@b.co', password: 'x', googleCode: null, code: '123456' })).toBeNull()
+  })
 })

@@ -40,9 +40,16 @@ export function checkRegister(form: CredentialsForm & { agreed: boolean }): Prob
   return checkCredentials(form) ?? (form.agreed ? null : { code: 'PRIVACY_NOT_AGREED' })
 }
 
-export function checkLogin(form: { account: string; password: string; googleCode: string | null }): Problem | null {
+/** `code` and `googleCode` are null until the server asks for them. */
+export function checkLogin(form: {
+  account: string
+  password: string
+  googleCode: string | null
+  code?: string | null
+}): Problem | null {
   if (form.account.trim() === '') return { code: 'FIELD_REQUIRED', args: { field: 'account' } }
   if (form.password === '') return { code: 'PASSWORD_REQUIRED' }
+  if (form.code != null && form.code.trim() === '') return { code: 'CODE_REQUIRED' }
   if (form.googleCode !== null && form.googleCode.trim() === '') return { code: 'GOOGLE_CODE_REQUIRED' }
   return null
 }

@@ -10,11 +10,14 @@ import { checkLogin } from '../validation'
 import styles from './AuthForm.module.css'
 import formStyles from '@/shared/ui/Form.module.css'
 import { PasswordField } from './PasswordField'
+import { SendCodeButton } from './SendCodeButton'
 import { TextField } from './TextField'
 
 /**
  * E-mail or phone + password. The Google code row appears once the server says the
- * account has two-factor sign-in on (`GOOGLE_CODE_REQUIRED`). Used by /login and /switchLogin.
+ * account has two-factor sign-in on (`GOOGLE_CODE_REQUIRED`); the e-mailed code row once it
+ * says the account had too many failed sign-ins for this address (`LOGIN_CODE_REQUIRED`).
+ * Used by /login and /switchLogin.
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation()
@@ -23,20 +26,42 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [account, setAccount] = useState('')
   const [password, setPassword] = useState('')
   const [googleCode, setGoogleCode] = useState<string | null>(null)
+  const [code, setCode] = useState<string | null>(null)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const problem = checkLogin({ account, password, googleCode })
+    const problem = checkLogin({ account, password, googleCode, code })
     if (problem) return showToast(errorText(problem.code, problem.args))
     login.mutate(
-      { account: account.trim(), password, ...(googleCode !== null && { google_code: googleCode.trim() }) },
+      {
+        account: account.trim(),
+        password,
+        ...(code !== null && { code: code.trim() }),
+        ...(googleCode !== null && { google_code: googleCode.trim() }),
+      },
       {
         onSuccess: onSignedIn,
         onError: (error) => {
-          if (isApiError(error) && error.code === 'GOOGLE_CODE_REQUIRED') setGoogleCode((code) => code ?? '')
+          if (!isApiError(error)) return
+          if (error.code === 'GOOGLE_CODE_REQUIRED') setGoogleCode((current) => current ?? '')
+          if (error.code === 'LOGIN_CODE_REQUIRED') setCode((current) => current ?? '')
         },
       },
     )
+  }
+
+  /** The code goes to the account typed: an e-mail address, else a phone number. */
+  const sendParams = () => {
+    const text = account.trim()
+    if (text === '') {
+      showToast(errorText('FIELD_REQUIRED', { field: 'account' }))
+      return null
+    }
+    return {
+      type: text.includes('@') ? ('email' as const) : ('phone' as const),
+      account: text,
+      scene: 'login' as const,
+    }
   }
 
   return (
@@ -56,6 +81,20 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         onChange={setPassword}
         autoComplete="current-password"
       />
+      {code !== null && (
+        <>
+          <p className={styles.hint}>{t('account.login.codeHint')}</p>
+          <TextField
+            label={t('account.form.code')}
+            value={code}
+            onChange={setCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            after={<SendCodeButton params={sendParams} />}
+          />
+        </>
+      )}
       {googleCode !== null && (
         <TextField
           label={t('account.form.googleOrRecovery')}

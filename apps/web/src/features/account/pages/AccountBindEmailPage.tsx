@@ -21,6 +21,7 @@ export function AccountBindEmailPage() {
   const bind = useBindEmailMutation()
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
+  const [googleCode, setGoogleCode] = useState('')
 
   const emailProblem = () => checkAccount('email', email)
   const sendParams = () => {
@@ -34,15 +35,20 @@ export function AccountBindEmailPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const problem = emailProblem() ?? (code.trim() === '' ? { code: 'CODE_REQUIRED' as const } : null)
+    if (!user) return
+    const problem =
+      emailProblem() ??
+      (code.trim() === '' ? { code: 'CODE_REQUIRED' as const } : null) ??
+      (user.google_bound && googleCode.trim() === '' ? { code: 'GOOGLE_CODE_REQUIRED' as const } : null)
     if (problem) return showToast(errorText(problem.code, 'args' in problem ? problem.args : undefined))
     bind.mutate(
-      { account: email.trim(), code: code.trim() },
+      { account: email.trim(), code: code.trim(), ...(user.google_bound && { google_code: googleCode.trim() }) },
       {
         onSuccess: () => {
           showSuccess(t('account.toast.bound'))
           setEmail('')
           setCode('')
+          setGoogleCode('')
         },
       },
     )
@@ -77,6 +83,18 @@ export function AccountBindEmailPage() {
             maxLength={6}
             after={<SendCodeButton params={sendParams} />}
           />
+          {user.google_bound && (
+            <>
+              <p className={mine.hint}>{t('account.email.googleHint')}</p>
+              <TextField
+                label={t('account.form.googleOrRecovery')}
+                value={googleCode}
+                onChange={setGoogleCode}
+                autoComplete="one-time-code"
+                maxLength={9}
+              />
+            </>
+          )}
           <Button className={formStyles.submit} type="submit" block color="primary" loading={bind.isPending}>
             {t('account.email.submit')}
           </Button>

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router'
 import { useForgotPasswordMutation } from '../account.queries'
 import { AccountFields } from '../components/AccountFields'
 import { AuthHeader } from '../components/AuthHeader'
+import authStyles from '../components/AuthForm.module.css'
 import formStyles from '@/shared/ui/Form.module.css'
 import { NewPasswordFields } from '../components/NewPasswordFields'
 import { checkCredentials, type CredentialsForm } from '../validation'
@@ -56,6 +57,7 @@ export function ForgetPasswordPage() {
       <AuthHeader heading={t('account.forget.heading')} />
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <AccountFields value={form} onChange={update} scene="forget" />
+        <p className={authStyles.hint}>{t('account.forget.codeHint')}</p>
         <NewPasswordFields label={t('account.form.newPassword')} value={form} onChange={update} />
         <Button className={formStyles.submit} type="submit" block color="primary" loading={reset.isPending}>
           {t('account.forget.submit')}

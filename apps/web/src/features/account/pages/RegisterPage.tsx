@@ -93,6 +93,7 @@ export function RegisterPage() {
       <AuthHeader heading={t('account.register.heading')} />
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <AccountFields value={form} onChange={update} scene="register" />
+        <p className={styles.hint}>{t('account.register.codeHint')}</p>
         <NewPasswordFields label={t('account.form.password')} value={form} onChange={update} />
         <TextField
           label={t('account.form.invite')}
