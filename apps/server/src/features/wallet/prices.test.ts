@@ -2,7 +2,7 @@ import type { wallet } from '@kinetic/protocol'
 import { parseEther } from 'viem'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { fundedWallet } from '../../../test/chain.ts'
-import { startTestApp, type TestApp } from '../../../test/harness.ts'
+import { Client, startAppOn, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { deployDevFeed } from '../../chain/devchain.ts'
 import { DEV_CONTRACTS, DEV_FEED_ANSWERS, type PriceFeed } from '../../chain/networks.ts'
 import { formatDecimal } from './money.ts'
@@ -115,8 +115,20 @@ describe('wallet prices from the chain’s feeds', () => {
 
   it('never shows a price on BNB Smart Chain (56) when no feed answers', async () => {
     // the BSC feed addresses hold no contract on this node: nothing answers latestRoundData
-    const app = await anApp({ CHAIN_ID: '56', MULTICALL_ADDRESS: DEV_CONTRACTS.multicall })
-    const client = await aSignedInUser(app, 'prices')
+    // development mode refuses chain 56: the person signs up on a dev-mode app, then uses a
+    // production-mode app on the same database that takes this node for BNB Smart Chain
+    const dev = await anApp()
+    const signedUp = await aSignedInUser(dev, 'prices')
+    const app = await startAppOn(dev.config.databaseUrl as string, {
+      DEV_MODE: '0',
+      MAIL_URL: 'smtp://127.0.0.1:1',
+      CHAIN_ID: '56',
+      MULTICALL_ADDRESS: DEV_CONTRACTS.multicall,
+    })
+    apps.unshift(app) // closed before the dev app drops the database
+    const client = new Client(app.server)
+    for (const [name, value] of signedUp.cookies) client.cookies.set(name, value)
+    client.account = signedUp.account
     const mine = await createWallet(client)
     const payer = await fundedWallet() // no faucet off the dev chain: BNB from a funded key
     await app.chain.client.waitForTransactionReceipt({

@@ -89,6 +89,7 @@ describe('CSRF', () => {
       '/device/v1/samples': 'the watch API: a Bearer device token, never a cookie',
       '/device/v1/token': 'the watch API: the device and activation codes in the body',
       '/dev/faucet': 'DEV_MODE=1 only (never registered without it); funds an address, no session',
+      '/dev/price': 'DEV_MODE=1 only, beside the faucet; moves a dev chain price feed, no session',
     }
     expect(posts.filter((route) => !route.startsWith('/v1/') && !(route in NO_COOKIE))).toEqual([])
     expect(posts).toEqual(expect.arrayContaining([INDEX_PATH, LOGIN_PATH, ADMIN_PATH]))
