@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ChainRejected, ChainUnavailable } from './chain.ts'
-import { setDevFeed } from './devchain.ts'
+import { setDevFeed } from './dev-contracts.ts'
 import { submitting } from './errors.ts'
 import type { PriceFeed } from './networks.ts'
 

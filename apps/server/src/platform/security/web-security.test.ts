@@ -30,7 +30,7 @@ beforeAll(async () => {
   for (const page of ['index.html', 'admin/index.html'])
     writeFileSync(path.join(webDist, page), '<!doctype html><script type="module" src="/a.js"></script>')
   // as behind a TLS-terminating proxy: X-Forwarded-Proto and -For are believed
-  app = await startTestApp({ WEB_DIST: webDist, TRUST_PROXY: '1' })
+  app = await startTestApp({ WEB_DIST: webDist, TRUST_PROXY: '1', CODES_PER_IP_HOUR: String(CODES_PER_IP_HOUR) })
 })
 afterAll(async () => {
   await app.close()
