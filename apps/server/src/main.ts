@@ -5,7 +5,7 @@ import type { DevChain } from './chain/devchain.ts'
 import { createIndexer } from './chain/indexer.ts'
 import { earnSettings } from './features/earn/settings.ts'
 import type { AdminService } from './features/admin/admin.service.ts'
-import { loadConfig } from './platform/config.ts'
+import { ConfigError, loadConfig } from './platform/config.ts'
 import { connect } from './platform/db/client.ts'
 import type { EmbeddedDb } from './platform/db/embedded.ts'
 import { devOnly } from './platform/dev-only.ts'
@@ -109,6 +109,7 @@ async function createOperatorFromEnv(admin: AdminService, log: { info(msg: strin
 }
 
 main().catch((error: unknown) => {
-  console.error(error)
+  // a refused setting is the operator's to fix: its message says what and why, a stack adds nothing
+  console.error(error instanceof ConfigError ? `Kinetic did not start: ${error.message}` : error)
   process.exit(1)
 })

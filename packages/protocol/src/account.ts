@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WIRE_LANGS } from './lang.ts'
 import { method, LOGIN_PATH } from './method.ts'
 import { EMAIL_MAX, isAccountPassword, isEmail, isPhone, VERIFICATION_CODE_RE } from './rules.ts'
 import { id, int, isoTime, none, okResult, optional, text } from './schema.ts'
@@ -58,6 +59,8 @@ export const User = z.object({
   time_zone: z.string(),
   /** Whether a Google authenticator is bound (sign-in and security checks ask for its code). */
   google_bound: z.boolean(),
+  /** The language the account keeps (wire `lang`): its mails use it; a device without a choice of its own takes it at sign-in. */
+  lang: z.enum(WIRE_LANGS),
 })
 export type User = z.infer<typeof User>
 

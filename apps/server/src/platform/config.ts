@@ -17,6 +17,11 @@ import {
   type PriceFeed,
 } from '../chain/networks.ts'
 
+/** A setting the server refuses to start with: main.ts prints its message alone, without a stack. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
 /** Server configuration from the environment (README: configuration table). */
 export interface Config {
   port: number
@@ -86,7 +91,7 @@ export interface ChainConfig {
 function packageRoot(dir: string): string {
   for (let at = dir; ; at = path.dirname(at)) {
     if (existsSync(path.join(at, 'package.json'))) return at
-    if (path.dirname(at) === at) throw new Error(`no package.json above ${dir}`)
+    if (path.dirname(at) === at) throw new ConfigError(`no package.json above ${dir}`)
   }
 }
 
@@ -99,7 +104,8 @@ const PUBLIC_CHAINS: Record<number, string> = { 56: 'BSC', 97: 'BSC testnet' }
 /** `DEV_MODE`: `1` on, unset/empty/`0` off; anything else is refused rather than guessed. */
 export function devModeFrom(env: NodeJS.ProcessEnv): boolean {
   const value = env.DEV_MODE ?? ''
-  if (value !== '' && value !== '0' && value !== '1') throw new Error(`DEV_MODE must be 1 or unset, got "${value}"`)
+  if (value !== '' && value !== '0' && value !== '1')
+    throw new ConfigError(`DEV_MODE must be 1 or unset, got "${value}"`)
   return value === '1'
 }
 
@@ -112,7 +118,7 @@ const isLoopback = (host: string): boolean => host === 'localhost' || host === '
 function requireProductionServices(env: NodeJS.ProcessEnv): void {
   const missing = ['DATABASE_URL', 'MAIL_URL', 'CHAIN_RPC_URL'].filter((name) => !env[name])
   if (missing.length === 0) return
-  throw new Error(
+  throw new ConfigError(
     `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required: without DEV_MODE=1 the server uses ` +
       'your PostgreSQL (DATABASE_URL), SMTP server (MAIL_URL) and chain node (CHAIN_RPC_URL + CHAIN_ID), never an ' +
       'embedded stand-in (docs/OPERATIONS.md). For a local development server set DEV_MODE=1 (npm start does).',
@@ -122,19 +128,21 @@ function requireProductionServices(env: NodeJS.ProcessEnv): void {
 /** DEV_MODE=1 publishes codes at /dev/outbox and pays from a public key: only on a loopback host. */
 function refuseExposedDevMode(env: NodeJS.ProcessEnv, host: string): void {
   if (!isLoopback(host))
-    throw new Error(
+    throw new ConfigError(
       `DEV_MODE=1 refuses HOST=${host}: development mode lists every verification code at /dev/outbox and ` +
         'funds any address at /dev/faucet, so it listens on loopback only (127.0.0.1, ::1, localhost). ' +
         'Unset DEV_MODE for a deployment (docs/OPERATIONS.md).',
     )
   if (env.NODE_ENV === 'production')
-    throw new Error('DEV_MODE=1 refuses NODE_ENV=production: unset one of them (a deployment runs without DEV_MODE)')
+    throw new ConfigError(
+      'DEV_MODE=1 refuses NODE_ENV=production: unset one of them (a deployment runs without DEV_MODE)',
+    )
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`)
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a whole number, got "${value}"`)
   return n
 }
 
@@ -153,10 +161,10 @@ function tokensFrom(value: string): ListedToken[] {
   try {
     json = JSON.parse(value)
   } catch {
-    throw new Error('CHAIN_TOKENS must be a JSON array of {symbol, name, decimals, contract, logo?}')
+    throw new ConfigError('CHAIN_TOKENS must be a JSON array of {symbol, name, decimals, contract, logo?}')
   }
   const parsed = TokenList.safeParse(json)
-  if (!parsed.success) throw new Error(`CHAIN_TOKENS: ${z.prettifyError(parsed.error)}`)
+  if (!parsed.success) throw new ConfigError(`CHAIN_TOKENS: ${z.prettifyError(parsed.error)}`)
   return parsed.data.map((t) => ({
     ...t,
     contract: getAddress(t.contract),
@@ -181,7 +189,7 @@ function feedsFrom(env: NodeJS.ProcessEnv, chainId: number): Record<string, Pric
       json = undefined
     }
     if (typeof json !== 'object' || json === null || Array.isArray(json))
-      throw new Error('PRICE_FEEDS must be a JSON object of coin symbol → feed address, e.g. {"KNT":"0x…"}')
+      throw new ConfigError('PRICE_FEEDS must be a JSON object of coin symbol → feed address, e.g. {"KNT":"0x…"}')
     for (const [symbol, address] of Object.entries(json as Record<string, unknown>)) {
       const key = symbol.toUpperCase()
       feeds[key] = {
@@ -192,30 +200,31 @@ function feedsFrom(env: NodeJS.ProcessEnv, chainId: number): Record<string, Pric
   }
   if (env.PRICE_MAX_AGE_S) {
     const maxAgeS = intFrom(env.PRICE_MAX_AGE_S, 0, 'PRICE_MAX_AGE_S')
-    if (maxAgeS < 1) throw new Error('PRICE_MAX_AGE_S must be at least 1 second')
+    if (maxAgeS < 1) throw new ConfigError('PRICE_MAX_AGE_S must be at least 1 second')
     for (const feed of Object.values(feeds)) feed.maxAgeS = maxAgeS
   }
   return feeds
 }
 
 function addressFrom(value: string, name: string): Address {
-  if (!isAddress(value, { strict: false })) throw new Error(`${name} must be a 0x address, got "${value}"`)
+  if (!isAddress(value, { strict: false })) throw new ConfigError(`${name} must be a 0x address, got "${value}"`)
   return getAddress(value)
 }
 
 export function loadChainConfig(env: NodeJS.ProcessEnv, mode: { devMode: boolean }): ChainConfig {
   const rpcUrl = env.CHAIN_RPC_URL || undefined
   if (!mode.devMode && !rpcUrl)
-    throw new Error('CHAIN_RPC_URL is required without DEV_MODE=1 (with CHAIN_ID: 56 BSC, 97 BSC testnet)')
-  if (rpcUrl && !env.CHAIN_ID) throw new Error('CHAIN_ID is required with CHAIN_RPC_URL (56: BSC, 97: BSC testnet)')
+    throw new ConfigError('CHAIN_RPC_URL is required without DEV_MODE=1 (with CHAIN_ID: 56 BSC, 97 BSC testnet)')
+  if (rpcUrl && !env.CHAIN_ID)
+    throw new ConfigError('CHAIN_ID is required with CHAIN_RPC_URL (56: BSC, 97: BSC testnet)')
   const id = intFrom(env.CHAIN_ID, DEV_CHAIN_ID, 'CHAIN_ID')
   if (mode.devMode && PUBLIC_CHAINS[id])
-    throw new Error(
+    throw new ConfigError(
       `DEV_MODE=1 refuses CHAIN_ID ${id} (${PUBLIC_CHAINS[id]}): development mode pays from a public dev key ` +
         'and runs a faucet. Unset DEV_MODE to use a public chain (docs/OPERATIONS.md).',
     )
   if (!rpcUrl && id !== DEV_CHAIN_ID)
-    throw new Error(`CHAIN_ID ${id} needs CHAIN_RPC_URL (the dev chain is ${DEV_CHAIN_ID})`)
+    throw new ConfigError(`CHAIN_ID ${id} needs CHAIN_RPC_URL (the dev chain is ${DEV_CHAIN_ID})`)
   const knt = env.KNT_CONTRACT ? addressFrom(env.KNT_CONTRACT, 'KNT_CONTRACT') : undefined
   let tokens = env.CHAIN_TOKENS ? tokensFrom(env.CHAIN_TOKENS) : defaultTokens(id, knt)
   if (env.CHAIN_TOKENS && knt && !tokens.some((t) => t.contract === knt)) tokens = [...tokens, kntToken(knt)]
@@ -238,7 +247,7 @@ export function loadChainConfig(env: NodeJS.ProcessEnv, mode: { devMode: boolean
 function treasuryKeyFrom(env: NodeJS.ProcessEnv, devMode: boolean): Hex | undefined {
   const key = env.TREASURY_KEY
   if (key) {
-    if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('TREASURY_KEY must be 0x followed by 64 hex characters')
+    if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new ConfigError('TREASURY_KEY must be 0x followed by 64 hex characters')
     return key as Hex
   }
   const devChain = !env.CHAIN_ID || Number(env.CHAIN_ID) === DEV_CHAIN_ID
@@ -255,7 +264,7 @@ export function loadDatabaseConfig(
   const devMode = devModeFrom(env)
   const databaseUrl = env.DATABASE_URL || undefined
   if (!devMode && !databaseUrl)
-    throw new Error(
+    throw new ConfigError(
       'DATABASE_URL is required without DEV_MODE=1 (DEV_MODE=1 opens the embedded database under DATA_DIR)',
     )
   return { devMode, dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')), databaseUrl }

@@ -1,3 +1,5 @@
+import { ConfigError } from './config.ts'
+
 /**
  * Loads a development-only module (the embedded Postgres, the Hardhat dev chain, demo data):
  * main.ts imports them dynamically and only under DEV_MODE=1, so a production install
@@ -9,7 +11,7 @@ export async function devOnly<T>(what: string, load: () => Promise<T>): Promise<
     return await load()
   } catch (error) {
     if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error
-    throw new Error(
+    throw new ConfigError(
       `DEV_MODE=1 needs ${what} from the development dependencies, which are not installed ` +
         `(an install with --omit=dev): install them (npm ci), or give DATABASE_URL, MAIL_URL and ` +
         `CHAIN_RPC_URL and run without DEV_MODE (docs/OPERATIONS.md). ${(error as Error).message}`,

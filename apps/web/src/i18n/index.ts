@@ -3,11 +3,13 @@ import {
   FALLBACK_LOCALE,
   isLocale,
   LANGUAGE_STORAGE_KEY,
+  localeOf,
   LOCALES,
   wireLang,
   type ErrorCode,
   type Locale,
   type MessageArgs,
+  type WireLang,
 } from '@kinetic/protocol'
 import i18n from 'i18next'
 import { initReactI18next, useTranslation } from 'react-i18next'
@@ -62,6 +64,15 @@ export function currentLocale(): Locale {
 export async function setLanguage(locale: Locale): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, locale)
   await followStoredLanguage()
+}
+
+/**
+ * At sign-in: a device with no language chosen on it takes the account's (a new device, or
+ * one whose storage was cleared), so the account does not switch to the default language.
+ */
+export async function adoptAccountLanguage(lang: WireLang): Promise<void> {
+  if (isLocale(localStorage.getItem(LANGUAGE_STORAGE_KEY))) return
+  await setLanguage(localeOf(lang))
 }
 
 /** Makes the interface match the stored language again (e.g. after storage was cleared). */

@@ -43,6 +43,7 @@ export function publicUser(row: UserRow): account.User {
     phone: row.phone ? `+${row.phonePrefix} ${row.phone}` : '',
     time_zone: row.timeZone,
     google_bound: row.totpSecret !== null,
+    lang: languageOf(row),
   }
 }
 

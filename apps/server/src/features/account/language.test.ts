@@ -53,6 +53,16 @@ describe("the account's language", () => {
     expect(mail?.body).toMatch(/^Your verification code is \d{6}\. It is valid for 10 minutes\./)
   })
 
+  it("answers the account's language at sign-in from a device in another, and keeps it", async () => {
+    const { client, id, email } = await registeredIn('zh-cn', 'signin')
+    await client.call('/v1/userinfo', {}, { lang: 'us-en' })
+    // a new device, still in the default language, signs in: the answer names the account's
+    const device = new Client(app.server)
+    const { body } = await device.call('/v1/login', { account: email, password: 'secret123' }, { lang: 'zh-cn' })
+    expect(body).toMatchObject({ code: true, data: { user: { id, lang: 'us-en' } } })
+    expect(await storedLang(id)).toBe('us-en')
+  })
+
   it('sends it in traditional Chinese to a user who switched to zh-TW', async () => {
     const { client, email } = await registeredIn('us-en', 'tw')
     await client.call('/v1/userinfo', {}, { lang: 'zh-hk' })

@@ -29,6 +29,7 @@ describe('profile (/v1/userinfo, /v1/infoedit)', () => {
       hr_zone: null,
       time_zone: 'Asia/Shanghai',
       google_bound: false,
+      lang: 'us-en', // the language it registered in
     })
   })
 

@@ -1,5 +1,5 @@
 import { call, clearCurrentAccountId, methodQuery, queryKeys, setCurrentAccountId } from '@/api'
-import { setLanguage } from '@/i18n'
+import { adoptAccountLanguage, setLanguage } from '@/i18n'
 import { account, type Locale, type ParamsIn } from '@kinetic/protocol'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
@@ -40,7 +40,10 @@ export function useLoginMutation() {
   const actAs = useActAs()
   return useMutation({
     mutationFn: (params: ParamsIn<typeof account.login>) => call(account.login, params),
-    onSuccess: ({ user }) => actAs(user.id),
+    onSuccess: async ({ user }) => {
+      await adoptAccountLanguage(user.lang)
+      actAs(user.id)
+    },
   })
 }
 

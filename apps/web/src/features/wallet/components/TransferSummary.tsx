@@ -20,7 +20,7 @@ export function TransferSummary({
 }) {
   const { t } = useTranslation()
   const networkName = useNetworkName()
-  const fee = fromUnits(plan.feeWei, NATIVE_DECIMALS)
+  const fee = formatAmount(fromUnits(plan.feeWei, NATIVE_DECIMALS), 8)
   const feeUsd = plan.feeUsd === '' ? '' : ` ≈ ${formatUsd(plan.feeUsd)}`
   const native = plan.coin.contract === null
   const rows: [string, string][] = [
@@ -29,7 +29,11 @@ export function TransferSummary({
     [t('wallet.send.confirm.to'), plan.to],
     [t('wallet.send.confirm.fee'), `${fee} BNB${feeUsd} · ${t(`wallet.send.fee.${plan.tier}`)}`],
   ]
-  if (native) rows.push([t('wallet.send.confirm.total'), `${fromUnits(plan.units + plan.feeWei, NATIVE_DECIMALS)} BNB`])
+  if (native)
+    rows.push([
+      t('wallet.send.confirm.total'),
+      `${formatAmount(fromUnits(plan.units + plan.feeWei, NATIVE_DECIMALS), 8)} BNB`,
+    ])
   if (plan.data) {
     rows.push([t('wallet.send.confirm.data'), 'text' in plan.data ? plan.data.text : plan.data.hex])
   }

@@ -4,7 +4,7 @@ import { ClockCircleOutline, DownOutline, ReceivePaymentOutline, SendOutline } f
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { formatTime, formatUsd } from '../lib/format'
+import { formatList, formatTime, formatUsd } from '../lib/format'
 import type { Wallet } from '../lib/types'
 import { CopyIcon } from './CopyButton'
 import homeStyles from './Home.module.css'
@@ -58,7 +58,7 @@ export function WalletCard({
           <div className={homeStyles.heroTotal}>{formatUsd(holdings.totalUsd || '0')}</div>
           {holdings.unpriced.length > 0 && (
             <div className={homeStyles.heroNote}>
-              {t('wallet.home.leftOut', { coins: holdings.unpriced.join(', ') })}
+              {t('wallet.home.leftOut', { coins: formatList(holdings.unpriced, currentLocale()) })}
             </div>
           )}
         </>

@@ -7,6 +7,11 @@ export function formatAmount(value: string, decimals = 6): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text
 }
 
+/** Coin symbols as a list in the person's language ("BNB and KNT", "BNB和KNT"). */
+export function formatList(items: readonly string[], locale: string): string {
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items)
+}
+
 /** A USD value ('' when the coin has no price). */
 export function formatUsd(value: string): string {
   return value.trim() === '' ? '—' : `$${formatNumber(value, 2)}`

@@ -1,4 +1,5 @@
 import { Page } from '@/shared/ui/Page'
+import { currentLocale } from '@/i18n'
 import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
 import { SearchBar } from 'antd-mobile'
 import { AddOutline } from 'antd-mobile-icons'
@@ -10,7 +11,7 @@ import { AssetRow } from '../components/AssetRow'
 import homeStyles from '../components/Home.module.css'
 import styles from '../components/Wallet.module.css'
 import { WithWallet } from '../components/WithWallet'
-import { formatUsd } from '../lib/format'
+import { formatList, formatUsd } from '../lib/format'
 import { matchesCoin } from '../lib/search'
 import type { Wallet } from '../lib/types'
 
@@ -50,7 +51,9 @@ function Assets({ wallet }: { wallet: Wallet }) {
         <strong>{formatUsd(data.total_usd || '0')}</strong>
       </div>
       {data.unpriced.length > 0 && (
-        <p className={homeStyles.lastRead}>{t('wallet.home.leftOut', { coins: data.unpriced.join(', ') })}</p>
+        <p className={homeStyles.lastRead}>
+          {t('wallet.home.leftOut', { coins: formatList(data.unpriced, currentLocale()) })}
+        </p>
       )}
       <SearchBar
         className={styles.search}
