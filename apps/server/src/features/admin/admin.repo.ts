@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import { chatMessages, tickets } from '../support/support.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { auditLog, operators, operatorSessions } from './admin.tables.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 
 /**
  * Device codes issued by the provider in batches (seeded demo batch; the operator console

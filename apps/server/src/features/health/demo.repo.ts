@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import { fitnessPasses, healthConsents, healthGoals } from './health.tables.ts'
 
 /** The demo account of `npm start` (never in production). */

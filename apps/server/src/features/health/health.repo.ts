@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import { SLEEP_DAY_STARTS_HOUR } from './formulas.ts'
 import {
   bpSamples,

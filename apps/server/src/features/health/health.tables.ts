@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 
 const userId = () =>
   bigint('user_id', { mode: 'number' })

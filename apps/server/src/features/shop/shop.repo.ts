@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNull, isNotNull, or, sql } from 'drizzle-orm'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
 import type { SeedGood } from './goods.seed.ts'
 import { fitnessPasses } from '../health/health.tables.ts'

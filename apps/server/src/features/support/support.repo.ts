@@ -1,6 +1,6 @@
 import type { support, Texts } from '@kinetic/protocol'
 import { and, asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { chatMessages, ticketCategories, ticketReplies, tickets } from './support.tables.ts'
 

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm'
 import { chainTransfers } from '../../chain/chain.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
 
 export type WalletRow = typeof wallets.$inferSelect
