@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { users } from '../../platform/db/users.tables.ts'
-import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** One-time verification codes, stored as salted hashes. */
 export const verificationCodes = pgTable(

@@ -4,7 +4,7 @@ import { users } from '../../platform/db/users.tables.ts'
 
 /**
  * Device codes issued by the provider in batches (seeded demo batch; the operator console
- * issues more in issue 6). The activation code is kept only as a salted SHA-256.
+ * issues more). The activation code is kept only as a salted SHA-256.
  */
 export const deviceCodes = pgTable(
   'device_codes',

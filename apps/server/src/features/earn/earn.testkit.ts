@@ -4,6 +4,9 @@ import { Client, registerUser, type AppHandle } from '../../../test/harness.ts'
 import { ledger, reconcile, type Asset } from './ledger.ts'
 
 export { ok } from '../wallet/wallet.testkit.ts'
+/** For tests outside earning that post to the ledger or drive the payout worker themselves. */
+export { ledger, SYSTEM } from './ledger.ts'
+export { payoutWorker } from './payout.worker.ts'
 
 let seq = 0
 

@@ -30,7 +30,7 @@ export const users = pgTable(
     lang: text('lang').notNull().default('zh-cn'),
     /** When the owner was last mailed about repeated wrong passwords (one mail per burst). */
     loginAlertAt: timestamp('login_alert_at', { withTimezone: true }),
-    /** Google authenticator (TOTP) secret, base32; set once bound (issue 6 binds it). */
+    /** Google authenticator (TOTP) secret, base32; set once bound (`/v1/googleauth`). */
     totpSecret: text('totp_secret'),
     /** The last TOTP time step accepted: a used code is refused a second time. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
