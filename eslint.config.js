@@ -55,6 +55,7 @@ export default tseslint.config(
         { type: 'feature', pattern: 'apps/server/src/features/*', capture: ['feature'], partialMatch: false },
         { type: 'platform', pattern: 'apps/server/src/platform', partialMatch: false },
         { type: 'platform', pattern: 'apps/server/src/chain', partialMatch: false },
+        { type: 'server-test', pattern: 'apps/server/test', partialMatch: false },
       ],
       'boundaries/files': [
         { category: 'test', pattern: '**/*.test.ts' },
@@ -90,6 +91,12 @@ export default tseslint.config(
               // tests build their data through any feature's testkit (its test-facing door) or index.ts
               from: { file: { categories: 'test' } },
               allow: { to: { element: { type: 'feature', fileInternalPath: ['index.ts', '*.testkit.ts'] } } },
+            },
+            {
+              // the whole-app tests of apps/server/test belong to no feature: doors and testkits only
+              from: { element: { type: 'server-test' } },
+              disallow: { to: { element: { type: 'feature', fileInternalPath: '!{index.ts,*.testkit.ts}' } } },
+              message: 'Reach a feature from apps/server/test through its index.ts or its testkit.',
             },
           ],
         },

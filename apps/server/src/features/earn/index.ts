@@ -13,6 +13,8 @@ export { ASSETS, ledger, SYSTEM, userAccount, type Asset, type Ledger } from './
 export { earnSettings, type EarnSettings } from './settings.ts'
 export { parseSettingText, settingsAsText } from './settings-text.ts'
 export { utcDay } from './settlement.ts'
+/** A settlement run outside the app (the crash test's child process settles a day by itself). */
+export { settlementService } from './settlement.service.ts'
 export type { DiscoverService, SettlementScheduler, SettlementService }
 
 export interface EarnApi {
