@@ -8,8 +8,9 @@ import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.t
 const ENERGY_LOCK = 7340501
 
 /**
- * Home's setup facts (through the device and wallet features' subqueries) and the energy credit's lock;
- * health's data comes through `healthReads`. Read-only against those tables; writes go through the ledger.
+ * Home's reads: the setup facts (the device and wallet features' own subqueries), the energy
+ * credited and the energy credit's lock. Health's data comes through `healthReads`; writes go
+ * through the ledger.
  */
 export function homeRepo(db: Db) {
   return {
