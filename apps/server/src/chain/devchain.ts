@@ -14,7 +14,8 @@ import {
 } from './networks.ts'
 import { chainDefinition, publicClient } from './viem.ts'
 
-const HARDHAT_CLI = createRequire(import.meta.url).resolve('hardhat/internal/cli/bootstrap.js')
+/** Resolved when a dev chain starts: this module also serves `setDevFeed`, loaded without hardhat installed. */
+const hardhatCli = () => createRequire(import.meta.url).resolve('hardhat/internal/cli/bootstrap.js')
 const HARDHAT_CONFIG = path.join(REPO_ROOT, 'contracts/hardhat.config.cjs')
 const LISTENING = /JSON-RPC server at (http:\/\/127\.0\.0\.1:\d+)\//
 
@@ -42,7 +43,7 @@ export interface DevChainOptions {
 export async function startDevChain(options: DevChainOptions = {}): Promise<DevChain> {
   const child = spawn(
     process.execPath,
-    [HARDHAT_CLI, '--config', HARDHAT_CONFIG, 'node', '--hostname', '127.0.0.1', '--port', '0'],
+    [hardhatCli(), '--config', HARDHAT_CONFIG, 'node', '--hostname', '127.0.0.1', '--port', '0'],
     {
       cwd: path.dirname(HARDHAT_CONFIG),
       env: { ...process.env, KINETIC_PARENT_PID: String(process.pid), HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
