@@ -1,4 +1,5 @@
 import js from '@eslint/js'
+import boundaries from 'eslint-plugin-boundaries'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
@@ -44,16 +45,58 @@ export default tseslint.config(
     },
   },
   {
-    // Server features keep their SQL and rules to themselves: no reaching into another feature's repo or service.
-    files: ['apps/server/src/features/**/*.ts'],
+    // Server boundaries (docs/adr/2026-11-24-server-feature-plugins.md): a feature reaches another only
+    // through its front door, features/<f>/index.ts; platform and chain import no feature.
+    files: ['apps/server/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['apps/server/**/*.ts'],
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'apps/server/src/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'platform', pattern: 'apps/server/src/platform', partialMatch: false },
+        { type: 'platform', pattern: 'apps/server/src/chain', partialMatch: false },
+        { type: 'server-test', pattern: 'apps/server/test', partialMatch: false },
+      ],
+      'boundaries/files': [
+        { category: 'test', pattern: '**/*.test.ts' },
+        { category: 'test', pattern: '**/*.testkit.ts' },
+        { category: 'test', pattern: 'apps/server/test/**' },
+      ],
+    },
     rules: {
-      'no-restricted-imports': [
+      'boundaries/dependencies': [
         'error',
         {
-          patterns: [
+          default: 'allow',
+          policies: [
             {
-              group: ['../*/*.repo.ts', '../*/*.service.ts'],
-              message: "Use the other feature's methods or tables, not its repo/service internals.",
+              from: { element: { type: 'feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: '!{{ from.captured.feature }}' },
+                    fileInternalPath: '!index.ts',
+                  },
+                },
+              },
+              message: 'Import another feature through its front door, features/<f>/index.ts.',
+            },
+            {
+              from: { element: { type: 'platform' } },
+              disallow: { to: { element: { type: 'feature' } } },
+              message: 'Platform and chain code import no feature: pass what they need in from app.ts.',
+            },
+            {
+              // tests build their data through any feature's testkit (its test-facing door) or index.ts
+              from: { file: { categories: 'test' } },
+              allow: { to: { element: { type: 'feature', fileInternalPath: ['index.ts', '*.testkit.ts'] } } },
+            },
+            {
+              // the whole-app tests of apps/server/test belong to no feature: doors and testkits only
+              from: { element: { type: 'server-test' } },
+              disallow: { to: { element: { type: 'feature', fileInternalPath: '!{index.ts,*.testkit.ts}' } } },
+              message: 'Reach a feature from apps/server/test through its index.ts or its testkit.',
             },
           ],
         },

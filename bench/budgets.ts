@@ -1,4 +1,4 @@
-// The budget table of `npm run bench`: every DESIGN §10 budget (and issue 7's load) the run
+// The budget table of `npm run bench`: every DESIGN §10 budget (and the 500-user load) the run
 // measured, with its target, the measured value, met, and for a budget not met what is known
 // about the gap.
 import { CONNECTIONS, type ApiResults } from './api.ts'
@@ -53,7 +53,7 @@ const GAPS: [string, string][] = [
   ],
 ]
 
-/** Every DESIGN §10 budget (and issue 7's load) that this run measured. */
+/** Every DESIGN §10 budget (and the 500-user load) that this run measured. */
 export function budgetRows(r: Results): Budget[] {
   const rows: Budget[] = []
   const add = (budget: string, target: string, measured: string, met: boolean) => {

@@ -1,5 +1,5 @@
 // `npm run bench`: builds the web app and the server, measures every budget of DESIGN §10 (and the wallet's
-// multicall balance load, the 500-user load of issue 7) and writes bench/results/latest.json
+// multicall balance load, the 500-user load) and writes bench/results/latest.json
 // plus a table. Ratios next to a bare Fastify route in the same run, not absolute times, are
 // what compare across machines. `npm run bench -- api load` runs only the parts named
 // (web, chain, health, lighthouse, api, earning, load); `npm run bench:load` is `-- load`.

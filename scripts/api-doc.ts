@@ -27,13 +27,12 @@ export function renderApiDoc(): string {
     const group = methods.filter((m) => m.feature === feature)
     if (group.length === 0) continue
     lines.push(`## ${feature}`, '')
-    lines.push('| method | path | sign-in | what it does | status |', '|---|---|---|---|---|')
+    lines.push('| method | path | sign-in | what it does |', '|---|---|---|---|')
     for (const m of group) {
-      const status = m.pending ? `not open yet (${m.pending})` : 'open'
-      lines.push(`| \`${m.name}\` | \`${m.path}\` | ${m.auth ? 'yes' : 'no'} | ${m.summary} | ${status} |`)
+      lines.push(`| \`${m.name}\` | \`${m.path}\` | ${m.auth ? 'yes' : 'no'} | ${m.summary} |`)
     }
     lines.push('')
-    for (const m of group.filter((m) => !m.pending)) {
+    for (const m of group) {
       lines.push(
         `### \`${m.name}\``,
         '',

@@ -13,43 +13,16 @@ import { ChainUnavailable } from './chain/chain.ts'
 import { createChain, type ChainClient } from './chain/client.ts'
 import { registerDevPrice } from './chain/dev-price.ts'
 import { createFaucet, faucetAvailable, registerFaucet } from './chain/faucet.ts'
-import { accountService } from './features/account/account.service.ts'
-import { registerAccountMethods } from './features/account/account.methods.ts'
-import { accountRepo } from './features/account/account.repo.ts'
-import { codeService } from './features/account/codes.ts'
-import { accountLanguages } from './features/account/index.ts'
-import { registerEarnMethods } from './features/earn/earn.methods.ts'
-import { discoverService } from './features/earn/discover.service.ts'
-import { earnService } from './features/earn/earn.service.ts'
-import { homeService } from './features/earn/home.service.ts'
-import { payoutService } from './features/earn/payout.service.ts'
-import { earnSettings } from './features/earn/settings.ts'
-import { settlementService, type SettlementService } from './features/earn/settlement.service.ts'
-import { settlementScheduler, type SettlementScheduler } from './features/earn/settlement.worker.ts'
-import { registerShopMethods } from './features/shop/shop.methods.ts'
-import { PHYSICAL_FITNESS } from './features/shop/goods.seed.ts'
-import { shopService } from './features/shop/shop.service.ts'
-import { shopConsole } from './features/shop/shop.console.ts'
-import { registerAdminMethods } from './features/admin/admin.methods.ts'
-import { adminService, type AdminService } from './features/admin/admin.service.ts'
-import { profileService } from './features/account/profile.service.ts'
-import { securityService } from './features/account/security.service.ts'
-import { registerDeviceMethods } from './features/device/device.methods.ts'
-import { registerDeviceApi } from './features/device/device.routes.ts'
-import { deviceService } from './features/device/device.service.ts'
-import { deviceBatches } from './features/device/batches.ts'
-import { registerHealthMethods } from './features/health/health.methods.ts'
-import { healthService } from './features/health/health.service.ts'
-import { ingestService } from './features/health/ingest.ts'
-import { registerContentMethods } from './features/content/content.methods.ts'
-import { contentService } from './features/content/content.service.ts'
-import { priceFeeds } from './features/wallet/prices.ts'
-import { registerMessageMethods } from './features/content/messages.methods.ts'
-import { messagesService } from './features/content/messages.service.ts'
-import { registerSupportMethods } from './features/support/support.methods.ts'
-import { supportService, type SupportService } from './features/support/support.service.ts'
-import { registerWalletMethods } from './features/wallet/wallet.methods.ts'
-import { walletService } from './features/wallet/wallet.service.ts'
+import { accountFeature } from './features/account/index.ts'
+import { adminFeature, type AdminService } from './features/admin/index.ts'
+import { contentFeature, type ContentService } from './features/content/index.ts'
+import { deviceFeature } from './features/device/index.ts'
+import { earnFeature, type SettlementScheduler, type SettlementService } from './features/earn/index.ts'
+import { healthFeature } from './features/health/index.ts'
+import { shopFeature } from './features/shop/index.ts'
+import { supportFeature, type SupportService } from './features/support/index.ts'
+import { walletFeature } from './features/wallet/index.ts'
+import type { AppContext } from './platform/app-context.ts'
 import { isSameSiteRequest } from './platform/auth/csrf.ts'
 import { sessionService } from './platform/auth/sessions.ts'
 import { sessionsRepo } from './platform/auth/sessions.repo.ts'
@@ -78,7 +51,7 @@ export interface App {
   server: FastifyInstance
   registry: Registry
   services: {
-    content: ReturnType<typeof contentService>
+    content: ContentService
     uploads: UploadService
     support: SupportService
     admin: AdminService
@@ -181,81 +154,52 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   })
   const sessions = sessionService(sessionsRepo(db))
   const registry = new Registry()
-  const content = contentService(db)
   const uploads = uploadService({ db, sessions })
   // mails still being sent after their answer went out are finished before the app closes
   server.addHook('onClose', () => mailer.settled())
-  const codes = codeService(accountRepo(db), { smsAvailable: mailer.smsAvailable, perIpHour: config.codesPerIpHour })
-  const languages = accountLanguages(db)
-  registerAccountMethods(
-    registry,
-    accountService({ db, sessions, codes, mailer }),
-    profileService({ db, uploads }),
-    securityService({ db, sessions, codes, uploads }),
-  )
-  registerContentMethods(registry, content)
-  registerWalletMethods(registry, walletService({ db, chain, prices: priceFeeds(config.chain.priceFeeds) }))
-  const settings = earnSettings(db)
-  const earn = earnService({ db, settings })
-  const payouts = payoutService({ db, chain, settings, treasuryKey: config.treasuryKey, rpcUrl, log: server.log })
-  const discover = discoverService({ db, settings })
-  registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover)
-  // payouts left open by a previous run (or another instance) are resumed at start
-  server.addHook('onReady', async () => void payouts.worker?.kick())
-  server.addHook('onClose', async () => payouts.worker?.stop())
-  const settlement = settlementService({ db, settings })
-  const scheduler = settlementScheduler({ settlement, discover, log: server.log })
-  if (config.settlementSchedule) server.addHook('onReady', async () => scheduler.start())
-  server.addHook('onClose', () => scheduler.stop())
-  const shop = shopService({ db, settings, beforeRead: earn.settleReferrals })
-  registerShopMethods(registry, shop)
-  const devices = deviceService(db)
-  const ingest = ingestService(db)
-  registerDeviceMethods(registry, devices)
-  const fitnessDays = async () => (await settings.get()).physical_fitness_days
-  registerHealthMethods(
-    registry,
-    healthService({ db, presence: devices.presence, fitnessDays }),
-    (userId, requestId, lang) => shop.redeem(userId, PHYSICAL_FITNESS, requestId, lang),
-  )
   const bus = createBus({ databaseUrl, db, log: server.log.child({ module: 'events' }) })
   server.addHook('onClose', () => bus.close())
-  const messages = messagesService(db)
-  registerMessageMethods(registry, messages)
-  const support = supportService({ db, bus, uploads })
-  registerSupportMethods(registry, support)
-  const admin = adminService({
-    db,
-    support,
-    messages,
-    content,
-    settings,
-    shop: shopConsole(db, settings),
-    deviceBatches: deviceBatches(db),
-    settlement,
+  const ctx: AppContext = { config, db, registry, chain, rpcUrl, mailer, sessions, uploads, bus, log: server.log }
+
+  // the features: each registers its methods, routes and jobs; what one needs of another is its API
+  const account = accountFeature(ctx)
+  const content = contentFeature(ctx)
+  const wallet = walletFeature(ctx)
+  const earn = earnFeature(ctx)
+  const shop = shopFeature(ctx, { earn: earn.api })
+  const device = deviceFeature(ctx)
+  const health = healthFeature(ctx, {
+    presence: device.api.presence,
+    fitnessDays: async () => (await earn.api.settings.get()).physical_fitness_days,
+    redeemFitness: shop.api.redeemFitness,
   })
-  registerAdminMethods(registry, admin)
-  // operators read the images of tickets and chats (users read their own already)
-  uploads.addReadRule(
-    async (file, _viewers, request) =>
-      (await admin.sessions.resolve(request)) !== undefined && (await support.isSupportFile(file.id)),
-  )
+  const support = supportFeature(ctx)
+  const admin = adminFeature(ctx, {
+    content: content.api,
+    support: support.api,
+    earn: earn.api,
+    shop: shop.api,
+    device: device.api,
+  })
+  for (const f of [account, content, wallet, earn, shop, device, health, support, admin])
+    await server.register(f.plugin)
+  // a catalog method without a handler stops the start here, naming it
+  registry.assertComplete(CATALOG)
 
   await server.register(dispatcher, {
     registry,
     sessions,
-    operators: admin.sessions,
+    operators: admin.api.sessions,
     checkResults: config.checkResults,
     rateLimitPerMinute: config.rateLimitPerMinute,
     idempotency: idempotencyKeys(db),
     languageChanged: async (session, lang) => {
       await sessions.setLang(session.id, lang)
-      await languages.remember(session.userId, lang)
+      await account.api.languages.remember(session.userId, lang)
     },
   })
 
   registerFileRoutes(server, uploads)
-  registerDeviceApi(server, devices, ingest)
   await registerSockets(server, {
     bus,
     users: async (request) => {
@@ -264,7 +208,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
       if (typeof account === 'string') request.headers['x-account'] = account
       return (await sessions.resolve(request))?.userId
     },
-    operators: async (request) => (await admin.sessions.resolve(request))?.operatorId,
+    operators: async (request) => (await admin.api.sessions.resolve(request))?.operatorId,
   })
 
   server.get('/v1/schema', async () => catalogSchema(CATALOG))
@@ -301,5 +245,13 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     server.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build`')
   }
 
-  return { server, registry, services: { content, uploads, support, admin, settlement, scheduler }, chain, bus }
+  const services = {
+    content: content.api.content,
+    uploads,
+    support: support.api.support,
+    admin: admin.api.admin,
+    settlement: earn.api.settlement,
+    scheduler: earn.api.scheduler,
+  }
+  return { server, registry, services, chain, bus }
 }

@@ -3,8 +3,9 @@ import { buildApp } from './app.ts'
 import { assertChainId } from './chain/client.ts'
 import type { DevChain } from './chain/devchain.ts'
 import { createIndexer } from './chain/indexer.ts'
-import { earnSettings } from './features/earn/settings.ts'
-import type { AdminService } from './features/admin/admin.service.ts'
+import type { AdminService } from './features/admin/index.ts'
+import { earnSettings } from './features/earn/index.ts'
+import { trackedAddresses } from './features/wallet/index.ts'
 import { ConfigError, loadConfig } from './platform/config.ts'
 import { connect } from './platform/db/client.ts'
 import type { EmbeddedDb } from './platform/db/embedded.ts'
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     db: database.db,
     databaseUrl: url,
     chain: { ...config.chain, rpcUrl },
+    tracked: () => trackedAddresses(database.db),
     log: server.log.child({ module: 'indexer' }),
   })
   indexer.start()

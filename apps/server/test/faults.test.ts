@@ -9,9 +9,16 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createChain } from '../src/chain/client.ts'
 import { adminCall } from '../src/features/admin/admin.testkit.ts'
-import { aUser, balanceOf, expectReconciled, give } from '../src/features/earn/earn.testkit.ts'
-import { ledger, SYSTEM, userAccount } from '../src/features/earn/ledger.ts'
-import { SETTLEMENT_BATCH } from '../src/features/earn/settlement.service.ts'
+import {
+  aUser,
+  balanceOf,
+  expectReconciled,
+  give,
+  ledger,
+  SETTLEMENT_BATCH,
+  SYSTEM,
+  userAccount,
+} from '../src/features/earn/earn.testkit.ts'
 import { aBoundWatch, upload } from '../src/features/health/health.testkit.ts'
 import { aKey, createWallet, fund, signTransfer } from '../src/features/wallet/wallet.testkit.ts'
 import { connect, type Database } from '../src/platform/db/client.ts'

@@ -4,8 +4,7 @@
  * and, once N batches have committed, SIGKILLs itself — a deterministic crash half-way that
  * no cleanup code can soften. With N = 0 it runs to the end.
  */
-import { earnSettings } from '../src/features/earn/settings.ts'
-import { settlementService } from '../src/features/earn/settlement.service.ts'
+import { earnSettings, settlementService } from '../src/features/earn/index.ts'
 import { connect } from '../src/platform/db/client.ts'
 
 const [url, day, batchSize, killAfter] = process.argv.slice(2)

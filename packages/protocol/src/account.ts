@@ -174,7 +174,7 @@ export const logout = method('/v1/logout', {
   result: okResult,
 })
 
-// Mine: profile, uploads and account security (issue 6).
+// Mine: profile, uploads and account security.
 
 /** A stored upload's id: 128 random bits, base64url. Unguessable; a wrong one reads as missing. */
 export const FILE_ID_RE = /^[A-Za-z0-9_-]{22}$/

@@ -16,7 +16,7 @@ import {
   TicketItem,
 } from './support.ts'
 
-// The operator console (issue 6): every operation is posted to /v1/admin/index and acts as
+// The operator console: every operation is posted to /v1/admin/index and acts as
 // the operator signed in there (own cookie, own table); a user's session never reaches it.
 
 const feature: Feature = 'admin'
@@ -202,7 +202,7 @@ export const audit = op('/admin/audit', {
   ),
 })
 
-// Goods, stock and orders (issue 5's shop, run from the console)
+// Goods, stock and orders (the points shop, run from the console)
 
 export const GOOD_PRICE_MAX = 100_000_000
 export const GOOD_STOCK_MAX = 1_000_000
@@ -293,7 +293,7 @@ export const orderAdvance = op('/admin/orderadvance', {
   result: z.object({ order: ConsoleOrder }),
 })
 
-// Device-code batches (issue 4's devices)
+// Device-code batches (the watches' codes)
 
 export const DEVICE_BATCH_MAX = 1000
 export const DEVICE_MODEL_MAX = 40
@@ -327,7 +327,7 @@ export const deviceBatchAdd = op('/admin/devicebatchadd', {
   }),
 })
 
-// Earning parameters (issue 5's `earn_settings`)
+// Earning parameters (earning's `earn_settings`)
 
 export const earnSettings = op('/admin/earnsettings', {
   summary: 'The earning and shop parameters, each as the text the console edits',
@@ -342,7 +342,7 @@ export const earnSettingSet = op('/admin/earnsettingset', {
   result: z.object({ key: z.string(), value: z.string() }),
 })
 
-// The daily settlement (issue 5's Discover)
+// The daily settlement (earning's Discover)
 
 /** A UTC day, `YYYY-MM-DD`, that exists on the calendar. */
 const utcDay = required(10)

@@ -5,8 +5,6 @@ import { ADMIN_PATH, IDEMPOTENCY_KEYS, INDEX_PATH, LOGIN_PATH } from './method.t
 import { SPEC_OPERATIONS } from './spec-operations.ts'
 
 const names = CATALOG.map((m) => m.name)
-/** The operations later work builds, each answering NOT_OPEN until then: none left. */
-const PENDING: string[] = []
 
 describe('CATALOG', () => {
   it('holds every spec operation exactly once', () => {
@@ -27,12 +25,6 @@ describe('CATALOG', () => {
       expect(m.path, m.name).toBe(m.feature === 'admin' ? ADMIN_PATH : INDEX_PATH)
   })
 
-  it('keeps support and messages open', () => {
-    const open = CATALOG.filter((m) => m.feature === 'support' || m.name.startsWith('/v1/msg'))
-    expect(open.length).toBeGreaterThan(6)
-    for (const m of open) expect(m.pending, m.name).toBeUndefined()
-  })
-
   it('names the idempotency key of every operation whose params carry one, and only of those', () => {
     const keys: readonly string[] = IDEMPOTENCY_KEYS
     for (const def of CATALOG) {
@@ -51,19 +43,6 @@ describe('CATALOG', () => {
       expect(m.params, m.name).toBeInstanceOf(z.ZodType)
       const result = m.params.safeParse({})
       if (!result.success) expect(result.error.issues.length, m.name).toBeGreaterThan(0)
-    }
-  })
-
-  it('marks exactly the operations still to be built as pending', () => {
-    const pending = CATALOG.filter((m) => m.pending).map((m) => m.name)
-    expect(pending.sort()).toEqual([...PENDING].sort())
-  })
-
-  it('keeps the operations of this issue open', () => {
-    const open = ['/v1/code', '/v1/send', '/v1/register', '/v1/login', '/v1/pass', '/v1/userinfo', '/v1/version']
-    for (const name of [...open, '/v1/articleinfo']) {
-      expect(CATALOG_BY_NAME.get(name), name).toBeDefined()
-      expect(CATALOG_BY_NAME.get(name)?.pending, name).toBeUndefined()
     }
   })
 })

@@ -21,7 +21,7 @@ export const article = method('/v1/articleinfo', {
   result: z.object({ type: z.enum(ARTICLE_TYPES), title: z.string(), content: z.string(), updated_at: z.string() }),
 })
 
-// Messages (issue 6): notices from the provider to everyone, system messages to one user.
+// Messages: notices from the provider to everyone, system messages to one user.
 export const MESSAGE_KINDS = ['notice', 'system'] as const
 
 export const MessageItem = z.object({

@@ -3,7 +3,7 @@ import { method } from './method.ts'
 import { id, listOf, okResult, pageParams, required } from './schema.ts'
 
 /**
- * Watches (issue 4). A watch is bound with the device code and activation code printed on it;
+ * Watches. A watch is bound with the device code and activation code printed on it;
  * it then uploads through the device API (`device-api.ts`, plain HTTP + JSON, not these
  * operations). Online = an upload within `DEVICE_ONLINE_MINUTES`.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { method } from './method.ts'
 import { decimal, isoTime, listOf, optional, pageParams, required } from './schema.ts'
 
-// Discover (issue 5): nodes, pledges, the daily settlement and its rewards.
+// Discover: nodes, pledges, the daily settlement and its rewards.
 const requestId = required(64)
 /** A KNT amount in whole units (up to 18 decimals); empty reads as missing. */
 const kntAmount = z.preprocess((v) => (v === '' ? undefined : v), decimal())
@@ -142,7 +142,7 @@ export const tokenDataToken = method('/v1/tokendata_token', {
   result: listOf(RewardReceipt),
 })
 
-// Built (issue 5, first part): the ledger's history, invitations and the rules.
+// The ledger's history, invitations and the rules.
 export const LEDGER_ASSETS = ['points', 'energy', 'power', 'knt'] as const
 export const DIRECTIONS = ['in', 'out'] as const
 
@@ -221,7 +221,7 @@ export const balances = method('/v1/balances', {
   }),
 })
 
-// Built (issue 5, Home): energy from authorized activity, contribute, supply and tasks.
+// Home: energy from authorized activity, contribute, supply and tasks.
 export const TASK_GROUPS = ['newbie', 'daily', 'weekly'] as const
 export const TASK_IDS = [
   'bind_watch',

@@ -191,7 +191,7 @@ export const ERRORS = {
     'zh-hk': '該地址簿條目不存在',
   },
 
-  // earn and shop (issue 5)
+  // earn and shop
   INSUFFICIENT_POINTS: {
     'us-en': 'Not enough points',
     'zh-cn': '积分不足',
@@ -211,7 +211,7 @@ export const ERRORS = {
     'zh-hk': '提取數量低於最低限額',
   },
 
-  // mine: profile, uploads and account security (issue 6)
+  // mine: profile, uploads and account security
   FILE_REQUIRED: { 'us-en': 'Please choose a file', 'zh-cn': '请选择文件', 'zh-hk': '請選擇檔案' },
   FILE_TOO_LARGE: {
     'us-en': 'The file is too large (at most 5 MB)',
@@ -290,7 +290,7 @@ export const ERRORS = {
     'zh-hk': '該裝置未登入',
   },
 
-  // health and devices (issue 4)
+  // health and devices
   DEVICE_CODE_INVALID: {
     'us-en': 'The device code or activation code is incorrect',
     'zh-cn': '设备码或激活码不正确',
@@ -339,7 +339,7 @@ export const ERRORS = {
     'zh-hk': '距離目標須在500米到100公里之間',
   },
 
-  // support, messages and console (issue 6)
+  // support, messages and console
   MESSAGE_NOT_FOUND: { 'us-en': 'This message does not exist', 'zh-cn': '消息不存在', 'zh-hk': '消息不存在' },
   TICKET_NOT_FOUND: { 'us-en': 'This work order does not exist', 'zh-cn': '工单不存在', 'zh-hk': '工單不存在' },
   TICKET_CATEGORY_NOT_FOUND: {
@@ -354,7 +354,7 @@ export const ERRORS = {
   },
   USER_NOT_FOUND: { 'us-en': 'No user matches', 'zh-cn': '未找到该用户', 'zh-hk': '未找到該用戶' },
 
-  // earn: Home, energy and tasks (issue 5)
+  // earn: Home, energy and tasks
   AMOUNT_DECIMALS: {
     'us-en': 'Energy amounts have at most 2 decimal places',
     'zh-cn': '能量数量最多 2 位小数',
@@ -376,7 +376,7 @@ export const ERRORS = {
     'zh-hk': '該任務已過期，週期已結束',
   },
 
-  // operator console: goods, orders, device batches, parameters (issue 6)
+  // operator console: goods, orders, device batches, parameters
   STOCK_BELOW_SOLD: {
     'us-en': 'Fewer units are left unsold than you want to remove',
     'zh-cn': '未售出的库存少于要减少的数量',
@@ -393,7 +393,7 @@ export const ERRORS = {
     'zh-hk': '該訂單無法變更為此狀態',
   },
 
-  // earn: Discover and the daily settlement (issue 5)
+  // earn: Discover and the daily settlement
   PLEDGE_EXCEEDED: {
     'us-en': 'The amount is more than you have pledged',
     'zh-cn': '数量超过已质押的数量',
@@ -406,7 +406,7 @@ export const ERRORS = {
     'zh-hk': '只能結算今天（UTC）及之前的日期',
   },
 
-  // faults: the database or the chain node down (issue 7)
+  // faults: the database or the chain node down
   SERVICE_UNAVAILABLE: {
     'us-en': 'The service is temporarily unavailable, please try again later',
     'zh-cn': '服务暂时不可用，请稍后再试',
@@ -522,12 +522,12 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /** Field names as a person reads them, for the generic field messages. */
 export const FIELD_LABELS: Record<string, Texts> = {
-  // earn and shop (issue 5)
+  // earn and shop
   phone: { 'us-en': 'Phone number', 'zh-cn': '手机号', 'zh-hk': '手機號' },
   request_id: { 'us-en': 'Request id', 'zh-cn': '请求编号', 'zh-hk': '請求編號' },
   asset: { 'us-en': 'Asset', 'zh-cn': '资产', 'zh-hk': '資產' },
   direction: { 'us-en': 'Direction', 'zh-cn': '方向', 'zh-hk': '方向' },
-  // mine (issue 6)
+  // mine
   nickname: { 'us-en': 'Nickname', 'zh-cn': '昵称', 'zh-hk': '暱稱' },
   gender: { 'us-en': 'Gender', 'zh-cn': '性别', 'zh-hk': '性別' },
   birthday: { 'us-en': 'Birthday', 'zh-cn': '生日', 'zh-hk': '生日' },
@@ -539,7 +539,7 @@ export const FIELD_LABELS: Record<string, Texts> = {
   file: { 'us-en': 'File', 'zh-cn': '文件', 'zh-hk': '檔案' },
   action: { 'us-en': 'Action', 'zh-cn': '操作类型', 'zh-hk': '操作類型' },
   id: { 'us-en': 'ID', 'zh-cn': 'ID', 'zh-hk': 'ID' },
-  // health and devices (issue 4)
+  // health and devices
   device_code: { 'us-en': 'Device code', 'zh-cn': '设备码', 'zh-hk': '裝置碼' },
   active_code: { 'us-en': 'Activation code', 'zh-cn': '激活码', 'zh-hk': '激活碼' },
   date: { 'us-en': 'Date', 'zh-cn': '日期', 'zh-hk': '日期' },
@@ -555,7 +555,7 @@ export const FIELD_LABELS: Record<string, Texts> = {
   duration_s: { 'us-en': 'Duration', 'zh-cn': '时长', 'zh-hk': '時長' },
   distance_m: { 'us-en': 'Distance', 'zh-cn': '距离', 'zh-hk': '距離' },
   steps: { 'us-en': 'Steps', 'zh-cn': '步数', 'zh-hk': '步數' },
-  // support and console (issue 6)
+  // support and console
   cat_id: { 'us-en': 'Category', 'zh-cn': '问题类型', 'zh-hk': '問題類型' },
   title: { 'us-en': 'Title', 'zh-cn': '标题', 'zh-hk': '標題' },
   content: { 'us-en': 'Content', 'zh-cn': '内容', 'zh-hk': '內容' },
@@ -563,7 +563,7 @@ export const FIELD_LABELS: Record<string, Texts> = {
   client_id: { 'us-en': 'Message id', 'zh-cn': '消息编号', 'zh-hk': '消息編號' },
   app_version: { 'us-en': 'Version', 'zh-cn': '版本号', 'zh-hk': '版本號' },
   query: { 'us-en': 'Search', 'zh-cn': '搜索内容', 'zh-hk': '搜尋內容' },
-  // operator console: goods, orders, device batches, parameters (issue 6)
+  // operator console: goods, orders, device batches, parameters
   kind: { 'us-en': 'Kind', 'zh-cn': '类型', 'zh-hk': '類型' },
   description: { 'us-en': 'Description', 'zh-cn': '描述', 'zh-hk': '描述' },
   price: { 'us-en': 'Price', 'zh-cn': '价格', 'zh-hk': '價格' },
@@ -575,7 +575,7 @@ export const FIELD_LABELS: Record<string, Texts> = {
   count: { 'us-en': 'Count', 'zh-cn': '数量', 'zh-hk': '數量' },
   key: { 'us-en': 'Parameter', 'zh-cn': '参数', 'zh-hk': '參數' },
   value: { 'us-en': 'Value', 'zh-cn': '值', 'zh-hk': '值' },
-  // earn: Discover and the daily settlement (issue 5)
+  // earn: Discover and the daily settlement
   day: { 'us-en': 'Day', 'zh-cn': '日期', 'zh-hk': '日期' },
   account: { 'us-en': 'Account', 'zh-cn': '账号', 'zh-hk': '帳號' },
   password: { 'us-en': 'Password', 'zh-cn': '密码', 'zh-hk': '密碼' },

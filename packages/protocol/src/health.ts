@@ -3,7 +3,7 @@ import { method } from './method.ts'
 import { id, int, listOf, optional, pageParams, required, text } from './schema.ts'
 
 /**
- * Health (issue 4, DESIGN §7). Every report reads one of the user's local days
+ * Health (DESIGN §7). Every report reads one of the user's local days
  * (`users.time_zone`): `date` is `YYYY-MM-DD`, today when missing. Weeks run Monday to Sunday.
  * Distances are metres, durations seconds or minutes as named, calories kcal, heart rate bpm.
  * Times are ISO 8601 with offset; `time` fields are the user's local `HH:MM`.
@@ -11,13 +11,8 @@ import { id, int, listOf, optional, pageParams, required, text } from './schema.
 
 export const DAY_RE = /^\d{4}-\d{2}-\d{2}$/
 const day = optional(z.string().regex(DAY_RE, 'FIELD_INVALID'))
-const health = <P extends z.ZodRawShape, R extends z.ZodType>(
-  name: string,
-  summary: string,
-  params: P,
-  result: R,
-  pending?: string,
-) => method(name, { feature: 'health', summary, auth: true, params: z.object(params), result, pending })
+const health = <P extends z.ZodRawShape, R extends z.ZodType>(name: string, summary: string, params: P, result: R) =>
+  method(name, { feature: 'health', summary, auth: true, params: z.object(params), result })
 
 export const HR_ZONES = ['warmup', 'fatburn', 'aerobic', 'anaerobic', 'limit'] as const
 export type HrZone = (typeof HR_ZONES)[number]
@@ -195,7 +190,7 @@ export const fitness = health(
   {},
   FitnessReport,
 )
-/** Redeeming costs points: the points ledger is issue 5, so this stays closed until then. */
+/** Redeeming the physical-fitness analysis costs points (the shop's purchase, in one transaction). */
 /** Idempotent like a shop purchase: a repeat of the same request_id redeems once. */
 export const exchangeFitness = {
   ...health(

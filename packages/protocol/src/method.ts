@@ -50,11 +50,6 @@ export interface MethodDef<
   readonly result: R
   readonly summary: string
   /**
-   * Set while the operation belongs to a later issue: the server answers `NOT_OPEN`
-   * ('Not currently open') until a handler is registered. Remove when it is built.
-   */
-  readonly pending?: string
-  /**
    * The param that makes a repeat of the operation answer its first result (per account).
    * The same key with other params is refused with IDEMPOTENCY_KEY_REUSED (Stripe's rule).
    */
@@ -83,7 +78,6 @@ export function method<N extends string, P extends z.ZodType, R extends z.ZodTyp
     feature: Feature
     summary: string
     path?: MethodDef['path']
-    pending?: string
     idempotencyKey?: IdempotencyKey
   },
 ): MethodDef<N, P, R, A> {

@@ -3,7 +3,7 @@ import { method } from './method.ts'
 import { PHONE_RE } from './rules.ts'
 import { isoTime, listOf, optional, pageParams, required, text } from './schema.ts'
 
-// The points shop (issue 5): goods, purchases and orders.
+// The points shop: goods, purchases and orders.
 export const GOOD_KINDS = ['virtual', 'physical'] as const
 export const ORDER_STATUSES = ['paid', 'shipped', 'completed'] as const
 export const SHIP_NAME_MAX = 40

@@ -3,7 +3,7 @@ import { FileId } from './account.ts'
 import { method } from './method.ts'
 import { id, isoTime, listOf, none, okResult, optional, pageParams, required, text } from './schema.ts'
 
-// Work tickets and customer chat (issue 6).
+// Work tickets and customer chat.
 
 /** Spec §4: wait reply → replied (an operator answered) → completed (closed by either side). */
 export const TICKET_STATUSES = ['wait', 'replied', 'completed'] as const

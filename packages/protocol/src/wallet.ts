@@ -324,7 +324,7 @@ export const addressAdd = wallet(
 )
 export const addressDelete = wallet('/v1/addrlistdel', 'Delete an address-book entry', z.object({ id: id() }), okResult)
 
-// Owned by issue 5 (earning): the KNT payout to the user's wallet.
+// Owned by earning: the KNT payout to the user's wallet.
 export const PAYOUT_STATUSES = ['queued', 'sent', 'confirmed', 'failed'] as const
 export const Payout = z.object({
   id: z.number().int(),
@@ -342,7 +342,7 @@ export type Payout = z.infer<typeof Payout>
 export const collect = method('/v1/collect', {
   feature: 'wallet',
   summary:
-    'Withdraw KNT from my earnings on-chain to my current wallet (issue 5): queued, signed by the treasury, ' +
+    'Withdraw KNT from my earnings on-chain to my current wallet: queued, signed by the treasury, ' +
     'confirmed by the chain; idempotent on request_id. COLLECT_UNAVAILABLE when the treasury or chain cannot pay',
   auth: true,
   idempotencyKey: 'request_id',

@@ -17,19 +17,6 @@ export const KEPT_BLOCKS = 256
 /** Rows per INSERT (17 columns each stays far below Postgres' 65,535 parameters). */
 const INSERT_CHUNK = 500
 
-/**
- * Addresses the indexer follows: every wallet some user keeps (the wallet feature's `wallets`
- * table, lower-cased). Before that table exists nothing is tracked.
- */
-export async function trackedAddresses(db: Db): Promise<string[]> {
-  const found = await db.execute<{ present: boolean }>(sql`SELECT to_regclass('wallets') IS NOT NULL AS present`)
-  if (!found.rows[0]?.present) return []
-  const rows = await db.execute<{ address: string }>(
-    sql`SELECT DISTINCT lower(address) AS address FROM wallets WHERE deleted_at IS NULL`,
-  )
-  return rows.rows.map((r) => r.address)
-}
-
 /** A transaction the app has just broadcast, before any block holds it. */
 export interface PendingTransfer {
   chainId: number
@@ -92,8 +79,6 @@ export function indexerRepo(db: Db, chainId: number) {
   const ofChain = { blocks: eq(chainBlocks.chainId, chainId), transfers: eq(chainTransfers.chainId, chainId) }
 
   return {
-    trackedAddresses: () => trackedAddresses(db),
-
     async cursor(): Promise<BlockRef | undefined> {
       const [row] = await db.select().from(chainCursor).where(eq(chainCursor.chainId, chainId))
       return row && { number: row.blockNumber, hash: row.blockHash }

@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fundedWallet, testChainConfig, track, type TestWallet } from '../../test/chain.ts'
 import { cloneDatabase } from '../../test/harness.ts'
+import { trackedAddresses } from '../features/wallet/index.ts'
 import { connect, type Database } from '../platform/db/client.ts'
 import { KINETIC_TOKEN } from './artifacts.ts'
 import { createChain } from './client.ts'
@@ -33,7 +34,8 @@ let bob: TestWallet
 const indexers: Indexer[] = []
 
 function indexer(options: Partial<IndexerOptions> = {}): Indexer {
-  const created = createIndexer({ db: database.db, databaseUrl, chain: config, ...options })
+  const tracked = () => trackedAddresses(database.db)
+  const created = createIndexer({ db: database.db, databaseUrl, chain: config, tracked, ...options })
   indexers.push(created)
   return created
 }

@@ -23,6 +23,8 @@ export interface IndexerOptions {
   /** For the dedicated connection that holds the advisory lock. */
   databaseUrl: string
   chain: ChainConfig & { rpcUrl: string }
+  /** The addresses to follow, read at every pass (app.ts passes the wallet feature's). */
+  tracked: () => Promise<string[]>
   log?: IndexerLog
   /** Milliseconds between passes; default `chain.pollMs`. */
   intervalMs?: number
@@ -67,7 +69,7 @@ type Step =
 const quiet: IndexerLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
 /**
- * Follows the chain for every tracked address (indexer.repo.ts: trackedAddresses) and records
+ * Follows the chain for every tracked address (`options.tracked`) and records
  * native transfers and BEP20 Transfer logs in chain_transfers once their block has
  * `chain.confirmations` confirmations. One instance across all servers runs it (a Postgres
  * advisory lock); it resumes from chain_cursor after a restart; a block whose parent is not
@@ -87,7 +89,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
 
   async function step(): Promise<Step> {
     const [tracked, head, genesis, cursor] = await Promise.all([
-      repo.trackedAddresses(),
+      options.tracked(),
       client.getBlockNumber({ cacheTime: 0 }),
       client.getBlock({ blockNumber: 0n }),
       repo.cursor(),

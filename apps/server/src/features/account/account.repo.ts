@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { loginAttempts, recoveryCodes, users, verificationCodes } from './account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
+import { loginAttempts, recoveryCodes, verificationCodes } from './account.tables.ts'
 
 export type UserRow = typeof users.$inferSelect
 export type AccountKey = { email: string } | { phonePrefix: string; phone: string }

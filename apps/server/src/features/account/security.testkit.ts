@@ -3,6 +3,11 @@ import * as OTPAuth from 'otpauth'
 import { expect } from 'vitest'
 import { Client, codeFromOutbox, registerUser, type TestApp } from '../../../test/harness.ts'
 
+/** The account feature's limits, for the web-security tests. */
+export { CODES_PER_IP_HOUR } from './codes.ts'
+export { MAX_TOTP_FAILURES } from './second-factor.ts'
+export { FREE_FAILURES } from './sign-in-guard.ts'
+
 export const PASSWORD = 'secret123'
 
 /** RFC 6238 code computed here with node:crypto, independently of the server's code. */

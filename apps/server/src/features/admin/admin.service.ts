@@ -4,11 +4,9 @@ import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/p
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { ContentService, MessagesService } from '../content/index.ts'
-import type { DeviceBatches } from '../device/batches.ts'
-import { parseSettingText, settingsAsText } from '../earn/settings-text.ts'
-import type { EarnSettings } from '../earn/settings.ts'
-import { utcDay, type SettlementService } from '../earn/index.ts'
-import type { ShopConsole } from '../shop/shop.console.ts'
+import type { DeviceBatches } from '../device/index.ts'
+import { parseSettingText, settingsAsText, utcDay, type EarnSettings, type SettlementService } from '../earn/index.ts'
+import type { ShopConsole } from '../shop/index.ts'
 import type { SupportService } from '../support/index.ts'
 import { adminRepo } from './admin.repo.ts'
 import { operatorSessions } from './operator-sessions.ts'
@@ -38,7 +36,7 @@ export async function createOperator(db: Db, email: string, password: string, na
 }
 
 /**
- * The operator console (issue 6). Every change an operator makes — and every sign-in,
+ * The operator console. Every change an operator makes — and every sign-in,
  * sign-out and user lookup — is written to the audit log: who, what, target, details.
  */
 export function adminService(deps: AdminDeps) {

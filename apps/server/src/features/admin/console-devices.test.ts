@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, rowCounts, startTestApp, type Client, type TestApp } from '../../../test/harness.ts'
-import { newCodeRow } from '../device/codes.ts'
+import { newCodeRow } from '../device/device.testkit.ts'
 import { aUser, ok } from '../earn/earn.testkit.ts'
 import { adminCall, operatorClient } from './admin.testkit.ts'
 

@@ -5,7 +5,7 @@ import { SEED_ARTICLES } from './articles.seed.ts'
 import { contentRepo } from './content.repo.ts'
 
 export const APP_VERSION_KEY = 'app_version'
-/** The version a fresh install starts at; operators raise it (issue 6 console) to force updates. */
+/** The version a fresh install starts at; operators raise it (the console) to force updates. */
 export const INITIAL_APP_VERSION = '1.0.0'
 
 /**

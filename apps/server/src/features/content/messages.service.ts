@@ -10,7 +10,7 @@ const summaryOf = (text: string) => {
   return line.length > SUMMARY_CHARS ? `${line.slice(0, SUMMARY_CHARS)}…` : line
 }
 
-/** Messages (issue 6): notices to everyone and system messages to one user. */
+/** Messages: notices to everyone and system messages to one user. */
 export function messagesService(db: Db) {
   const repo = messagesRepo(db)
   return {

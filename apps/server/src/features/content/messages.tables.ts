@@ -1,6 +1,6 @@
 import type { Texts } from '@kinetic/protocol'
 import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 
 /**
  * Notices (`user_id` null: to everyone, published by an operator) and system messages (to

@@ -8,7 +8,7 @@ const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 const randomText = (length: number) => Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
 
 /**
- * Device-code batches for the operator console (issue 6). A batch's activation codes are
+ * Device-code batches for the operator console. A batch's activation codes are
  * answered only when it is issued — the table keeps their salted hashes — so the operator
  * downloads them then. Device codes are `KW-XXXXX-XXXXX` (31^10 of them: a random clash is
  * practically impossible, and the unique index refuses the whole batch if one happens).

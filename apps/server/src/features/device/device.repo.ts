@@ -21,6 +21,17 @@ const deviceColumns = {
   lastSeenAt: deviceBindings.lastSeenAt,
 }
 
+/**
+ * How many watches a user has bound, as a subquery other features embed in their own reads
+ * (earning's home counts it with the wallets in one round trip). Exported through index.ts.
+ */
+export function boundWatchCount(db: Db, userId: number) {
+  return db
+    .select({ n: count() })
+    .from(deviceBindings)
+    .where(and(eq(deviceBindings.userId, userId), live))
+}
+
 export function deviceRepo(db: Db) {
   return {
     async code(deviceCode: string): Promise<DeviceCodeRow | undefined> {

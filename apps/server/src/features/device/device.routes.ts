@@ -2,7 +2,7 @@ import { deviceApi } from '@kinetic/protocol'
 import type { FastifyInstance } from 'fastify'
 import { fail, ok } from '../../platform/rpc/envelope.ts'
 import { requestLang } from '../../platform/rpc/dispatcher.ts'
-import { prepareBatch, type IngestService } from '../health/ingest.ts'
+import { prepareBatch, type IngestService } from '../health/index.ts'
 import { DeviceApiError, type DeviceService } from './device.service.ts'
 
 const { DEVICE_BODY_LIMIT, DEVICE_SAMPLES_PATH, DEVICE_TOKEN_PATH, TokenBody } = deviceApi

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 
 /**
  * Device codes issued by the provider in batches (seeded demo batch; the operator console
- * issues more in issue 6). The activation code is kept only as a salted SHA-256.
+ * issues more). The activation code is kept only as a salted SHA-256.
  */
 export const deviceCodes = pgTable(
   'device_codes',

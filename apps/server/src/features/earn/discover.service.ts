@@ -23,7 +23,7 @@ function parseKnt(value: string): bigint {
 const recordKind = (kind: RewardKind) => (kind === 'computing' ? 'receive_computing' : 'receive_token')
 
 /**
- * Discover (issue 5): pledging KNT to activate a node, the unpledge cool-down, settled
+ * Discover: pledging KNT to activate a node, the unpledge cool-down, settled
  * rewards and receiving them. Cool-downs that are due are released when the user reads
  * /v1/find (or pledges) and by the settlement job.
  */

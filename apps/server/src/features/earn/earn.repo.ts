@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import { ledgerEntries, ledgerPostings } from './ledger.tables.ts'
 
 /** The posting that paid the referral reward for an invited account. */

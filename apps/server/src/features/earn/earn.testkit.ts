@@ -4,6 +4,10 @@ import { Client, registerUser, type AppHandle } from '../../../test/harness.ts'
 import { ledger, reconcile, type Asset } from './ledger.ts'
 
 export { ok } from '../wallet/wallet.testkit.ts'
+/** For tests outside earning that post to the ledger or drive the payout worker themselves. */
+export { ledger, SYSTEM, userAccount } from './ledger.ts'
+export { SETTLEMENT_BATCH } from './settlement.service.ts'
+export { payoutWorker } from './payout.worker.ts'
 
 let seq = 0
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dayEnergy } from './energy.ts'
-import type { HealthDay } from '../health/reads.ts'
+import type { HealthDay } from '../health/index.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'
 
 const day = (over: Partial<HealthDay>): HealthDay => ({

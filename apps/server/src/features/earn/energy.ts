@@ -1,7 +1,6 @@
 import { parseUnits } from 'viem'
-import type { ConsentKind } from '../health/consent.ts'
 import { ASSETS } from './ledger.ts'
-import type { HealthDay } from '../health/reads.ts'
+import type { ConsentKind, HealthDay } from '../health/index.ts'
 import type { Settings } from './settings.ts'
 
 const ENERGY = 10n ** BigInt(ASSETS.energy)

@@ -1,28 +1,24 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { deviceBindings } from '../device/device.tables.ts'
-import { wallets } from '../wallet/wallet.tables.ts'
+import { boundWatchCount } from '../device/index.ts'
+import { backedUpWalletCount } from '../wallet/index.ts'
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts'
 
 /** Lock space of the per-user, per-day energy credit (pg_advisory_xact_lock's first key). */
 const ENERGY_LOCK = 7340501
 
 /**
- * Home's reads of other features' tables (devices, wallets) and the energy credit's lock;
- * health's data comes through `healthReads`. Read-only against those tables; writes go through the ledger.
+ * Home's reads: the setup facts (the device and wallet features' own subqueries), the energy
+ * credited and the energy credit's lock. Health's data comes through `healthReads`; writes go
+ * through the ledger.
  */
 export function homeRepo(db: Db) {
   return {
     /** Bound watches and backed-up wallets, the facts of the setup tasks, in one query. */
     async setupCounts(userId: number): Promise<{ watches: number; backedUpWallets: number }> {
-      const watches = db
-        .select({ n: count() })
-        .from(deviceBindings)
-        .where(and(eq(deviceBindings.userId, userId), isNull(deviceBindings.unboundAt)))
-      const backedUp = db
-        .select({ n: count() })
-        .from(wallets)
-        .where(and(eq(wallets.userId, userId), eq(wallets.backedUp, true), isNull(wallets.deletedAt)))
+      // the owners' subqueries (device, wallet index.ts): still one round trip
+      const watches = boundWatchCount(db, userId)
+      const backedUp = backedUpWalletCount(db, userId)
       const result = await db.execute<{ watches: number; wallets: number }>(
         sql`SELECT (${watches})::int AS watches, (${backedUp})::int AS wallets`,
       )

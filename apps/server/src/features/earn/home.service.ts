@@ -2,12 +2,19 @@ import { health, type earn, type Params } from '@kinetic/protocol'
 import { formatUnits, parseUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { consentOf } from '../health/consent.ts'
-import { addDays, today, weekStart } from '../health/dates.ts'
-import { dayTotals, hrAvg, round } from '../health/day-stats.ts'
-import { percentOf } from '../health/formulas.ts'
+import {
+  addDays,
+  consentOf,
+  dayTotals,
+  healthReads,
+  hrAvg,
+  percentOf,
+  round,
+  today,
+  weekStart,
+  type HealthDay,
+} from '../health/index.ts'
 import { dayEnergy, asleepSecondsOf } from './energy.ts'
-import { healthReads, type HealthDay } from '../health/reads.ts'
 import { homeRepo } from './home.repo.ts'
 import { ASSETS, isAsset, ledger, SYSTEM, userAccount, type Asset } from './ledger.ts'
 import { ledgerRepo } from './ledger.repo.ts'
@@ -25,7 +32,7 @@ function parseEnergy(value: string): bigint {
 }
 
 /**
- * Home (issue 5): energy from authorized activity, contributing it into computing power,
+ * Home: energy from authorized activity, contributing it into computing power,
  * obtaining energy with points, and tasks. Energy is credited when Home is read (today and
  * yesterday, so a day's last uploads still count after midnight).
  */

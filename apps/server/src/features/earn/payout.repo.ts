@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { wallets } from '../wallet/wallet.tables.ts'
 import { payouts } from './payout.tables.ts'
 
 export type PayoutRow = typeof payouts.$inferSelect
@@ -12,14 +11,6 @@ const COMMIT_LOCK = 7_340_302
 export function payoutRepo(db: Db) {
   const of = (chainId: number, treasury: string) => and(eq(payouts.chainId, chainId), eq(payouts.treasury, treasury))
   return {
-    async currentWallet(userId: number): Promise<string | undefined> {
-      const [row] = await db
-        .select({ address: wallets.address })
-        .from(wallets)
-        .where(and(eq(wallets.userId, userId), eq(wallets.current, true), isNull(wallets.deletedAt)))
-      return row?.address
-    },
-
     async insert(values: typeof payouts.$inferInsert): Promise<PayoutRow | undefined> {
       const [row] = await db
         .insert(payouts)

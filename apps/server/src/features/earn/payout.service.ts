@@ -19,6 +19,7 @@ import { ASSETS, ledger, SYSTEM } from './ledger.ts'
 import { payoutRepo, type PayoutRow } from './payout.repo.ts'
 import { payoutWorker } from './payout.worker.ts'
 import type { EarnSettings } from './settings.ts'
+import { walletReads } from '../wallet/index.ts'
 
 const KNT_DECIMALS = ASSETS.knt
 /** The dev chain's treasury is topped up from the deployer below this, to 10× it. */
@@ -87,7 +88,7 @@ export function payoutService(deps: {
         throw new AppError('COLLECT_TOO_SMALL', { field: 'amount' })
       const earlier = await repo.byRequest(userId, p.request_id)
       if (earlier) return { payout: payoutView(earlier) }
-      const address = await repo.currentWallet(userId)
+      const address = (await walletReads(db).current(userId))?.address
       if (!address) throw new AppError('WALLET_NOT_FOUND')
       if (!treasury || !token || !worker) throw unavailable()
       if ((await ledger(db).balance(userId, 'knt')) < amount)

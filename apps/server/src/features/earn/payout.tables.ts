@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 
 /**
  * KNT paid out on-chain (/v1/collect): queued → sent (signed; raw and nonce kept, so a

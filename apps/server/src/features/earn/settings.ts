@@ -10,7 +10,7 @@ const energyRate = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/)
 
 /**
  * Every number of earning and the shop, seeded into `earn_settings` and shown on /rules.
- * Operators change them with `settings.set` (the console, issue 6).
+ * Operators change them with `settings.set` (the operator console).
  */
 export const SETTINGS = {
   referral_reward_points: count,

@@ -1,4 +1,4 @@
-import { addDays } from '../health/dates.ts'
+import { addDays } from '../health/index.ts'
 import type { DiscoverService } from './discover.service.ts'
 import type { SettlementService } from './settlement.service.ts'
 import { utcDay } from './settlement.ts'

@@ -1,7 +1,6 @@
 import type { earn } from '@kinetic/protocol'
-import type { ConsentKind } from '../health/consent.ts'
 import { asleepSecondsOf } from './energy.ts'
-import type { HealthDay } from '../health/reads.ts'
+import type { ConsentKind, HealthDay } from '../health/index.ts'
 import type { Settings } from './settings.ts'
 
 /** What the task checks read: counts from the tables and today's / this week's rollups. */

@@ -4,7 +4,7 @@ import { healthRepo } from './health.repo.ts'
 export type ConsentKind = 'exercise' | 'sleep' | 'heart_rate'
 
 /**
- * The one way other features (earning, issue 5) learn whether a user's data of a kind may be
+ * The one way other features (earning) learn whether a user's data of a kind may be
  * used: without consent it earns nothing and is shared with no one. No row = no consent.
  */
 export async function consentOf(db: Db, userId: number): Promise<Record<ConsentKind, boolean>> {

@@ -1,21 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { users } from '../account/account.tables.ts'
 import { fitnessPasses, healthConsents, healthGoals } from './health.tables.ts'
 
 /** The demo account of `npm start` (never in production). */
 export function demoRepo(db: Db) {
   return {
-    async userByEmail(email: string): Promise<number | undefined> {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
-      return row?.id
-    },
-
-    async createUser(row: typeof users.$inferInsert): Promise<number> {
-      const [created] = await db.insert(users).values(row).returning({ id: users.id })
-      return created!.id
-    },
-
     async settings(userId: number, validUntil: Date): Promise<void> {
       await db.insert(healthGoals).values({ userId, step: 8000, calorie: 300, distance: 5000 }).onConflictDoNothing()
       await db

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './demo.ts'
 import { ok } from './health.testkit.ts'
-import { earnSettings } from '../earn/settings.ts'
+import { earnSettings } from '../earn/index.ts'
 
 let app: TestApp
 beforeAll(async () => {

@@ -2,7 +2,8 @@ import { generate } from '@kinetic/watch-sim'
 import type { FastifyBaseLogger } from 'fastify'
 import { hashPassword } from '../../platform/auth/passwords.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { bindDemoWatch, markSeen } from '../device/demo.ts'
+import { ensureAccount } from '../account/index.ts'
+import { bindDemoWatch, markSeen } from '../device/index.ts'
 import { today } from './dates.ts'
 import { demoRepo } from './demo.repo.ts'
 import { ingestService } from './ingest.ts'
@@ -24,22 +25,20 @@ export async function seedDemoData(
   history = DEMO_DAYS,
 ): Promise<void> {
   const repo = demoRepo(db)
-  let userId = await repo.userByEmail(DEMO_EMAIL)
-  if (userId === undefined) {
-    userId = await repo.createUser({
-      email: DEMO_EMAIL,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      nickname: 'Demo',
-      gender: 'male',
-      birthday: '1992-06-15',
-      height: 175,
-      weight: 70,
-      stride: 72,
-      inviteCode: 'KWDEMXYZ',
-      timeZone: DEMO_TZ,
-    })
-    await repo.settings(userId, new Date(Date.now() + (await fitnessDays()) * 86_400_000))
-  }
+  const account = await ensureAccount(db, {
+    email: DEMO_EMAIL,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    nickname: 'Demo',
+    gender: 'male',
+    birthday: '1992-06-15',
+    height: 175,
+    weight: 70,
+    stride: 72,
+    inviteCode: 'KWDEMXYZ',
+    timeZone: DEMO_TZ,
+  })
+  const userId = account.id
+  if (account.created) await repo.settings(userId, new Date(Date.now() + (await fitnessDays()) * 86_400_000))
   const watch = await bindDemoWatch(db, userId)
   if (!watch.boundToDemo) return
   const now = Math.floor(Date.now() / 1000)

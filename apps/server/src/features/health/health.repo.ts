@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import { SLEEP_DAY_STARTS_HOUR } from './formulas.ts'
 import {
   bpSamples,
@@ -215,6 +215,23 @@ export function healthRepo(db: Db) {
 
     async addAnswers(userId: number, answers: string[]) {
       await db.insert(questionnaireAnswers).values({ userId, answers })
+    },
+
+    /**
+     * The physical-fitness analysis unlocked `days` more, from the
+     * later of now and the user's current expiry. The shop runs it in the purchase's
+     * transaction, after the points debit locked the user's points account, so a user's
+     * redemptions queue.
+     */
+    async extendFitnessPass(userId: number, days: number): Promise<void> {
+      const latest = db
+        .select({ until: sql`max(${fitnessPasses.validUntil})` })
+        .from(fitnessPasses)
+        .where(eq(fitnessPasses.userId, userId))
+      await db.insert(fitnessPasses).values({
+        userId,
+        validUntil: sql`greatest(now(), coalesce((${latest}), now())) + make_interval(days => ${days})`,
+      })
     },
 
     async activeFitnessPass(userId: number) {

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 
 const userId = () =>
   bigint('user_id', { mode: 'number' })
@@ -141,7 +141,7 @@ export const healthGoals = pgTable('health_goals', {
 })
 
 /**
- * Data-use consent (spec §6). Earning (issue 5) must read it through `consent.ts`: data
+ * Data-use consent (spec §6). Earning must read it through health's index.ts (`consentOf`): data
  * of a kind without consent earns nothing and is shared with no one.
  */
 export const healthConsents = pgTable('health_consents', {
@@ -163,7 +163,7 @@ export const questionnaireAnswers = pgTable(
   (t) => [index('questionnaire_answers_user_idx').on(t.userId, t.createdAt)],
 )
 
-/** Redemptions of the physical-fitness analysis (the points debit is issue 5's ledger). */
+/** Redemptions of the physical-fitness analysis (the shop debits the points; health grants the pass, `grantFitnessPass`). */
 export const fitnessPasses = pgTable(
   'fitness_passes',
   {

@@ -2,8 +2,7 @@
 import { deviceApi } from '@kinetic/protocol'
 import { expect } from 'vitest'
 import { Client, registerUser, type AppHandle } from '../../../test/harness.ts'
-import { demoCodes } from '../device/codes.ts'
-import { seedDemoDevices } from '../device/seed.ts'
+import { demoCodes, seedDemoDevices } from '../device/device.testkit.ts'
 
 let seq = 0
 

@@ -4,7 +4,7 @@ import { healthRepo, type DayRow } from './health.repo.ts'
 export type { DayRow as HealthDay }
 
 /**
- * What other features (earning's Home, issue 5) may read of a user's health: the profile
+ * What other features (earning's Home) may read of a user's health: the profile
  * fields the formulas need, the day rollups and the daily goal. Consent is `consent.ts`'s.
  */
 export const healthReads = (db: Db) => {

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/rpc/app-error.ts'
 import { postSystemMessage } from '../content/index.ts'
 import { SEED_GOODS } from './goods.seed.ts'
 import { shopRepo, type GoodFields, type GoodRow, type OrderRow } from './shop.repo.ts'
-import type { EarnSettings } from '../earn/settings.ts'
+import type { EarnSettings } from '../earn/index.ts'
 import { orderView, shownTexts } from './shop.service.ts'
 
 type GoodParams = Params<typeof admin.goodEdit>
@@ -38,7 +38,7 @@ function consoleOrder(row: { order: OrderRow; good: GoodRow; userLabel: string }
 }
 
 /**
- * The shop as the operator console runs it (issue 6): goods of both kinds, their stock, and
+ * The shop as the operator console runs it: goods of both kinds, their stock, and
  * the physical orders' steps. Purchases and fulfilment stay in `shop.service.ts`.
  */
 export function shopConsole(db: Db, settings: EarnSettings) {

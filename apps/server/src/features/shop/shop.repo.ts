@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, isNotNull, or, sql } from 'drizzle-orm'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
 import type { SeedGood } from './goods.seed.ts'
-import { fitnessPasses } from '../health/health.tables.ts'
 import { shopGoods, shopOrders } from './shop.tables.ts'
 
 export type GoodRow = typeof shopGoods.$inferSelect
@@ -149,23 +148,7 @@ export function shopRepo(db: Db) {
       return row
     },
 
-    /**
-     * The physical-fitness analysis (health's `fitness_passes`) unlocked `days` more, from the
-     * later of now and the user's current expiry. Runs in the purchase's transaction, after
-     * the points debit locked the user's points account, so a user's redemptions queue.
-     */
-    async extendFitnessPass(userId: number, days: number): Promise<void> {
-      const latest = db
-        .select({ until: sql`max(${fitnessPasses.validUntil})` })
-        .from(fitnessPasses)
-        .where(eq(fitnessPasses.userId, userId))
-      await db.insert(fitnessPasses).values({
-        userId,
-        validUntil: sql`greatest(now(), coalesce((${latest}), now())) + make_interval(days => ${days})`,
-      })
-    },
-
-    // — the operator console (issue 6) —
+    // — the operator console —
 
     /** Every good, active or not, with the units in its orders. */
     async allGoods(page: number, limit: number) {

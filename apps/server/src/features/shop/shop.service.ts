@@ -2,8 +2,8 @@ import type { Params, shop, Texts, WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { parseUnits } from 'viem'
-import { ASSETS, ledger, SYSTEM, type Asset } from '../earn/ledger.ts'
-import type { EarnSettings } from '../earn/settings.ts'
+import { ASSETS, ledger, SYSTEM, type Asset, type EarnSettings } from '../earn/index.ts'
+import { grantFitnessPass } from '../health/index.ts'
 import { FITNESS_DAYS_MARK, PHYSICAL_FITNESS, SEED_GOODS } from './goods.seed.ts'
 import { shopRepo, type GoodRow, type OrderRow } from './shop.repo.ts'
 
@@ -97,7 +97,7 @@ export function shopService(deps: {
         },
       )
     }
-    if (what === PHYSICAL_FITNESS) await shopRepo(tx).extendFitnessPass(userId, days)
+    if (what === PHYSICAL_FITNESS) await grantFitnessPass(tx, userId, days)
   }
 
   return {
@@ -180,7 +180,7 @@ export function shopService(deps: {
     },
 
     /**
-     * For the operator console (issue 6): a physical order moves paid → shipped → completed,
+     * For the operator console: a physical order moves paid → shipped → completed,
      * one step at a time; false when the order is not at the step before.
      */
     async advanceOrder(orderId: number, to: 'shipped' | 'completed'): Promise<boolean> {

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { Texts } from '@kinetic/protocol'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 
 /** Goods of the points shop: virtual ones are exchanged, physical ones shipped. */
 export const shopGoods = pgTable(

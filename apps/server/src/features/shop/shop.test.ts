@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { aUser, balanceOf, expectReconciled, give, ok, refused } from '../earn/earn.testkit.ts'
-import { earnSettings } from '../earn/settings.ts'
+import { earnSettings } from '../earn/index.ts'
 import { shopService } from './shop.service.ts'
 
 let app: TestApp

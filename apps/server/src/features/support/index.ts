@@ -1,2 +1,18 @@
-/** What other server features may use of support (the lint rule keeps them out of its service and repo). */
-export type { SupportService } from './support.service.ts'
+import { feature, type AppContext } from '../../platform/app-context.ts'
+import { registerSupportMethods } from './support.methods.ts'
+import { supportService, type SupportService } from './support.service.ts'
+
+/** The front door of support (tickets, chat): what other features may use. */
+export type { SupportService }
+export { chatMessageCount, ticketCount } from './support.repo.ts'
+
+export interface SupportApi {
+  support: SupportService
+}
+
+export function supportFeature(ctx: AppContext) {
+  const api: SupportApi = { support: supportService({ db: ctx.db, bus: ctx.bus, uploads: ctx.uploads }) }
+  return feature('support', api, async () => {
+    registerSupportMethods(ctx.registry, api.support)
+  })
+}

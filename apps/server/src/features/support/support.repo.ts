@@ -1,6 +1,6 @@
 import type { support, Texts } from '@kinetic/protocol'
-import { and, asc, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm'
-import { users } from '../account/account.tables.ts'
+import { and, asc, count, desc, eq, gt, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { users } from '../../platform/db/users.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { chatMessages, ticketCategories, ticketReplies, tickets } from './support.tables.ts'
 
@@ -23,6 +23,14 @@ const ticketColumns = {
   updatedAt: tickets.updatedAt,
   userLabel,
 }
+
+/** A user's tickets, as a subquery column other features embed (the console's user search). */
+export const ticketCount = (userId: SQL.Aliased | AnyColumn | SQL) =>
+  sql<number>`(select count(*) from ${tickets} where ${tickets.userId} = ${userId})`.mapWith(Number)
+
+/** A user's chat messages, as a subquery column other features embed (the console's user search). */
+export const chatMessageCount = (userId: SQL.Aliased | AnyColumn | SQL) =>
+  sql<number>`(select count(*) from ${chatMessages} where ${chatMessages.userId} = ${userId})`.mapWith(Number)
 
 export function supportRepo(db: Db) {
   return {

@@ -52,7 +52,7 @@ const ticketRepliedMessage = (title: string): { title: Texts; content: Texts } =
 })
 
 /**
- * Work tickets and customer chat (issue 6). A user reaches only their own tickets and
+ * Work tickets and customer chat. A user reaches only their own tickets and
  * conversation: another user's ticket answers exactly like a missing one.
  */
 export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService }) {

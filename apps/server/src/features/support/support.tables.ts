@@ -1,7 +1,7 @@
 import type { Texts } from '@kinetic/protocol'
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 
 /** Work ticket categories, named in the three languages (seeded, `ticketCategories.seed.ts`). */
 export const ticketCategories = pgTable('ticket_categories', {

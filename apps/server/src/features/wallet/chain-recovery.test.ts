@@ -8,12 +8,12 @@ import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { createFaucet } from '../../chain/faucet.ts'
 import { createIndexer, type Indexer } from '../../chain/indexer.ts'
 import { aUser, balanceOf, expectReconciled, give } from '../earn/earn.testkit.ts'
-import { ledger, SYSTEM } from '../earn/ledger.ts'
-import { payoutWorker } from '../earn/payout.worker.ts'
+import { ledger, payoutWorker, SYSTEM } from '../earn/earn.testkit.ts'
+import { trackedAddresses } from './wallet.repo.ts'
 import { aKey, createWallet, fund, ok, signTransfer } from './wallet.testkit.ts'
 
 /**
- * The chain node going away and coming back (issue 7), for this app only: its RPC URL is a
+ * The chain node going away and coming back, for this app only: its RPC URL is a
  * proxy the test cuts, while the shared dev chain keeps serving every other file.
  */
 
@@ -29,7 +29,13 @@ beforeAll(async () => {
   proxy = await cuttableProxy(testChainConfig().rpcUrl)
   app = await startTestApp({ CHAIN_RPC_URL: proxy.url, TREASURY_KEY: treasuryKey })
   const { chain, databaseUrl } = app.config
-  indexer = createIndexer({ db: app.database.db, databaseUrl: databaseUrl!, chain: { ...chain, rpcUrl: proxy.url } })
+  const tracked = () => trackedAddresses(app.database.db)
+  indexer = createIndexer({
+    db: app.database.db,
+    databaseUrl: databaseUrl!,
+    chain: { ...chain, rpcUrl: proxy.url },
+    tracked,
+  })
   await fund(app, treasury.address)
 })
 afterAll(async () => {

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm'
 import { chainTransfers } from '../../chain/chain.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
 
 export type WalletRow = typeof wallets.$inferSelect
@@ -37,6 +37,17 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 const live = (userId: number) => and(eq(wallets.userId, userId), isNull(wallets.deletedAt))
 const lowerAddress = sql`lower(${wallets.address})`
+
+/**
+ * How many backed-up wallets a user keeps, as a subquery other features embed in their own
+ * reads (earning's home counts it with the watches in one round trip). Exported through index.ts.
+ */
+export function backedUpWalletCount(db: Db, userId: number) {
+  return db
+    .select({ n: count() })
+    .from(wallets)
+    .where(and(live(userId), eq(wallets.backedUp, true)))
+}
 const t = chainTransfers
 
 export interface HistoryQuery {
@@ -70,6 +81,18 @@ function historyWhere(q: HistoryQuery): SQL | undefined {
         : or(eq(t.fromAddress, q.address), eq(t.toAddress, q.address))
   const coin = q.token === undefined ? undefined : q.token === null ? isNull(t.token) : eq(t.token, q.token)
   return and(eq(t.chainId, q.chainId), party, coin, visible(q.walletTokens))
+}
+
+/**
+ * Addresses the indexer follows: every wallet some user keeps (lower-cased). Before that table exists nothing is tracked.
+ */
+export async function trackedAddresses(db: Db): Promise<string[]> {
+  const found = await db.execute<{ present: boolean }>(sql`SELECT to_regclass('wallets') IS NOT NULL AS present`)
+  if (!found.rows[0]?.present) return []
+  const rows = await db.execute<{ address: string }>(
+    sql`SELECT DISTINCT lower(address) AS address FROM wallets WHERE deleted_at IS NULL`,
+  )
+  return rows.rows.map((r) => r.address)
 }
 
 export function walletRepo(db: Db) {

@@ -11,7 +11,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { users } from '../account/account.tables.ts'
+import { users } from '../../platform/db/users.tables.ts'
 
 /**
  * A user's wallets (DESIGN §6): the address and the vault the browser encrypted — never

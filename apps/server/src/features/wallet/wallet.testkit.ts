@@ -15,6 +15,7 @@ import { Client, registerUser, type AppHandle, type TestApp } from '../../../tes
 import { KINETIC_TOKEN } from '../../chain/artifacts.ts'
 import { createIndexer, type Indexer } from '../../chain/indexer.ts'
 import { chainDefinition } from '../../chain/viem.ts'
+import { trackedAddresses } from './wallet.repo.ts'
 
 let seq = 0
 
@@ -118,7 +119,8 @@ export async function indexChain(app: TestApp): Promise<void> {
   if (!indexer) {
     const { chain, databaseUrl } = app.config
     if (!chain.rpcUrl || !databaseUrl) throw new Error('the test app has no chain or database URL')
-    indexer = createIndexer({ db: app.database.db, databaseUrl, chain: { ...chain, rpcUrl: chain.rpcUrl } })
+    const tracked = () => trackedAddresses(app.database.db)
+    indexer = createIndexer({ db: app.database.db, databaseUrl, chain: { ...chain, rpcUrl: chain.rpcUrl }, tracked })
     indexers.set(app, indexer)
   }
   const pass = await indexer.indexOnce()

@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from '../../features/account/account.tables.ts'
+import { users } from '../db/users.tables.ts'
 
 /** Signed-in sessions; the cookie holds the token, the table only its SHA-256. */
 export const sessions = pgTable(

@@ -1,10 +1,9 @@
 import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres'
 import type { PgDatabase } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import * as schema from './schema.ts'
 
 /** A database handle or a transaction: repos work on either. */
-export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema>
+export type Db = PgDatabase<NodePgQueryResultHKT>
 
 export interface Database {
   db: Db
@@ -60,6 +59,6 @@ export function connect(url: string, max = 20): Database {
   // whose connection ends while checked out emits 'error' (its query fails too, and the pool
   // discards it on release). Unheard, that error is an uncaught exception.
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = drizzle(pool, { schema })
+  const db = drizzle(pool)
   return { db, pool, close: () => pool.end() }
 }

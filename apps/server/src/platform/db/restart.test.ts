@@ -6,8 +6,9 @@ import { ownPostgres } from '../../../test/faults.ts'
 import { rowCount, startAppOn, type Client, type TestApp } from '../../../test/harness.ts'
 import { createIndexer, type Indexer } from '../../chain/indexer.ts'
 import { aUser, balanceOf, expectReconciled, give } from '../../features/earn/earn.testkit.ts'
+import { trackedAddresses } from '../../features/wallet/index.ts'
 
-/** Postgres restarted under load (issue 7): requests fail cleanly, then the same app serves again. */
+/** Postgres restarted under load: requests fail cleanly, then the same app serves again. */
 
 const LANGS: WireLang[] = ['us-en', 'zh-cn', 'zh-hk']
 const POINTS = 1_000_000n
@@ -69,6 +70,7 @@ describe('Postgres restarted under load', () => {
       db: app.database.db,
       databaseUrl: cluster.appUrl,
       chain: { ...chain, rpcUrl: chain.rpcUrl!, indexFrom: undefined },
+      tracked: () => trackedAddresses(app.database.db),
       intervalMs: 100,
     })
     indexer = follower

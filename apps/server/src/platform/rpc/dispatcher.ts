@@ -21,7 +21,7 @@ import type { Registry, RequestContext } from './registry.ts'
 export interface DispatcherOptions {
   registry: Registry
   sessions: SessionService
-  /** Console sessions, for the operations posted to `/v1/admin/index` (issue 6). */
+  /** Console sessions, for the operations posted to `/v1/admin/index`. */
   operators?: { resolve(request: FastifyRequest): Promise<{ id: number; operatorId: number } | undefined> }
   /** Check every result against its contract (on in tests). */
   checkResults: boolean
@@ -94,8 +94,8 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       // only a `lang` the body names: the Accept-Language fallback is no choice of the user's
       if (isWireLang(body.lang) && body.lang !== session.lang) await options.languageChanged?.(session, body.lang)
     }
-    const handler = registry.get(def.name)
-    if (!handler) return fail('NOT_OPEN', lang)
+    // every catalog method has one: the app does not start otherwise (Registry.assertComplete)
+    const handler = registry.require(def.name)
     if (form?.fileTooLarge) {
       return fail('FILE_TOO_LARGE', lang, { fields: { file: errorMessage('FILE_TOO_LARGE', lang) } })
     }

@@ -26,7 +26,7 @@ afterAll(() => app?.close())
 const KEY_PARAMS = ['request_id', 'client_id']
 const fieldsOf = (def: MethodDef) => Object.keys((def.params as { shape?: object }).shape ?? {})
 /** Built operations that take an idempotency key, and which param it is. */
-const keyed = CATALOG.filter((def) => !def.pending).flatMap((def) => {
+const keyed = CATALOG.flatMap((def) => {
   const key = fieldsOf(def).find((f) => KEY_PARAMS.includes(f))
   return key ? [{ name: def.name, key, others: fieldsOf(def).filter((f) => f !== key) }] : []
 })

@@ -56,6 +56,22 @@ export class Registry {
     return this.#handlers.get(name)
   }
 
+  /** The handler of a method the catalog holds (assertComplete made sure there is one). */
+  require(name: string): AnyHandler {
+    const handler = this.#handlers.get(name)
+    if (!handler) throw new Error(`${name} has no handler`)
+    return handler
+  }
+
+  /**
+   * Refuses to go on when a method of `catalog` has no handler, naming every such method: the
+   * app is built only with each operation it publishes served.
+   */
+  assertComplete(catalog: readonly Pick<MethodDef, 'name'>[]): void {
+    const missing = catalog.map((m) => m.name).filter((name) => !this.#handlers.has(name))
+    if (missing.length > 0) throw new Error(`no handler for ${missing.length} catalog method(s): ${missing.join(', ')}`)
+  }
+
   has(name: string): boolean {
     return this.#handlers.has(name)
   }

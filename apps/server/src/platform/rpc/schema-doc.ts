@@ -7,7 +7,6 @@ export interface CatalogEntry {
   auth: boolean
   feature: string
   summary: string
-  pending?: string
   params: unknown
   result: unknown
 }
@@ -24,7 +23,6 @@ export function catalogSchema(catalog: readonly MethodDef[]): { methods: Catalog
     auth: def.auth,
     feature: def.feature,
     summary: def.summary,
-    ...(def.pending ? { pending: def.pending } : {}),
     params: z.toJSONSchema(def.params, { io: 'input', unrepresentable: 'any' }),
     result: z.toJSONSchema(def.result, { io: 'output', unrepresentable: 'any' }),
   }))

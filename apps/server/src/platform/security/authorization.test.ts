@@ -13,7 +13,7 @@ import { aKey, createWallet, fund, ok, signTransfer, vaultOf } from '../../featu
 import { fingerprint } from '../../../test/fingerprint.ts'
 
 /**
- * The authorization matrix (issue 7): every user-owned resource, created by Alice, is read,
+ * The authorization matrix: every user-owned resource, created by Alice, is read,
  * changed and deleted by id with Bob's session. Bob must get exactly the answer of an id that
  * does not exist, and nothing in the database may change. The catalog drives it: a built
  * operation taking an id-like param needs a row here, or a reason in NOT_USER_OWNED. (A user's
@@ -342,7 +342,7 @@ const NOT_USER_OWNED: Record<string, string> = {
   '/v1/chat before_id': 'a position in the caller’s own conversation; the answer lists only theirs (checked below)',
   '/v1/chatsend client_id': 'the sender’s de-duplication key, scoped to the sender (checked below)',
 }
-const built = CATALOG.filter((m) => !m.pending && m.auth && m.path === INDEX_PATH)
+const built = CATALOG.filter((m) => m.auth && m.path === INDEX_PATH)
 
 const ID_LIKE = /^(id|.*_id|hash|attachments|image|device_code)$/
 const fieldsOf = (def: MethodDef) => Object.keys((def.params as { shape?: object }).shape ?? {})

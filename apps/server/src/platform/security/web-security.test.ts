@@ -9,14 +9,19 @@ import { fingerprint } from '../../../test/fingerprint.ts'
 import { Client, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { upload } from '../../../test/multipart.ts'
 import { operatorClient } from '../../features/admin/admin.testkit.ts'
-import { PASSWORD, securityKit, totpCode, wrongTotp } from '../../features/account/security.testkit.ts'
-import { FREE_FAILURES } from '../../features/account/sign-in-guard.ts'
-import { CODES_PER_IP_HOUR } from '../../features/account/codes.ts'
-import { MAX_TOTP_FAILURES } from '../../features/account/second-factor.ts'
+import {
+  CODES_PER_IP_HOUR,
+  FREE_FAILURES,
+  MAX_TOTP_FAILURES,
+  PASSWORD,
+  securityKit,
+  totpCode,
+  wrongTotp,
+} from '../../features/account/security.testkit.ts'
 import { BODY_LIMIT } from '../../app.ts'
 
 /**
- * Web security checks of issue 7 that no feature test owns: CSRF on every operation, session
+ * Web security checks that no feature test owns: CSRF on every operation, session
  * fixation and revocation, the resets of the rate limits, bodies too large or too deep, and
  * the security headers of the API, the served files and the web app's HTML.
  */

@@ -1,5 +1,5 @@
 import { bigint, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from '../../features/account/account.tables.ts'
+import { users } from '../db/users.tables.ts'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 

@@ -1,0 +1,40 @@
+import type { WireLang } from '@kinetic/protocol'
+import { feature, type AppContext } from '../../platform/app-context.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { registerHealthMethods } from './health.methods.ts'
+import { healthRepo } from './health.repo.ts'
+import { healthService } from './health.service.ts'
+
+/** The front door of health (samples, rollups, reports, consents, fitness passes): what other features may use. */
+export { consentOf, type ConsentKind } from './consent.ts'
+export { addDays, today, weekStart } from './dates.ts'
+export { dayTotals, hrAvg, round } from './day-stats.ts'
+export { percentOf } from './formulas.ts'
+export { ingestService, prepareBatch, type IngestService } from './ingest.ts'
+export { healthReads, type HealthDay } from './reads.ts'
+
+/**
+ * Unlocks the physical-fitness analysis `days` more for a user, from the later of now and the
+ * current expiry, on `tx`: the shop grants it inside the purchase's transaction.
+ */
+export const grantFitnessPass = (tx: Db, userId: number, days: number): Promise<void> =>
+  healthRepo(tx).extendFitnessPass(userId, days)
+
+export interface HealthDeps {
+  /** The user's watches (the device feature's). */
+  presence: (userId: number) => Promise<{ bound: number; online: boolean }>
+  /** How many days a purchase of the fitness analysis unlocks (the operator's setting). */
+  fitnessDays: () => Promise<number>
+  /** Buys the physical-fitness analysis with points (the shop's redemption). */
+  redeemFitness: (userId: number, requestId: string, lang: WireLang) => Promise<unknown>
+}
+
+export function healthFeature(ctx: AppContext, deps: HealthDeps) {
+  return feature('health', {}, async () => {
+    registerHealthMethods(
+      ctx.registry,
+      healthService({ db: ctx.db, presence: deps.presence, fitnessDays: deps.fitnessDays }),
+      deps.redeemFitness,
+    )
+  })
+}

@@ -1,0 +1,29 @@
+import type { WireLang } from '@kinetic/protocol'
+import { feature, type AppContext } from '../../platform/app-context.ts'
+import type { EarnApi } from '../earn/index.ts'
+import { PHYSICAL_FITNESS } from './goods.seed.ts'
+import { shopConsole, type ShopConsole } from './shop.console.ts'
+import { registerShopMethods } from './shop.methods.ts'
+import { shopService } from './shop.service.ts'
+
+/** The front door of the points shop: what other features may use. */
+export type { ShopConsole }
+
+export interface ShopApi {
+  /** Buys the physical-fitness analysis with points (health's `/v1/exchange_fitness`). */
+  redeemFitness: (userId: number, requestId: string, lang: WireLang) => Promise<unknown>
+  /** The operator console's goods and orders. */
+  console: ShopConsole
+}
+
+export function shopFeature(ctx: AppContext, deps: { earn: EarnApi }) {
+  const { settings, settleReferrals } = deps.earn
+  const shop = shopService({ db: ctx.db, settings, beforeRead: settleReferrals })
+  const api: ShopApi = {
+    redeemFitness: (userId, requestId, lang) => shop.redeem(userId, PHYSICAL_FITNESS, requestId, lang),
+    console: shopConsole(ctx.db, settings),
+  }
+  return feature('shop', api, async () => {
+    registerShopMethods(ctx.registry, shop)
+  })
+}
