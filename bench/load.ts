@@ -1,4 +1,4 @@
-// Issue 7 item 5: LOAD_USERS simulated people at once on loopback for LOAD_SECONDS against
+// The load run: LOAD_USERS simulated people at once on loopback for LOAD_SECONDS against
 // the server under test. Each one, started over the first RAMP_SECONDS, signs up with the
 // mailed code, binds a watch and uploads its data, authorizes exercise and sleep data,
 // browses (Home, the questionnaire, the shop, the wallet), receives the watch task's points

@@ -126,7 +126,7 @@ describe('accounts in the browser', () => {
     await device.waitForURL(/#\/login$/)
     await logIn(device, email, 'newwalk99')
     await device.waitForURL(/#\/homePage$/)
-    // a device with no language of its own takes the account's at sign-in, and leaves it English
+    // a device with no language of its own takes the account's at sign-in (language.test.ts: the account stays English)
     await expect.poll(() => device.getByText(enApp.tabs.mine, { exact: true }).count()).toBe(1)
     await open(device, '/my')
     await expect.poll(() => device.getByText(enAccount.mine.signOut, { exact: true }).count()).toBe(1)

@@ -1,6 +1,6 @@
 import { lazyPage, signedIn, type AppRoute } from '@/shared/routing'
 
-/** My watches (issue 4). The page and the device texts load on demand, not with the first route. */
+/** My watches. The page and the device texts load on demand, not with the first route. */
 export const deviceRoutes: AppRoute[] = [
   lazyPage(
     '/deviceList',

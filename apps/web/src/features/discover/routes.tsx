@@ -13,7 +13,7 @@ const page = (path: string, load: () => Promise<ComponentType>, meta: RouteMeta)
     meta,
   )
 
-/** Discover (issue 5): the /find tab, each stream's settled days and its receive records. */
+/** Discover: the /find tab, each stream's settled days and its receive records. */
 export const discoverRoutes: AppRoute[] = [
   page('/find', () => import('./pages/FindPage').then((m) => m.FindPage), tabRoute),
   // beyond spec §2 (its screens list "view details" and "receive record" without routes)

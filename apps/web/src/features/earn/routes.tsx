@@ -1,6 +1,6 @@
 import { lazyPage, signedIn, tabRoute, type AppRoute } from '@/shared/routing'
 
-// Earning (issue 5); Discover (/find) is its own feature, `features/discover`.
+// Earning; Discover (/find) is its own feature, `features/discover`.
 export const earnRoutes: AppRoute[] = [
   lazyPage('/homePage', () => import('./pages/HomePage').then((m) => m.HomePage), tabRoute),
   lazyPage('/tradingHistory', () => import('./pages/TradingHistoryPage').then((m) => m.TradingHistoryPage), signedIn),

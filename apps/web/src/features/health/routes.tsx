@@ -2,7 +2,7 @@ import { lazyPage, signedIn, type AppRoute } from '@/shared/routing'
 import type { HealthPath } from './pages/registry'
 
 /**
- * Health routes (spec §2, issue 4), plus /heartRateLive (a Bluetooth heart-rate sensor, beyond
+ * Health routes (spec §2), plus /heartRateLive (a Bluetooth heart-rate sensor, beyond
  * the spec). The daily goal and the data-use authorizations are health operations in protocol
  * (`/v1/target`, `/v1/authorize`), so their pages live here too. Paths only: pages, echarts
  * and the health texts load on demand.

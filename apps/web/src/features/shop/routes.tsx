@@ -1,6 +1,6 @@
 import { lazyPage, signedIn, tabRoute, type AppRoute } from '@/shared/routing'
 
-// The points shop (issue 5): /product (tab) opens on physical goods, /shop on virtual ones.
+// The points shop: /product (tab) opens on physical goods, /shop on virtual ones.
 export const shopRoutes: AppRoute[] = [
   lazyPage('/product', () => import('./pages/ShopPage').then((m) => m.ProductPage), tabRoute),
   lazyPage('/shop', () => import('./pages/ShopPage').then((m) => m.PointsShopPage), signedIn),
