@@ -351,7 +351,8 @@ describe('kill -9 during avatar uploads', () => {
         rowCount(app, 'files', `kind = 'avatar' AND owner_id = ANY($1)`, [users.map((u) => u.user.id)])
 
       const inFlight = Promise.allSettled(users.map(post))
-      await crashWhen(async () => (await avatars()) >= 2)
+      // killed at the first stored avatar: on a loaded machine all eight can finish before a later poll
+      await crashWhen(async () => (await avatars()) >= 1)
       expect(answered(await inFlight).some((a) => a === undefined)).toBe(true)
 
       /** The user's avatar files and what the profile says. */
