@@ -57,3 +57,14 @@ export function catalogProblems(files: LanguageFiles): string[] {
   }
   return problems
 }
+
+/** The inverse of `textsByKey`: texts per key (nested or not) as one catalog per language. */
+export function languageFiles(texts: Record<string, unknown>): LanguageFiles {
+  const pick = (value: unknown, lang: WireLang): unknown => {
+    if (!value || typeof value !== 'object') return value
+    if (WIRE_LANGS.every((l) => typeof (value as Record<string, unknown>)[l] === 'string'))
+      return (value as Record<string, unknown>)[lang]
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, pick(item, lang)]))
+  }
+  return Object.fromEntries(WIRE_LANGS.map((lang) => [lang, pick(texts, lang)])) as LanguageFiles
+}

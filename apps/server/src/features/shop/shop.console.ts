@@ -3,10 +3,9 @@ import { randomBytes } from 'node:crypto'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { postSystemMessage } from '../content/index.ts'
-import { SEED_GOODS } from './goods.seed.ts'
 import { shopRepo, type GoodFields, type GoodRow, type OrderRow } from './shop.repo.ts'
 import type { EarnSettings } from '../earn/settings.ts'
-import { orderView, shownTexts } from './shop.service.ts'
+import { orderView, seedGoods, shownTexts } from './shop.service.ts'
 
 type GoodParams = Params<typeof admin.goodEdit>
 
@@ -47,8 +46,8 @@ export function shopConsole(db: Db, settings: EarnSettings) {
   let seeded = false
   return {
     async goods(page: number, limit: number) {
-      // the seeded goods are listed even before any user opened the shop (seeding never overwrites)
-      if (!seeded) await repo.seedGoods(SEED_GOODS)
+      // the seeded goods are listed even before any user opened the shop (seeding keeps an operator's edits)
+      if (!seeded) await seedGoods(repo)
       seeded = true
       const { rows, total } = await repo.allGoods(page, limit)
       const list = rows.map(({ good: g, sold }) => ({

@@ -1,0 +1,2 @@
+ALTER TABLE "articles" ADD COLUMN "seed_version" text;--> statement-breakpoint
+ALTER TABLE "shop_goods" ADD COLUMN "seed_version" text;
