@@ -1,8 +1,8 @@
-import { catalogProblems, ERROR_CODES, flatTexts, languageFiles, MESSAGE_FILES, WIRE_LANGS } from '@kinetic/protocol'
+import { catalogProblems, ERROR_CODES, flatTexts, MESSAGE_FILES, WIRE_LANGS } from '@kinetic/protocol'
 import { describe, expect, it } from 'vitest'
 import { articleLanguageFiles, readArticleFiles } from '../src/features/content/articles.ts'
-import { SEED_GOODS } from '../src/features/shop/goods.seed.ts'
-import { SEED_TICKET_CATEGORIES } from '../src/features/support/ticket-categories.seed.ts'
+import { SHOP_TEXT_FILES } from '../src/features/shop/goods.seed.ts'
+import { SUPPORT_TEXT_FILES } from '../src/features/support/ticket-categories.seed.ts'
 
 /**
  * The parity test of every server text catalog (docs/adr/2026-11-24-text-catalogs.md): each
@@ -12,10 +12,8 @@ import { SEED_TICKET_CATEGORIES } from '../src/features/support/ticket-categorie
 const CATALOGS = {
   'protocol messages (packages/protocol/src/messages)': MESSAGE_FILES,
   'articles (apps/server/src/features/content/articles)': articleLanguageFiles(readArticleFiles()),
-  'seeded goods': languageFiles(
-    Object.fromEntries(SEED_GOODS.map(({ slug, name, description }) => [slug, { name, description }])),
-  ),
-  'ticket categories': languageFiles(Object.fromEntries(SEED_TICKET_CATEGORIES.map(({ id, name }) => [id, name]))),
+  'shop: goods, order messages (apps/server/src/features/shop/texts)': SHOP_TEXT_FILES,
+  'support: ticket categories, reply messages (apps/server/src/features/support/texts)': SUPPORT_TEXT_FILES,
 }
 
 describe('text catalogs', () => {

@@ -1,14 +1,15 @@
-import { WIRE_LANGS, type Texts, type WireLang } from './lang.ts'
-import enUS from './messages/en-US.json' with { type: 'json' }
-import zhCN from './messages/zh-CN.json' with { type: 'json' }
-import zhTW from './messages/zh-TW.json' with { type: 'json' }
-import type { LanguageFiles } from './texts.ts'
+import { messagesOf } from '#messages'
+import type { WireLang } from './lang.ts'
+
+export { loadMessages } from '#messages'
+export type { MessageCatalog } from './messages/catalog.ts'
 
 /**
  * Every error a client can see: a stable code here, its message in each language in
  * `messages/<locale>.json` (docs/adr/2026-11-24-text-catalogs.md). The en-US texts of spec §5
  * and §8 are kept word for word. `{field}`, `{seconds}`, `{method}`, `{reason}` and `{wait}`
- * are filled in by `errorMessage`.
+ * are filled in by `errorMessage`. On the server every language is there; in the browser a
+ * language's messages load with it (`loadMessages`), and until then a message is its code.
  */
 export const ERROR_CODES = [
   // request shape
@@ -145,33 +146,16 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
-/** The catalogs: the type check fails when a language lacks a code or a wait text. */
-type MessageCatalog = { errors: Record<ErrorCode, string>; fields: Record<string, string>; wait: WaitTexts }
-type WaitTexts = { seconds: string; minute: string; minutes: string }
-const CATALOGS: Record<WireLang, MessageCatalog> = { 'zh-cn': zhCN, 'us-en': enUS, 'zh-hk': zhTW }
-
-/** The message catalogs as translators edit them, per language (the parity test reads them). */
-export const MESSAGE_FILES: LanguageFiles = CATALOGS
-
-/** Every code's message in the three languages. */
-export const ERRORS = Object.fromEntries(
-  ERROR_CODES.map((code) => [code, Object.fromEntries(WIRE_LANGS.map((lang) => [lang, CATALOGS[lang].errors[code]]))]),
-) as Record<ErrorCode, Texts>
+const CODES: ReadonlySet<string> = new Set(ERROR_CODES)
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERRORS, value)
+  return typeof value === 'string' && CODES.has(value)
 }
 
-/** Field names as a person reads them, for the generic field messages. */
-export const FIELD_LABELS: Record<string, Texts> = Object.fromEntries(
-  Object.keys(CATALOGS['zh-cn'].fields).map((field) => [
-    field,
-    Object.fromEntries(WIRE_LANGS.map((lang) => [lang, CATALOGS[lang].fields[field] ?? field])) as Texts,
-  ]),
-)
-
+/** A field's name as a person reads it, for the generic field messages (the raw name when it has none). */
 export function fieldLabel(field: string, lang: WireLang): string {
-  return (Object.hasOwn(CATALOGS[lang].fields, field) && CATALOGS[lang].fields[field]) || field
+  const fields = messagesOf(lang)?.fields
+  return (fields && Object.hasOwn(fields, field) && fields[field]) || field
 }
 
 export type MessageArgs = { field?: string; seconds?: number; method?: string; reason?: string }
@@ -179,7 +163,8 @@ export type MessageArgs = { field?: string; seconds?: number; method?: string; r
 /** `seconds` as the words of a wait: "45 seconds", "3 minutes" (minutes rounded up from 60 s on). */
 export function waitText(seconds: number, lang: WireLang): string {
   const minutes = Math.ceil(seconds / 60)
-  const wait = CATALOGS[lang].wait
+  const wait = messagesOf(lang)?.wait
+  if (!wait) return String(seconds)
   if (seconds < 60) return wait.seconds.replace('{n}', String(seconds))
   return minutes === 1 ? wait.minute : wait.minutes.replace('{n}', String(minutes))
 }
@@ -189,12 +174,11 @@ export function waitText(seconds: number, lang: WireLang): string {
  * filled in, and `{wait}` as the words for `seconds`.
  */
 export function errorMessage(code: ErrorCode, lang: WireLang, args: MessageArgs = {}): string {
-  return CATALOGS[lang].errors[code].replace(
-    /\{(field|seconds|method|reason|wait)\}/g,
-    (_, key: keyof MessageArgs | 'wait') => {
-      if (key === 'field') return args.field ? fieldLabel(args.field, lang) : ''
-      if (key === 'wait') return waitText(args.seconds ?? 0, lang)
-      return String(args[key] ?? '')
-    },
-  )
+  const text = messagesOf(lang)?.errors[code]
+  if (text === undefined) return code
+  return text.replace(/\{(field|seconds|method|reason|wait)\}/g, (_, key: keyof MessageArgs | 'wait') => {
+    if (key === 'field') return args.field ? fieldLabel(args.field, lang) : ''
+    if (key === 'wait') return waitText(args.seconds ?? 0, lang)
+    return String(args[key] ?? '')
+  })
 }

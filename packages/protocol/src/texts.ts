@@ -68,3 +68,14 @@ export function languageFiles(texts: Record<string, unknown>): LanguageFiles {
   }
   return Object.fromEntries(WIRE_LANGS.map((lang) => [lang, pick(texts, lang)])) as LanguageFiles
 }
+
+/** Texts with their `{name}` placeholders filled, each by a value for every language or one per language. */
+export function fillTexts(texts: Texts, args: Record<string, string | number | Texts>): Texts {
+  const fill = (lang: WireLang) =>
+    texts[lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = args[name]
+      if (value === undefined) return whole
+      return typeof value === 'object' ? value[lang] : String(value)
+    })
+  return Object.fromEntries(WIRE_LANGS.map((lang) => [lang, fill(lang)])) as Texts
+}
