@@ -1,5 +1,7 @@
 import js from '@eslint/js'
 import boundaries from 'eslint-plugin-boundaries'
+import i18next from 'eslint-plugin-i18next'
+import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
@@ -11,6 +13,29 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    // Hooks called by the rules of hooks, effects that list what they read (docs/adr/2026-11-24-text-catalogs.md).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // What a person reads comes from the i18n texts (apps/web/src/i18n/locales): JSX text and the
+    // attributes shown to them (tests are not the interface).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    plugins: { i18next },
+    // typed: a literal whose type is a literal union (a field key, a unit id) is code, not text
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['title', 'placeholder', 'aria-label', 'alt'], exclude: [] },
+        },
+      ],
     },
   },
   {

@@ -34,11 +34,12 @@ describe('the browser entry', () => {
     expect(Object.keys(browser.earn)).not.toContain('Task')
   })
 
-  it('exports everything index.ts does but the schemas and the catalog', () => {
+  it('exports everything index.ts does but the schemas, the catalog and the messages of every language at once', () => {
     const missing = Object.keys(full).filter((name) => !(name in browser))
     expect(missing.sort()).toEqual(
       ['CATALOG', 'CATALOG_BY_NAME', 'PAGE_LIMIT_MAX', 'decimal', 'id', 'int', 'isoTime', 'listOf', 'none']
         .concat(['okResult', 'optional', 'pageParams', 'pendingResult', 'required', 'text'])
+        .concat(['ERRORS', 'FIELD_LABELS', 'MESSAGE_FILES'])
         .sort(),
     )
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ERRORS, type ErrorCode, errorMessage, fieldLabel, isErrorCode } from './errors.ts'
+import { type ErrorCode, errorMessage, fieldLabel, isErrorCode } from './errors.ts'
+import { ERRORS } from './messages/tables.ts'
 import { WIRE_LANGS } from './lang.ts'
 
 const codes = Object.keys(ERRORS) as ErrorCode[]

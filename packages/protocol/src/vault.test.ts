@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ERRORS } from './errors.ts'
+import { ERRORS } from './messages/tables.ts'
 import { formatNumber } from './format.ts'
 import { checkVault, VAULT_MAX_ITERATIONS, VAULT_MIN_ITERATIONS } from './vault.ts'
 

@@ -1,4 +1,12 @@
-import { FALLBACK_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, type Locale } from '@kinetic/protocol'
+import {
+  FALLBACK_LOCALE,
+  isLocale,
+  LANGUAGE_STORAGE_KEY,
+  loadMessages,
+  LOCALES,
+  wireLang,
+  type Locale,
+} from '@kinetic/protocol'
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 
@@ -18,8 +26,11 @@ function resources() {
   return out
 }
 
-/** The console follows the language stored for the app on this browser (zh-CN by default). */
-export function initConsoleI18n(): void {
+/**
+ * The console follows the language stored for the app on this browser (zh-CN by default);
+ * resolves once that language's protocol messages are in.
+ */
+export function initConsoleI18n(): Promise<void> {
   const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
   void i18n.use(initReactI18next).init({
     resources: resources(),
@@ -31,9 +42,11 @@ export function initConsoleI18n(): void {
     react: { useSuspense: false },
   })
   document.documentElement.lang = i18n.language
+  return loadMessages(wireLang(i18n.language))
 }
 
 export async function setConsoleLanguage(locale: Locale): Promise<void> {
+  await loadMessages(wireLang(locale))
   localStorage.setItem(LANGUAGE_STORAGE_KEY, locale)
   document.documentElement.lang = locale
   await i18n.changeLanguage(locale)

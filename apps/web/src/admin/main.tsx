@@ -5,7 +5,7 @@ import { ConsoleApp } from './ConsoleApp'
 import './console.css'
 import { initConsoleI18n } from './i18n'
 
-initConsoleI18n()
+const messagesLoaded = initConsoleI18n()
 // The build turns design px into rem on a 37.5 root (postcss-pxtorem); the console is a
 // desktop page, so its root stays at that size and a design px is a screen px.
 document.documentElement.style.fontSize = '37.5px'
@@ -15,10 +15,13 @@ const queryClient = new QueryClient({
 
 const container = document.getElementById('console')
 if (!container) throw new Error('admin/index.html has no #console')
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ConsoleApp />
-    </QueryClientProvider>
-  </StrictMode>,
+// the console renders once its language's messages are in (a few KB)
+void messagesLoaded.finally(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ConsoleApp />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 )

@@ -1,6 +1,6 @@
-import { account, content, ERRORS } from '@kinetic/protocol'
+import { account, content, errorMessage, loadMessages, WIRE_LANGS } from '@kinetic/protocol'
 import qs from 'qs'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call, SERVER_ERROR_DELAY_MS, upload } from './client'
 import { ApiError } from './errors'
 import { onApiEvent } from './events'
@@ -19,6 +19,9 @@ function pendingUntilAborted(_url: string, init: Init): Promise<Response> {
     init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
   })
 }
+
+// the app loads these as it starts (i18n/index.ts)
+beforeAll(() => Promise.all(WIRE_LANGS.map(loadMessages)))
 
 beforeEach(() => {
   localStorage.clear()
@@ -82,7 +85,6 @@ describe('call', () => {
     const second = call(content.appVersion)
 
     await expect(first).rejects.toMatchObject({ message: '操作太频繁，请稍后再试', kind: 'superseded' })
-    expect(ERRORS.OPERATION_TOO_FREQUENT['zh-cn']).toBe('操作太频繁，请稍后再试')
     await expect(second).resolves.toEqual({ app_version: '2.0.0' })
   })
 
@@ -153,7 +155,7 @@ describe('call', () => {
     localStorage.setItem('currentLanguage', 'zh-TW')
     fetchMock.mockResolvedValueOnce(new Response('<html>Service Unavailable</html>', { status: 503 }))
     await expect(call(content.appVersion)).rejects.toMatchObject({
-      message: ERRORS.SERVICE_UNAVAILABLE['zh-hk'],
+      message: errorMessage('SERVICE_UNAVAILABLE', 'zh-hk'),
       kind: 'http',
       status: 503,
     })

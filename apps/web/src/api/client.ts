@@ -2,7 +2,6 @@ import {
   ACCOUNT_HEADER,
   CSRF_HEADER,
   CSRF_VALUE,
-  ERRORS,
   errorMessage,
   isErrorCode,
   LANGUAGE_STORAGE_KEY,
@@ -136,7 +135,7 @@ function expireSession(): void {
 function transportError(signal: AbortSignal, lang: WireLang): ApiError {
   if (signal.reason === SUPERSEDED) {
     // Spec §8: shown in Chinese whatever the language.
-    return new ApiError(ERRORS.OPERATION_TOO_FREQUENT['zh-cn'], { kind: 'superseded' })
+    return new ApiError(errorMessage('OPERATION_TOO_FREQUENT', 'zh-cn'), { kind: 'superseded' })
   }
   return new ApiError(errorMessage('NETWORK', lang), { kind: 'network' })
 }

@@ -1,4 +1,4 @@
-import { earn, ERRORS } from '@kinetic/protocol'
+import { earn } from '@kinetic/protocol'
 import { MutationObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call } from './client'
@@ -14,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('the query client', () => {
   it('reports a request id reused with other details once, with the server’s message', async () => {
-    const msg = ERRORS.IDEMPOTENCY_KEY_REUSED['us-en']
+    const msg = 'This request id was already used with different details'
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ code: false, msg, error: 'IDEMPOTENCY_KEY_REUSED', fields: { request_id: msg } }), {
         status: 200,

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_WIRE_LANG,
   errorMessage,
+  loadMessages,
   FALLBACK_LOCALE,
   isLocale,
   LANGUAGE_STORAGE_KEY,
@@ -40,7 +42,11 @@ export function initI18n(): Promise<void> {
 
 const loadedLanguages = new Map<Locale, Promise<void>>()
 
-/** Adds one language's feature texts and antd-mobile's (once; a failed load is tried again next time). */
+/**
+ * Adds one language's feature texts, antd-mobile's and the protocol's messages (once; a failed
+ * load is tried again next time). The Chinese messages come too: spec §8 shows one in Chinese
+ * whatever the language.
+ */
 function loadLanguage(locale: Locale): Promise<void> {
   let loading = loadedLanguages.get(locale)
   if (!loading) {
@@ -49,7 +55,8 @@ function loadLanguage(locale: Locale): Promise<void> {
         i18n.addResourceBundle(lng, 'translation', bundle.translation, true, true)
       }
     })
-    loading = Promise.all([texts, loadAntdLocale(locale)]).then(() => undefined)
+    const messages = [loadMessages(wireLang(locale)), loadMessages(DEFAULT_WIRE_LANG)]
+    loading = Promise.all([texts, loadAntdLocale(locale), ...messages]).then(() => undefined)
     loading.catch(() => loadedLanguages.delete(locale))
     loadedLanguages.set(locale, loading)
   }

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { appSettings, articles } from './content.tables.ts'
 
+export type SeededArticle = { type: string; lang: string; title: string; content: string; seedVersion: string }
+
 export function contentRepo(db: Db) {
   return {
     async setting(key: string): Promise<string | undefined> {
@@ -43,8 +45,45 @@ export function contentRepo(db: Db) {
         })
     },
 
-    async seedArticles(rows: { type: string; lang: string; title: string; content: string }[]): Promise<void> {
+    /** Every stored article with the version its seed wrote. */
+    async seededArticles() {
+      return db
+        .select({
+          type: articles.type,
+          lang: articles.lang,
+          title: articles.title,
+          content: articles.content,
+          seedVersion: articles.seedVersion,
+        })
+        .from(articles)
+    },
+
+    async insertArticles(rows: SeededArticle[]): Promise<void> {
       if (rows.length > 0) await db.insert(articles).values(rows).onConflictDoNothing()
+    },
+
+    /**
+     * Writes a seed's texts and version over the row, only while it still holds `expected`
+     * (an operator's save in between wins).
+     */
+    async reseedArticle(row: SeededArticle, expected: { title: string; content: string }): Promise<void> {
+      const textsChange = row.title !== expected.title || row.content !== expected.content
+      await db
+        .update(articles)
+        .set({
+          title: row.title,
+          content: row.content,
+          seedVersion: row.seedVersion,
+          ...(textsChange && { updatedAt: sql`now()` }),
+        })
+        .where(
+          and(
+            eq(articles.type, row.type),
+            eq(articles.lang, row.lang),
+            eq(articles.title, expected.title),
+            eq(articles.content, expected.content),
+          ),
+        )
     },
   }
 }

@@ -1,7 +1,8 @@
 import { isWireLang, type content, type WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { SEED_ARTICLES } from './articles.seed.ts'
+import { seedDecision, textVersion } from '../../platform/db/seeded-texts.ts'
+import { articleCatalog, type SeedArticle } from './articles.ts'
 import { contentRepo } from './content.repo.ts'
 
 export const APP_VERSION_KEY = 'app_version'
@@ -53,11 +54,30 @@ export function contentService(db: Db) {
       await repo.saveArticle({ type, lang, ...text })
     },
 
-    /** Content every installation has (not demo data): the version and the three articles. */
-    async seed() {
+    /**
+     * Content every installation has (not demo data): the version and the articles of
+     * `articles/*.md`. An article whose texts are still those a seed wrote takes the catalog's
+     * when it changed; an article an operator edited stays as edited.
+     */
+    async seed(catalog: readonly SeedArticle[] = articleCatalog()) {
       await repo.seedSetting(APP_VERSION_KEY, INITIAL_APP_VERSION)
-      await repo.seedArticles([...SEED_ARTICLES])
+      const stored = new Map((await repo.seededArticles()).map((row) => [`${row.type}/${row.lang}`, row]))
+      const missing = []
+      for (const article of catalog) {
+        const texts = { title: article.title, content: article.content }
+        const row = { ...article, seedVersion: textVersion(texts) }
+        const current = stored.get(`${article.type}/${article.lang}`)
+        if (!current) missing.push(row)
+        else if (['mark', 'update'].includes(seedDecision(storedTexts(current), texts))) {
+          await repo.reseedArticle(row, { title: current.title, content: current.content })
+        }
+      }
+      await repo.insertArticles(missing)
     },
   }
 }
+function storedTexts(row: { title: string; content: string; seedVersion: string | null }) {
+  return { texts: { title: row.title, content: row.content }, seedVersion: row.seedVersion }
+}
+
 export type ContentService = ReturnType<typeof contentService>

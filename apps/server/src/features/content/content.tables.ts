@@ -15,6 +15,8 @@ export const articles = pgTable(
     lang: text('lang').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /** Version of the texts the seed last wrote (platform/db/seeded-texts.ts); null: not seeded. */
+    seedVersion: text('seed_version'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.type, t.lang] })],

@@ -1,6 +1,7 @@
 import { content, WIRE_LANGS, type WireLang } from '@kinetic/protocol'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { articleCatalog, readArticleFiles } from './articles.ts'
 import { VERSION_CACHE_MS } from './content.service.ts'
 
 let app: TestApp
@@ -62,5 +63,74 @@ describe('/v1/code', () => {
     expect(list).toContainEqual({ prefix: '852', name: hongKong })
     expect(new Set(list.map((p) => p.prefix)).size).toBe(list.length)
     for (const p of list) expect(p.prefix).toMatch(/^\d{1,4}$/)
+  })
+})
+
+describe('seeded articles follow their catalog', () => {
+  const article = async (type: content.ArticleType, lang: WireLang = 'us-en') =>
+    (await client.call('/v1/articleinfo', { type }, { lang })).body.data as { title: string; content: string }
+  /** The article files with `name`'s text changed, as a translator's edit of the catalog would. */
+  const edited = (files: Record<string, string>, name: string, from: string, to: string) => {
+    expect(files[name]).toContain(from)
+    return { ...files, [name]: files[name]?.replace(from, to) ?? '' }
+  }
+
+  it('updates an article the catalog changed, and keeps one an operator edited', async () => {
+    const files = readArticleFiles()
+    const seedFrom = (source: Record<string, string>) => app.services.content.seed(articleCatalog(source))
+    await app.services.content.saveArticle('protocol', 'us-en', { title: 'Our terms', content: 'Written by us.' })
+    const privacyBefore = await article('privacy')
+
+    const changed = edited(
+      edited(files, 'privacy.en-US.md', 'Effective date: 2026-11-22', 'Effective date: 2026-12-01'),
+      'protocol.en-US.md',
+      'Effective date: 2026-11-22',
+      'Effective date: 2026-12-01',
+    )
+    await seedFrom(changed)
+
+    const privacy = await article('privacy')
+    expect(privacy.content).toContain('Effective date: 2026-12-01')
+    expect(privacy.content.replace('2026-12-01', '2026-11-22')).toBe(privacyBefore.content)
+    expect(await article('protocol')).toMatchObject({ title: 'Our terms', content: 'Written by us.' })
+    // the other languages' files did not change, nor did their rows
+    expect((await article('privacy', 'zh-cn')).content).toContain('生效日期：2026-11-22')
+
+    // seeding the same catalog again changes nothing; the earlier catalog comes back the same way
+    await seedFrom(changed)
+    expect((await article('privacy')).content).toContain('Effective date: 2026-12-01')
+    await seedFrom(files)
+    expect(await article('privacy')).toMatchObject({ title: privacyBefore.title, content: privacyBefore.content })
+    expect((await article('protocol')).title).toBe('Our terms')
+  })
+
+  it('takes up a row stored before versions with the catalog text, and keeps one that differs', async () => {
+    const pool = app.database.pool
+    await pool.query(`UPDATE articles SET seed_version = NULL WHERE type = 'introduce'`)
+    await pool.query(
+      `UPDATE articles SET content = 'An old text nobody can date.' WHERE type = 'introduce' AND lang = 'zh-hk'`,
+    )
+    const files = readArticleFiles()
+    await app.services.content.seed(articleCatalog(files))
+    const versions = await pool.query(`SELECT lang, seed_version FROM articles WHERE type = 'introduce' ORDER BY lang`)
+    expect(versions.rows.map((r) => [r.lang, r.seed_version !== null])).toEqual([
+      ['us-en', true],
+      ['zh-cn', true],
+      ['zh-hk', false],
+    ])
+
+    await app.services.content.seed(
+      articleCatalog({
+        ...files,
+        'introduce.zh-CN.md': files['introduce.zh-CN.md']?.replace('Kinetic 让你', 'KINETIC 让你') ?? '',
+      }),
+    )
+    expect((await article('introduce', 'zh-cn')).content).toMatch(/^KINETIC/)
+    expect((await article('introduce', 'zh-hk')).content).toBe('An old text nobody can date.')
+  })
+
+  it('stops the seed naming the article a language lacks', () => {
+    const { 'privacy.zh-TW.md': _, ...files } = readArticleFiles()
+    expect(() => articleCatalog(files)).toThrow('privacy.title: missing in zh-hk')
   })
 })

@@ -7,6 +7,8 @@ import { messagesService, type MessagesService } from './messages.service.ts'
 /** The front door of content (articles, app version, messages): what other features may use. */
 export type { ContentService, MessagesService }
 export { postSystemMessage } from './system-messages.ts'
+/** The article catalog, for the one parity test of every text catalog. */
+export { articleLanguageFiles, readArticleFiles } from './articles.ts'
 
 export interface ContentApi {
   content: ContentService

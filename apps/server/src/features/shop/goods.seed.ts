@@ -1,4 +1,18 @@
-import type { Texts } from '@kinetic/protocol'
+import { textsByKey, type Texts } from '@kinetic/protocol'
+import enUS from './texts/en-US.json' with { type: 'json' }
+import zhCN from './texts/zh-CN.json' with { type: 'json' }
+import zhTW from './texts/zh-TW.json' with { type: 'json' }
+
+/** The shop's texts per language (`texts/<locale>.json`): goods' names and descriptions, the shipped message. */
+export const SHOP_TEXT_FILES = { 'zh-cn': zhCN, 'us-en': enUS, 'zh-hk': zhTW }
+export const SHOP_TEXTS = textsByKey(SHOP_TEXT_FILES)
+
+/** A text of `texts/<locale>.json` by its dotted key (the parity test keeps every language complete). */
+export function shopText(key: string): Texts {
+  const texts = SHOP_TEXTS[key]
+  if (!texts) throw new Error(`shop texts: no ${key}`)
+  return texts
+}
 
 /** A good's texts as an earlier version of the seed stored them: replaced by the current ones unless edited since. */
 export interface FormerTexts {
@@ -25,22 +39,14 @@ export const PHYSICAL_FITNESS = 'physical_fitness'
 /** In a good's name or description, stands for the physical-fitness validity (the operator's setting). */
 export const FITNESS_DAYS_MARK = '{days}'
 
-/** Goods every installation starts with; seeding never overwrites an edited row. */
+/** Goods every installation starts with (texts: `texts/<locale>.json`); seeding never overwrites an edited row. */
 export const SEED_GOODS: readonly SeedGood[] = [
   {
     // the first version's key, kept so existing rows match; the length is the setting's
     slug: 'physical-fitness-30d',
     kind: 'virtual',
-    name: {
-      'us-en': 'Physical-fitness analysis ({days} days)',
-      'zh-cn': '体能分析（{days}天）',
-      'zh-hk': '體能分析（{days}天）',
-    },
-    description: {
-      'us-en': 'Unlocks the physical-fitness analysis of your health data for {days} days from redemption.',
-      'zh-cn': '兑换后 {days} 天内可查看基于您健康数据的体能分析。',
-      'zh-hk': '兌換後 {days} 天內可查看基於您健康數據的體能分析。',
-    },
+    name: shopText('goods.physical-fitness-30d.name'),
+    description: shopText('goods.physical-fitness-30d.description'),
     pricePoints: 300,
     stock: null,
     fulfilment: PHYSICAL_FITNESS,
@@ -64,12 +70,8 @@ export const SEED_GOODS: readonly SeedGood[] = [
   {
     slug: 'energy-pack-50',
     kind: 'virtual',
-    name: { 'us-en': 'Energy pack (50)', 'zh-cn': '能量包（50）', 'zh-hk': '能量包（50）' },
-    description: {
-      'us-en': '50 energy added to your balance at once.',
-      'zh-cn': '立即为您的余额增加 50 能量。',
-      'zh-hk': '立即為您的餘額增加 50 能量。',
-    },
+    name: shopText('goods.energy-pack-50.name'),
+    description: shopText('goods.energy-pack-50.description'),
     pricePoints: 200,
     stock: null,
     fulfilment: 'energy:50',
@@ -78,12 +80,8 @@ export const SEED_GOODS: readonly SeedGood[] = [
   {
     slug: 'knt-voucher-10',
     kind: 'virtual',
-    name: { 'us-en': 'KNT voucher (10 KNT)', 'zh-cn': 'KNT 兑换券（10 KNT）', 'zh-hk': 'KNT 兌換券（10 KNT）' },
-    description: {
-      'us-en': '10 KNT added to your earnings at once; collect them to your wallet.',
-      'zh-cn': '立即为您的收益增加 10 KNT，可提取到您的钱包。',
-      'zh-hk': '立即為您的收益增加 10 KNT，可提取到您的錢包。',
-    },
+    name: shopText('goods.knt-voucher-10.name'),
+    description: shopText('goods.knt-voucher-10.description'),
     pricePoints: 200,
     stock: null,
     fulfilment: 'knt:10',
@@ -92,12 +90,8 @@ export const SEED_GOODS: readonly SeedGood[] = [
   {
     slug: 'sport-band',
     kind: 'physical',
-    name: { 'us-en': 'Silicone sport band', 'zh-cn': '硅胶运动表带', 'zh-hk': '矽膠運動錶帶' },
-    description: {
-      'us-en': 'A breathable 22 mm band for your watch, shipped within 3 working days.',
-      'zh-cn': '透气的 22 毫米手表表带，3 个工作日内发货。',
-      'zh-hk': '透氣的 22 毫米手錶錶帶，3 個工作日內發貨。',
-    },
+    name: shopText('goods.sport-band.name'),
+    description: shopText('goods.sport-band.description'),
     pricePoints: 800,
     stock: 100,
     fulfilment: '',
@@ -106,12 +100,8 @@ export const SEED_GOODS: readonly SeedGood[] = [
   {
     slug: 'water-bottle',
     kind: 'physical',
-    name: { 'us-en': 'Sports water bottle', 'zh-cn': '运动水壶', 'zh-hk': '運動水壺' },
-    description: {
-      'us-en': 'A 600 ml insulated bottle with the Kinetic logo, shipped within 3 working days.',
-      'zh-cn': '600 毫升保温水壶，印有 Kinetic 标志，3 个工作日内发货。',
-      'zh-hk': '600 毫升保溫水壺，印有 Kinetic 標誌，3 個工作日內發貨。',
-    },
+    name: shopText('goods.water-bottle.name'),
+    description: shopText('goods.water-bottle.description'),
     pricePoints: 500,
     stock: 50,
     fulfilment: '',

@@ -8,6 +8,8 @@ import { shopService } from './shop.service.ts'
 
 /** The front door of the points shop: what other features may use. */
 export type { ShopConsole }
+/** The shop's text catalog, for the one parity test of every text catalog. */
+export { SHOP_TEXT_FILES } from './goods.seed.ts'
 
 export interface ShopApi {
   /** Buys the physical-fitness analysis with points (health's `/v1/exchange_fitness`). */

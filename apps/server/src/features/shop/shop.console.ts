@@ -1,22 +1,18 @@
-import type { admin, Params, Texts, WireLang } from '@kinetic/protocol'
+import { fillTexts, type admin, type Params, type Texts, type WireLang } from '@kinetic/protocol'
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { postSystemMessage } from '../content/index.ts'
-import { SEED_GOODS } from './goods.seed.ts'
+import { shopText } from './goods.seed.ts'
 import { shopRepo, type GoodFields, type GoodRow, type OrderRow } from './shop.repo.ts'
 import type { EarnSettings } from '../earn/index.ts'
-import { orderView, shownTexts } from './shop.service.ts'
+import { orderView, seedGoods, shownTexts } from './shop.service.ts'
 
 type GoodParams = Params<typeof admin.goodEdit>
 
 const orderShippedMessage = (good: Texts, orderId: number): { title: Texts; content: Texts } => ({
-  title: { 'us-en': 'Your order has shipped', 'zh-cn': '您的订单已发货', 'zh-hk': '您的訂單已發貨' },
-  content: {
-    'us-en': `Order ${orderId} (${good['us-en']}) is on its way. Open Mine → Orders to follow it.`,
-    'zh-cn': `订单 ${orderId}（${good['zh-cn']}）已发货，请前往“我的 → 订单”查看。`,
-    'zh-hk': `訂單 ${orderId}（${good['zh-hk']}）已發貨，請前往「我的 → 訂單」查看。`,
-  },
+  title: shopText('orderShipped.title'),
+  content: fillTexts(shopText('orderShipped.content'), { order: orderId, good }),
 })
 
 /** A physical good is shipped and grants nothing; a virtual one must grant something. */
@@ -47,8 +43,8 @@ export function shopConsole(db: Db, settings: EarnSettings) {
   let seeded = false
   return {
     async goods(page: number, limit: number) {
-      // the seeded goods are listed even before any user opened the shop (seeding never overwrites)
-      if (!seeded) await repo.seedGoods(SEED_GOODS)
+      // the seeded goods are listed even before any user opened the shop (seeding keeps an operator's edits)
+      if (!seeded) await seedGoods(repo)
       seeded = true
       const { rows, total } = await repo.allGoods(page, limit)
       const list = rows.map(({ good: g, sold }) => ({

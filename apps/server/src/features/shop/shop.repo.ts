@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, isNotNull, or, sql } from 'drizzle-orm'
 import { users } from '../../platform/db/users.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
-import type { SeedGood } from './goods.seed.ts'
+import type { FormerTexts as GoodTexts, SeedGood } from './goods.seed.ts'
 import { shopGoods, shopOrders } from './shop.tables.ts'
 
 export type GoodRow = typeof shopGoods.$inferSelect
@@ -29,25 +29,34 @@ const userLabel = sql<string>`trim(both ' ' from ${users.nickname} || ' ' || coa
 
 export function shopRepo(db: Db) {
   return {
-    /**
-     * Inserts the goods that are missing. A good whose texts are still those of an earlier seed
-     * (no operator edited them) takes the current ones.
-     */
-    async seedGoods(goods: readonly SeedGood[]): Promise<void> {
-      for (const { slug, name, description, formerly = [] } of goods) {
-        for (const old of formerly) {
-          await db
-            .update(shopGoods)
-            .set({ name, description })
-            .where(
-              and(eq(shopGoods.slug, slug), eq(shopGoods.name, old.name), eq(shopGoods.description, old.description)),
-            )
-        }
-      }
+    /** Every good's key and texts, with the version its seed wrote. */
+    async seededGoods() {
+      return db
+        .select({
+          slug: shopGoods.slug,
+          name: shopGoods.name,
+          description: shopGoods.description,
+          seedVersion: shopGoods.seedVersion,
+        })
+        .from(shopGoods)
+    },
+
+    async insertGoods(goods: (Omit<SeedGood, 'formerly'> & { seedVersion: string })[]): Promise<void> {
+      if (goods.length > 0) await db.insert(shopGoods).values(goods).onConflictDoNothing({ target: shopGoods.slug })
+    },
+
+    /** Writes a seed's texts and version over the good, only while it still has `expected` (an edit in between wins). */
+    async reseedGood(slug: string, texts: GoodTexts & { seedVersion: string }, expected: GoodTexts): Promise<void> {
       await db
-        .insert(shopGoods)
-        .values(goods.map(({ formerly: _, ...good }) => good))
-        .onConflictDoNothing({ target: shopGoods.slug })
+        .update(shopGoods)
+        .set(texts)
+        .where(
+          and(
+            eq(shopGoods.slug, slug),
+            eq(shopGoods.name, expected.name),
+            eq(shopGoods.description, expected.description),
+          ),
+        )
     },
 
     async goods(kind: string | undefined, page: number, limit: number) {

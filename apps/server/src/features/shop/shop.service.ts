@@ -1,11 +1,14 @@
 import type { Params, shop, Texts, WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
+import { seedDecision, textVersion } from '../../platform/db/seeded-texts.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { parseUnits } from 'viem'
 import { ASSETS, ledger, SYSTEM, type Asset, type EarnSettings } from '../earn/index.ts'
 import { grantFitnessPass } from '../health/index.ts'
-import { FITNESS_DAYS_MARK, PHYSICAL_FITNESS, SEED_GOODS } from './goods.seed.ts'
+import { FITNESS_DAYS_MARK, PHYSICAL_FITNESS, SEED_GOODS, type SeedGood } from './goods.seed.ts'
 import { shopRepo, type GoodRow, type OrderRow } from './shop.repo.ts'
+
+type ShopRepo = ReturnType<typeof shopRepo>
 
 /** Fulfilments `energy:N` and `knt:N` credit N whole units of that asset (from its issuer). */
 const GRANTS: Record<string, Asset | undefined> = { energy: 'energy', knt: 'knt' }
@@ -62,6 +65,29 @@ function shipping(good: GoodRow, p: Params<typeof shop.buy>) {
  * points debit into `system:shop` (refused below zero) and, for a virtual good, its
  * fulfilment — all or nothing.
  */
+/**
+ * Inserts the goods that are missing. A good whose texts are still those a seed wrote (or,
+ * from before versions were stored, an earlier seed's: `formerly`) takes the catalog's; an
+ * operator's edit stays (platform/db/seeded-texts.ts).
+ */
+export async function seedGoods(repo: ShopRepo, goods: readonly SeedGood[] = SEED_GOODS): Promise<void> {
+  const stored = new Map((await repo.seededGoods()).map((row) => [row.slug, row]))
+  const missing = []
+  for (const { formerly = [], ...good } of goods) {
+    const texts = { name: good.name, description: good.description }
+    const seedVersion = textVersion(texts)
+    const current = stored.get(good.slug)
+    if (!current) missing.push({ ...good, seedVersion })
+    else {
+      const currentTexts = { name: current.name, description: current.description }
+      const decision = seedDecision({ texts: currentTexts, seedVersion: current.seedVersion }, texts, formerly)
+      if (decision === 'mark' || decision === 'update')
+        await repo.reseedGood(good.slug, { ...texts, seedVersion }, currentTexts)
+    }
+  }
+  await repo.insertGoods(missing)
+}
+
 export function shopService(deps: {
   db: Db
   settings: EarnSettings
@@ -73,7 +99,7 @@ export function shopService(deps: {
   let seeded = false
   const seed = async () => {
     if (seeded) return
-    await repo.seedGoods(SEED_GOODS)
+    await seedGoods(repo)
     seeded = true
   }
   const points = async (userId: number) => Number(await ledger(db).balance(userId, 'points'))

@@ -25,6 +25,8 @@ export const shopGoods = pgTable(
     kind: text('kind').notNull(),
     name: jsonb('name').$type<Texts>().notNull(),
     description: jsonb('description').$type<Texts>().notNull(),
+    /** Version of the texts the seed last wrote (platform/db/seeded-texts.ts); null: not seeded. */
+    seedVersion: text('seed_version'),
     pricePoints: bigint('price_points', { mode: 'number' }).notNull(),
     /** Units left; null: unlimited (most virtual goods). */
     stock: integer('stock'),

@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { aUser, balanceOf, expectReconciled, give, ok, refused } from '../earn/earn.testkit.ts'
 import { earnSettings } from '../earn/index.ts'
-import { shopService } from './shop.service.ts'
+import { SEED_GOODS } from './goods.seed.ts'
+import { shopRepo } from './shop.repo.ts'
+import { seedGoods, shopService } from './shop.service.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -246,5 +248,39 @@ describe('the points shop', () => {
     const balances = await Promise.all(buyers.map((b) => balanceOf(app, b.user.id)))
     expect(balances.reduce((a, b) => a + b, 0n)).toBe(50_000n - 10n * 500n)
     expect(balances.every((b) => b >= 0n)).toBe(true)
+  })
+})
+
+describe('seeded goods follow their catalog', () => {
+  const texts = async (slug: string) =>
+    (await app.database.pool.query('SELECT name, description FROM shop_goods WHERE slug = $1', [slug])).rows[0]
+  /** The catalog with one good's English name changed, as an edit of the catalog would. */
+  const renamed = (names: Record<string, string>) =>
+    SEED_GOODS.map((good) => {
+      const name = names[good.slug]
+      return name ? { ...good, name: { ...good.name, 'us-en': name } } : good
+    })
+
+  it("renames a good the catalog renamed, and keeps a good's name an operator edited", async () => {
+    const repo = shopRepo(app.database.db)
+    await seedGoods(repo)
+    await app.database.pool.query(
+      `UPDATE shop_goods SET name = jsonb_set(name, '{us-en}', '"Our bottle"') WHERE slug = 'water-bottle'`,
+    )
+
+    await seedGoods(
+      repo,
+      renamed({ 'sport-band': 'Silicone sport band (22 mm)', 'water-bottle': 'Sports water bottle (600 ml)' }),
+    )
+
+    expect((await texts('sport-band')).name).toEqual({
+      'us-en': 'Silicone sport band (22 mm)',
+      'zh-cn': '硅胶运动表带',
+      'zh-hk': '矽膠運動錶帶',
+    })
+    expect((await texts('water-bottle')).name['us-en']).toBe('Our bottle')
+    // the catalog's own text again: the good follows it back
+    await seedGoods(repo)
+    expect((await texts('sport-band')).name['us-en']).toBe('Silicone sport band')
   })
 })

@@ -5,6 +5,8 @@ import { supportService, type SupportService } from './support.service.ts'
 /** The front door of support (tickets, chat): what other features may use. */
 export type { SupportService }
 export { chatMessageCount, ticketCount } from './support.repo.ts'
+/** Support's text catalog, for the one parity test of every text catalog. */
+export { SUPPORT_TEXT_FILES } from './ticket-categories.seed.ts'
 
 export interface SupportApi {
   support: SupportService

@@ -44,12 +44,20 @@ export function supportRepo(db: Db) {
       return row !== undefined
     },
 
-    async seedCategories(rows: readonly { id: number; sort: number; name: Texts }[]): Promise<void> {
+    async insertCategories(rows: readonly { id: number; sort: number; name: Texts; seedVersion: string }[]) {
       if (rows.length > 0)
         await db
           .insert(ticketCategories)
           .values([...rows])
           .onConflictDoNothing()
+    },
+
+    /** Writes a seed's name and version over the category, only while it still has `expected`. */
+    async reseedCategory(id: number, name: Texts, seedVersion: string, expected: Texts): Promise<void> {
+      await db
+        .update(ticketCategories)
+        .set({ name, seedVersion })
+        .where(and(eq(ticketCategories.id, id), eq(ticketCategories.name, expected)))
     },
 
     async insertTicket(row: {

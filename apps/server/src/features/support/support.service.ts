@@ -1,11 +1,12 @@
-import type { support, Texts, WireLang } from '@kinetic/protocol'
+import { fillTexts, type support, type Texts, type WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
+import { seedDecision, textVersion } from '../../platform/db/seeded-texts.ts'
 import type { Bus } from '../../platform/realtime/bus.ts'
 import { fileUrl, type UploadService } from '../../platform/uploads/uploads.service.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { postSystemMessage } from '../content/index.ts'
 import { supportRepo, type SupportRepo } from './support.repo.ts'
-import { SEED_TICKET_CATEGORIES } from './ticket-categories.seed.ts'
+import { SEED_TICKET_CATEGORIES, supportText } from './ticket-categories.seed.ts'
 
 type Author = 'user' | 'operator'
 /** Who acts: a user on their own tickets and chat, or an operator on anyone's. */
@@ -43,12 +44,8 @@ const userOf = (t: TicketRow) => ({ id: t.userId, label: t.userLabel })
 
 /** The system message a user gets when an operator answers their ticket. */
 const ticketRepliedMessage = (title: string): { title: Texts; content: Texts } => ({
-  title: { 'us-en': 'Your work order was replied', 'zh-cn': '您的工单已回复', 'zh-hk': '您的工單已回覆' },
-  content: {
-    'us-en': `Customer service replied to your work order "${title}". Open Mine → Work orders to read it.`,
-    'zh-cn': `客服已回复您的工单「${title}」，请前往“我的 → 工单”查看。`,
-    'zh-hk': `客服已回覆您的工單「${title}」，請前往「我的 → 工單」查看。`,
-  },
+  title: supportText('ticketReplied.title'),
+  content: fillTexts(supportText('ticketReplied.content'), { title }),
 })
 
 /**
@@ -87,8 +84,22 @@ export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService 
   }
 
   return {
-    async seed() {
-      await repo.seedCategories(SEED_TICKET_CATEGORIES)
+    /** The ticket categories; a name still as a seed wrote it follows the catalog (platform/db/seeded-texts.ts). */
+    async seed(categories: readonly { id: number; sort: number; name: Texts }[] = SEED_TICKET_CATEGORIES) {
+      const stored = new Map((await repo.categories()).map((row) => [row.id, row]))
+      const missing = []
+      for (const category of categories) {
+        const seedVersion = textVersion(category.name)
+        const current = stored.get(category.id)
+        if (!current) missing.push({ ...category, seedVersion })
+        else if (
+          ['mark', 'update'].includes(
+            seedDecision({ texts: current.name, seedVersion: current.seedVersion }, category.name),
+          )
+        )
+          await repo.reseedCategory(category.id, category.name, seedVersion, current.name)
+      }
+      await repo.insertCategories(missing)
     },
 
     async categories(lang: WireLang) {

@@ -8,6 +8,8 @@ export const ticketCategories = pgTable('ticket_categories', {
   id: bigint('id', { mode: 'number' }).primaryKey(),
   name: jsonb('name').$type<Texts>().notNull(),
   sort: integer('sort').notNull().default(0),
+  /** Version of the name the seed last wrote (platform/db/seeded-texts.ts). */
+  seedVersion: text('seed_version'),
 })
 
 export const tickets = pgTable(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { adminCall, usersAndOperator } from '../admin/admin.testkit.ts'
+import { SEED_TICKET_CATEGORIES } from './ticket-categories.seed.ts'
 
 let app: TestApp
 let alice: Client
@@ -34,6 +35,19 @@ describe('ticket categories', () => {
   it('need a session', async () => {
     const { body } = await new Client(app.server).call('/v1/wrokcat')
     expect(body.code).toBe(401)
+  })
+
+  it('take a name the catalog changed, and come back with it', async () => {
+    const names = async () =>
+      ((await alice.call('/v1/wrokcat', {}, { lang: 'us-en' })).body.data.list as { name: string }[]).map((c) => c.name)
+    const before = await names()
+    const renamed = SEED_TICKET_CATEGORIES.map((c) =>
+      c.id === 5 ? { ...c, name: { ...c.name, 'us-en': 'Ideas and suggestions' } } : c,
+    )
+    await app.services.support.seed(renamed)
+    expect(await names()).toEqual(before.map((name) => (name === 'Suggestions' ? 'Ideas and suggestions' : name)))
+    await app.services.support.seed()
+    expect(await names()).toEqual(before)
   })
 })
 

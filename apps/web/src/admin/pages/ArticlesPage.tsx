@@ -1,7 +1,7 @@
 import { admin, content, WIRE_LANGS, type WireLang } from '@kinetic/protocol'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Button, Input, TextArea } from 'antd-mobile'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { consoleCall } from '../api'
 import { toastError, toastOk } from '../ui'
@@ -11,22 +11,8 @@ export function ArticlesPage() {
   const { t } = useTranslation()
   const [type, setType] = useState<content.ArticleType>('privacy')
   const [lang, setLang] = useState<WireLang>('zh-cn')
-  const [title, setTitle] = useState('')
-  const [text, setText] = useState('')
   const articles = useQuery({ queryKey: ['articles', type], queryFn: () => consoleCall(admin.articles, { type }) })
   const article = articles.data?.list.find((a) => a.lang === lang)
-  useEffect(() => {
-    setTitle(article?.title ?? '')
-    setText(article?.content ?? '')
-  }, [article])
-  const save = useMutation({
-    mutationFn: () => consoleCall(admin.articleSave, { type, lang_code: lang, title, content: text }),
-    onSuccess: () => {
-      toastOk(t('admin.toast.modified'))
-      void articles.refetch()
-    },
-    onError: toastError,
-  })
 
   return (
     <>
@@ -44,25 +30,55 @@ export function ArticlesPage() {
           </Button>
         ))}
       </div>
-      <form
-        className="card"
-        onSubmit={(event) => {
-          event.preventDefault()
-          save.mutate()
-        }}
-      >
-        <label className="field">
-          <span>{t('admin.articles.title')}</span>
-          <Input className="box" value={title} onChange={setTitle} maxLength={100} />
-        </label>
-        <label className="field">
-          <span>{t('admin.articles.content')}</span>
-          <TextArea className="box" value={text} onChange={setText} rows={16} maxLength={admin.ARTICLE_CONTENT_MAX} />
-        </label>
-        <Button type="submit" color="primary" loading={save.isPending}>
-          {t('admin.save')}
-        </Button>
-      </form>
+      {/* a form per article and stored version: it starts from the texts it was opened with */}
+      <ArticleForm
+        key={`${type}/${lang}/${article?.updated_at ?? ''}`}
+        type={type}
+        lang={lang}
+        stored={article}
+        onSaved={() => void articles.refetch()}
+      />
     </>
+  )
+}
+
+function ArticleForm(props: {
+  type: content.ArticleType
+  lang: WireLang
+  stored: { title: string; content: string } | undefined
+  onSaved: () => void
+}) {
+  const { type, lang, stored, onSaved } = props
+  const { t } = useTranslation()
+  const [title, setTitle] = useState(stored?.title ?? '')
+  const [text, setText] = useState(stored?.content ?? '')
+  const save = useMutation({
+    mutationFn: () => consoleCall(admin.articleSave, { type, lang_code: lang, title, content: text }),
+    onSuccess: () => {
+      toastOk(t('admin.toast.modified'))
+      onSaved()
+    },
+    onError: toastError,
+  })
+  return (
+    <form
+      className="card"
+      onSubmit={(event) => {
+        event.preventDefault()
+        save.mutate()
+      }}
+    >
+      <label className="field">
+        <span>{t('admin.articles.title')}</span>
+        <Input className="box" value={title} onChange={setTitle} maxLength={100} />
+      </label>
+      <label className="field">
+        <span>{t('admin.articles.content')}</span>
+        <TextArea className="box" value={text} onChange={setText} rows={16} maxLength={admin.ARTICLE_CONTENT_MAX} />
+      </label>
+      <Button type="submit" color="primary" loading={save.isPending}>
+        {t('admin.save')}
+      </Button>
+    </form>
   )
 }

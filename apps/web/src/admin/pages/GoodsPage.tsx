@@ -1,10 +1,13 @@
-import { admin, shop, WIRE_LANGS, wireLang, type Texts } from '@kinetic/protocol'
+import { admin, shop, WIRE_LANGS, wireLang, type Texts, type WireLang } from '@kinetic/protocol'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Input, TextArea } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { consoleCall } from '../api'
 import { fieldsOf, toastError, toastOk } from '../ui'
+
+/** The fields of a good whose problems the server names. */
+type ProblemField = 'kind' | 'fulfilment' | 'price' | 'stock' | `name.${WireLang}` | `description.${WireLang}`
 
 /** What a good grants: nothing (physical), the fitness analysis, or N energy / KNT. */
 const GRANTS = ['', 'physical_fitness', 'energy', 'knt'] as const
@@ -85,7 +88,7 @@ export function GoodsPage() {
     onError: toastError,
   })
   const problems = fieldsOf(save.error)
-  const problem = (field: string) => problems[field] && <span className="error">{problems[field]}</span>
+  const problem = (field: ProblemField) => problems[field] && <span className="error">{problems[field]}</span>
   const edit = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }))
   const lang = wireLang(i18n.language)
 
@@ -127,7 +130,7 @@ export function GoodsPage() {
                       style={{ width: 80 }}
                       value={deltas[g.id] ?? ''}
                       onChange={(value) => setDeltas((current) => ({ ...current, [g.id]: value }))}
-                      placeholder="±10"
+                      placeholder={t('admin.goods.deltaPlaceholder')}
                       aria-label={`${t('admin.goods.adjust')} #${g.id}`}
                     />
                     <Button

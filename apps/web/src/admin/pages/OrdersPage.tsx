@@ -7,6 +7,7 @@ import { consoleCall } from '../api'
 import { formatTime, toastError, toastOk } from '../ui'
 
 type Filter = shop.Order['status'] | 'all'
+const FILTERS: readonly Filter[] = ['all', ...shop.ORDER_STATUSES]
 /** The step after each status of a physical order, if any. */
 const NEXT = { paid: 'shipped', shipped: 'completed', completed: undefined } as const
 
@@ -34,7 +35,7 @@ export function OrdersPage() {
     <>
       <h1>{t('admin.nav.orders')}</h1>
       <div className="actions" role="tablist" style={{ marginBottom: 12 }}>
-        {(['all', ...shop.ORDER_STATUSES] as const).map((f) => (
+        {FILTERS.map((f) => (
           <Button key={f} size="small" color={f === filter ? 'primary' : 'default'} onClick={() => setFilter(f)}>
             {t(`admin.orders.status.${f}`)}
           </Button>

@@ -7,6 +7,7 @@ import { consoleCall } from '../api'
 import { formatTime, toastError, toastOk } from '../ui'
 
 type Filter = support.TicketStatus | 'all'
+const FILTERS: readonly Filter[] = ['all', ...support.TICKET_STATUSES]
 
 /** Work tickets of every user: filter, read, answer (→ replied), close (→ completed). */
 export function TicketsPage() {
@@ -54,7 +55,7 @@ export function TicketsPage() {
     <>
       <h1>{t('admin.nav.tickets')}</h1>
       <div className="actions" role="tablist" style={{ marginBottom: 12 }}>
-        {(['all', ...support.TICKET_STATUSES] as const).map((f) => (
+        {FILTERS.map((f) => (
           <Button key={f} size="small" color={f === filter ? 'primary' : 'default'} onClick={() => setFilter(f)}>
             {t(`admin.tickets.status.${f}`)}
           </Button>

@@ -1,4 +1,4 @@
-import { admin } from '@kinetic/protocol'
+import { admin, type Result } from '@kinetic/protocol'
 import { useMutation } from '@tanstack/react-query'
 import { Button, Input } from 'antd-mobile'
 import { useState } from 'react'
@@ -7,6 +7,22 @@ import { consoleCall } from '../api'
 import { formatTime } from '../ui'
 
 /** Look a user up by id, e-mail or phone: profile basics only (the server holds no wallet secret). */
+/** The looked-up user's facts, each under its label key (`admin.users.<key>`). */
+function userRows(user: Result<typeof admin.userLookup>, locale: string) {
+  return [
+    ['id', String(user.id)],
+    ['email', user.email],
+    ['phone', user.phone],
+    ['nickname', user.nickname],
+    ['gender', user.gender],
+    ['birthday', user.birthday],
+    ['inviteCode', user.invite_code],
+    ['createdAt', formatTime(user.created_at, locale)],
+    ['tickets', String(user.tickets)],
+    ['chatMessages', String(user.chat_messages)],
+  ] as const
+}
+
 export function UsersPage() {
   const { t, i18n } = useTranslation()
   const [query, setQuery] = useState('')
@@ -38,20 +54,7 @@ export function UsersPage() {
       {lookup.error && <p className="error">{lookup.error.message}</p>}
       {user && (
         <dl className="card">
-          {(
-            [
-              ['id', String(user.id)],
-              ['email', user.email],
-              ['phone', user.phone],
-              ['nickname', user.nickname],
-              ['gender', user.gender],
-              ['birthday', user.birthday],
-              ['inviteCode', user.invite_code],
-              ['createdAt', formatTime(user.created_at, i18n.language)],
-              ['tickets', String(user.tickets)],
-              ['chatMessages', String(user.chat_messages)],
-            ] as const
-          ).map(([key, value]) => (
+          {userRows(user, i18n.language).map(([key, value]) => (
             <div key={key} className="field">
               <dt className="muted">{t(`admin.users.${key}`)}</dt>
               <dd style={{ margin: 0 }}>{value || '—'}</dd>

@@ -10,16 +10,19 @@ const DEFAULT_COOLDOWN_S = 60
 
 type SendParams = ParamsIn<typeof account.sendCode>
 
-/** Seconds left until `until` (a timestamp), ticking once a second. */
-function useSecondsLeft(until: number): number {
-  const [now, setNow] = useState(() => Date.now())
+/** A countdown: the seconds left, ticking once a second, and `start(seconds)` to begin one. */
+function useCountdown(): [secondsLeft: number, start: (seconds: number) => void] {
+  const [clock, setClock] = useState({ until: 0, now: 0 })
   useEffect(() => {
-    if (until <= Date.now()) return
-    setNow(Date.now())
-    const timer = setInterval(() => setNow(Date.now()), 1000)
+    if (clock.until <= clock.now) return
+    const timer = setInterval(() => setClock((c) => ({ ...c, now: Date.now() })), 1000)
     return () => clearInterval(timer)
-  }, [until])
-  return Math.max(0, Math.ceil((until - now) / 1000))
+  }, [clock.until, clock.now])
+  const start = (seconds: number) => {
+    const now = Date.now()
+    setClock({ until: now + seconds * 1000, now })
+  }
+  return [Math.max(0, Math.ceil((clock.until - clock.now) / 1000)), start]
 }
 
 /**
@@ -29,15 +32,14 @@ function useSecondsLeft(until: number): number {
 export function SendCodeButton({ params }: { params: () => SendParams | null }) {
   const { t } = useTranslation()
   const send = useSendCodeMutation()
-  const [until, setUntil] = useState(0)
-  const secondsLeft = useSecondsLeft(until)
+  const [secondsLeft, startCountdown] = useCountdown()
   const onClick = () => {
     const request = params()
     if (!request) return
     send.mutate(request, {
       onSuccess: ({ cooldown }) => {
         showSuccess(t('common.toast.codeSent'))
-        setUntil(Date.now() + (cooldown > 0 ? cooldown : DEFAULT_COOLDOWN_S) * 1000)
+        startCountdown(cooldown > 0 ? cooldown : DEFAULT_COOLDOWN_S)
       },
     })
   }

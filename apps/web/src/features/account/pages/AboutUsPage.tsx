@@ -15,7 +15,7 @@ export function AboutUsPage() {
     <Page title={t('account.about.title')}>
       <div className={mine.center}>
         <Logo />
-        <div className={mine.version}>Kinetic v{window.appVersion ?? '—'}</div>
+        <div className={mine.version}>{t('account.about.version', { version: window.appVersion ?? '—' })}</div>
       </div>
       <Menu>
         <MenuItem trailing="none" onClick={() => undefined} extra={window.appVersion ?? '—'}>

@@ -155,16 +155,16 @@ function ProfileEditor({ user }: { user: account.User }) {
           />
         </Row>
         <Row label={t('account.userInfo.height')} htmlFor="profile-height">
-          {number('height', 'cm', protocol.HEIGHT_CM)}
+          {number('height', t('account.userInfo.unit.cm'), protocol.HEIGHT_CM)}
         </Row>
         <Row label={t('account.userInfo.weight')} htmlFor="profile-weight">
-          {number('weight', 'kg', protocol.WEIGHT_KG)}
+          {number('weight', t('account.userInfo.unit.kg'), protocol.WEIGHT_KG)}
         </Row>
         <Row label={t('account.userInfo.stride')} htmlFor="profile-stride">
-          {number('stride', 'cm', protocol.STRIDE_CM)}
+          {number('stride', t('account.userInfo.unit.cm'), protocol.STRIDE_CM)}
         </Row>
         <Row label={t('account.userInfo.hrMax')} htmlFor="profile-hr_zone">
-          {number('hr_zone', 'bpm', protocol.HR_MAX_BPM)}
+          {number('hr_zone', t('account.userInfo.unit.bpm'), protocol.HR_MAX_BPM)}
         </Row>
       </div>
       <p className={mine.hint}>{t('account.userInfo.hrHint')}</p>

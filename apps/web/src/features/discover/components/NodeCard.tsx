@@ -22,7 +22,11 @@ export function NodeCard({ find, onPledge }: { find: Find; onPledge: (action: 's
         </span>
       </div>
       <div className={styles.figures}>
-        <Figure label={`${t('discover.node.staked')} (KNT)`} value={formatNumber(node.staked)} testId="node-staked" />
+        <Figure
+          label={t('discover.inKnt', { label: t('discover.node.staked') })}
+          value={formatNumber(node.staked)}
+          testId="node-staked"
+        />
         <Figure
           label={t('discover.node.activate')}
           value={t('discover.node.activateMin', { min: formatNumber(node.activate_min) })}

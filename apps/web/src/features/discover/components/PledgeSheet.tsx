@@ -29,6 +29,8 @@ export function PledgeSheet({
 }) {
   const { t } = useTranslation()
   const [step, setStep] = useState<'amount' | 'confirm'>('amount')
+  /** When the confirmation was reached: the release date counts from it. */
+  const [confirmingSince, setConfirmingSince] = useState(0)
   const [amount, setAmount] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [requestId] = useState(newRequestId)
@@ -44,6 +46,7 @@ export function PledgeSheet({
     setProblem(found)
     if (found) return
     setAmount(value)
+    setConfirmingSince(Date.now())
     setStep('confirm')
   }
   const confirm = () =>
@@ -59,7 +62,7 @@ export function PledgeSheet({
 
   const after = kntUnits(node.staked) + (stake ? kntUnits(amount || '0') : -kntUnits(amount || '0'))
   const activeAfter = after > 0n && after >= kntUnits(node.activate_min)
-  const releaseAt = new Date(Date.now() + node.cooldown_days * DAY_MS).toLocaleDateString(currentLocale())
+  const releaseAt = new Date(confirmingSince + node.cooldown_days * DAY_MS).toLocaleDateString(currentLocale())
 
   return (
     <Popup visible onMaskClick={onClose} onClose={onClose} bodyClassName={styles.sheet}>

@@ -10,7 +10,7 @@ export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['l
   const { t } = useTranslation()
   const title = t('discover.stage.title')
   // the unit goes with the label: three figures share a 375 px row
-  const knt = (label: string) => `${label} (KNT)`
+  const knt = (label: string) => t('discover.inKnt', { label })
   return (
     <>
       <section className={styles.card} aria-label={title}>

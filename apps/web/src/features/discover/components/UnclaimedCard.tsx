@@ -65,7 +65,7 @@ export function UnclaimedCard({ unclaimed }: { unclaimed: Record<RewardKind, str
   const title = t('discover.unclaimed.title')
   return (
     <section className={styles.card} aria-label={title}>
-      <h2 className={styles.cardTitle}>{title} (KNT)</h2>
+      <h2 className={styles.cardTitle}>{t('discover.inKnt', { label: title })}</h2>
       {earn.REWARD_KINDS.map((kind) => (
         <Stream key={kind} kind={kind} amount={unclaimed[kind]} />
       ))}

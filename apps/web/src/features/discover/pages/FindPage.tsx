@@ -63,11 +63,15 @@ function FindBody({ find }: { find: Find }) {
       </section>
 
       <section className={styles.card} aria-label={t('discover.profits.title')}>
-        <h2 className={styles.cardTitle}>{t('discover.profits.title')} (KNT)</h2>
+        <h2 className={styles.cardTitle}>{t('discover.inKnt', { label: t('discover.profits.title') })}</h2>
         <div className={styles.figures}>
           <Figure label={t('discover.profits.last')} value={formatNumber(find.profits.last)} testId="profits-last" />
           <Figure label={t('discover.profits.total')} value={formatNumber(find.profits.total)} testId="profits-total" />
-          <Figure label={`${t('discover.balance.title')} (KNT)`} value={formatNumber(find.balance)} testId="balance" />
+          <Figure
+            label={t('discover.inKnt', { label: t('discover.balance.title') })}
+            value={formatNumber(find.balance)}
+            testId="balance"
+          />
         </div>
       </section>
 

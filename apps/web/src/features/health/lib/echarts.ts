@@ -1,6 +1,6 @@
 import { BarChart, CustomChart, LineChart } from 'echarts/charts'
 import { GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components'
-import { init, registerTheme, use, type ComposeOption, type EChartsType } from 'echarts/core'
+import { init, registerTheme, use as registerEcharts, type ComposeOption, type EChartsType } from 'echarts/core'
 import type {
   BarSeriesOption,
   CustomSeriesOption,
@@ -17,7 +17,7 @@ import { SVGRenderer } from 'echarts/renderers'
  * (crisp at any pixel ratio). Imported only by health pages, never part of the first route:
  * about 190 KB gzip, most of it echarts' core.
  */
-use([LineChart, BarChart, CustomChart, GridComponent, TooltipComponent, VisualMapComponent, SVGRenderer])
+registerEcharts([LineChart, BarChart, CustomChart, GridComponent, TooltipComponent, VisualMapComponent, SVGRenderer])
 
 export type ChartOption = ComposeOption<
   | LineSeriesOption

@@ -26,7 +26,7 @@ type State =
  */
 export function HeartRateLivePage() {
   const { t } = useTranslation()
-  const support = useMemo(bluetoothSupport, [])
+  const support = useMemo(() => bluetoothSupport(), [])
   const [state, setState] = useState<State>({ kind: 'idle' })
   const [latest, setLatest] = useState<HeartRateMeasurement | null>(null)
   const [history, setHistory] = useState<number[]>([])

@@ -29,8 +29,11 @@ export function useChat() {
   const [loaded, setLoaded] = useState(false)
   const [error, setError] = useState<Error>()
   const lastId = useRef(0)
+  // the pending messages as last rendered, for the reconnection's resend (it runs outside render)
   const pendingRef = useRef(pending)
-  pendingRef.current = pending
+  useEffect(() => {
+    pendingRef.current = pending
+  }, [pending])
 
   const add = useCallback((incoming: ChatMessage[]) => {
     if (incoming.length === 0) return

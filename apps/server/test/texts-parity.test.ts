@@ -1,0 +1,30 @@
+import { catalogProblems, ERROR_CODES, flatTexts, MESSAGE_FILES, WIRE_LANGS } from '@kinetic/protocol'
+import { describe, expect, it } from 'vitest'
+import { articleLanguageFiles, readArticleFiles } from '../src/features/content/index.ts'
+import { SHOP_TEXT_FILES } from '../src/features/shop/index.ts'
+import { SUPPORT_TEXT_FILES } from '../src/features/support/index.ts'
+
+/**
+ * The parity test of every server text catalog (docs/adr/2026-11-24-text-catalogs.md): each
+ * key in each language, no empty text, the same `{placeholders}` in every language. The web's
+ * own texts have theirs (apps/web/src/i18n/locales.test.ts).
+ */
+const CATALOGS = {
+  'protocol messages (packages/protocol/src/messages)': MESSAGE_FILES,
+  'articles (apps/server/src/features/content/articles)': articleLanguageFiles(readArticleFiles()),
+  'shop: goods, order messages (apps/server/src/features/shop/texts)': SHOP_TEXT_FILES,
+  'support: ticket categories, reply messages (apps/server/src/features/support/texts)': SUPPORT_TEXT_FILES,
+}
+
+describe('text catalogs', () => {
+  it.each(Object.entries(CATALOGS))('%s: every key in every language, no empty text, same placeholders', (_, files) => {
+    expect(Object.keys(flatTexts(files['zh-cn'])).length).toBeGreaterThan(0)
+    expect(catalogProblems(files)).toEqual([])
+  })
+
+  it('has a message for every error code and none for a code that does not exist', () => {
+    for (const lang of WIRE_LANGS) {
+      expect(Object.keys(MESSAGE_FILES[lang].errors as object).sort()).toEqual([...ERROR_CODES].sort())
+    }
+  })
+})
