@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test on a fresh machine — static checks, the build (web and server), unit,
 // server integration on embedded Postgres (with the production install of the build:
-// apps/server/test/production.test.ts), then browser e2e in Debian's Chromium against the built app.
+// apps/server/test/production.test.ts), then browser e2e with Playwright in Debian's Chromium
+// against the built app (playwright.config.ts).
 // Ends with one line `tests: N passed, N failed`.
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -45,6 +46,30 @@ async function vitest(name, projects) {
   if (json.numTotalTests === 0) throw new Error(`${name}: no test ran`)
 }
 
+/** Playwright with its JSON report; a test that passed only on its retry counts as failed. */
+async function playwright(name) {
+  const report = path.join(reports, `${name}.json`)
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: report }
+  const outcome = await run('npx', ['playwright', 'test', '--reporter=list,json'], { env }).then(
+    () => undefined,
+    (error) => error,
+  )
+  const json = readReport(report)
+  if (!json) {
+    totals.failed += 1
+    throw outcome ?? new Error(`${name}: Playwright wrote no report`)
+  }
+  const { expected, unexpected, flaky, skipped } = json.stats
+  totals.passed += expected
+  totals.failed += unexpected + flaky
+  // an error outside any test (global setup, a file that failed to load) counts too
+  if (json.errors.length > 0 && unexpected + flaky === 0) totals.failed += 1
+  totals.skipped += skipped
+  if (flaky > 0) console.error(`${name}: ${flaky} test(s) passed only on their retry, counted as failed`)
+  if (outcome) throw outcome
+  if (expected === 0) throw new Error(`${name}: no test ran`)
+}
+
 function readReport(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'))
@@ -63,7 +88,7 @@ await step('build', () => run('npm', ['run', 'build']))
 await step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server']))
 await step('browser', async () => {
   await ensureChromium()
-  await vitest('e2e', ['e2e'])
+  await playwright('e2e')
 })
 
 console.log(

@@ -1,5 +1,5 @@
 import { errorMessage } from '@kinetic/protocol'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from '@playwright/test'
 import {
   createPublicClient,
   createWalletClient,
@@ -16,9 +16,9 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { accountFromMnemonic } from '@kinetic/wallet-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expect, test } from './fixtures.ts'
 import { KINETIC_TOKEN } from '../../server/src/chain/artifacts.ts'
-import { launchBrowser, open } from './support.ts'
+import { open, inject } from './support.ts'
 import {
   assetRowText,
   button,
@@ -40,10 +40,9 @@ const WALLET_PASSWORD = 'Zebra-Quartz-91'
 const chain = () => createPublicClient({ transport: http(inject('chainRpcUrl')) })
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
+test.beforeAll(({ browser: b }) => {
+  browser = b
 })
-afterAll(() => browser.close())
 
 /** Checks the detail screen of `hash` against a receipt read from the chain directly. */
 async function expectDetailMatchesChain(page: Page, hash: Hash, expected: { from: string; to: string }) {
@@ -61,8 +60,9 @@ async function expectDetailMatchesChain(page: Page, hash: Hash, expected: { from
   return receipt
 }
 
-describe('the wallet in the browser', () => {
-  it('creates, backs up, funds, sends at every fee tier and imports the same words elsewhere', async () => {
+test.describe('the wallet in the browser', () => {
+  test('creates, backs up, funds, sends at every fee tier and imports the same words elsewhere', async () => {
+    test.setTimeout(420_000)
     const page = await newAccountPage(browser, 'wallet')
     const words = await createWalletThroughScreens(page, 'Main', WALLET_PASSWORD)
     const address = await walletAddress(page)
@@ -201,9 +201,10 @@ describe('the wallet in the browser', () => {
 
     await other.context().close()
     await page.context().close()
-  }, 420_000)
+  })
 
-  it('never sends the words, a private key or a wallet password in any request', async () => {
+  test('never sends the words, a private key or a wallet password in any request', async () => {
+    test.setTimeout(420_000)
     const bodies: string[] = []
     const record = (page: Page) => page.context().on('request', (r) => bodies.push(r.postData() ?? ''))
     const [first, changed, reset] = ['Otter-Lantern-42', 'Maple-Comet-77', 'Harbor-Violet-63']
@@ -310,11 +311,12 @@ describe('the wallet in the browser', () => {
 
     await other.context().close()
     await page.context().close()
-  }, 420_000)
+  })
 })
 
-describe('managing the wallet', () => {
-  it('renames the wallet, receives, adds and removes coins, and edits and deletes address-book entries', async () => {
+test.describe('managing the wallet', () => {
+  test('renames the wallet, receives, adds and removes coins, and edits and deletes address-book entries', async () => {
+    test.setTimeout(240_000)
     const page = await newAccountPage(browser, 'manage')
     const key = generatePrivateKey()
     const address = privateKeyToAccount(key).address
@@ -408,7 +410,7 @@ describe('managing the wallet', () => {
     await expect.poll(() => page.getByText(t.common.empty, { exact: true }).count()).toBe(1)
 
     await page.context().close()
-  }, 240_000)
+  })
 })
 
 /** Fills the send form and presses Next, expecting `code` and no confirm sheet. */
