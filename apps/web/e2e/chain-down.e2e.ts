@@ -36,7 +36,8 @@ let browser: Browser
 test.beforeAll(async ({ browser: b, server }) => {
   browser = b
   proxy = await cuttableProxy(server.chainRpcUrl)
-  app = await startServer('chain-down', { chainRpcUrl: proxy.url })
+  // the node is cut on purpose: the indexer's warnings about it are expected
+  app = await startServer('chain-down', { chainRpcUrl: proxy.url, logLevel: 'error' })
   baseUrl = app.baseUrl
 })
 test.afterAll(async () => {

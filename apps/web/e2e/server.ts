@@ -51,7 +51,10 @@ let started = 0
  * is priced by a feed of its own, so a test that moves the price (`POST /dev/price`) is seen
  * by no other worker. `chainRpcUrl` replaces the chain the server talks to (a proxy to it).
  */
-export async function startServer(name: string, options: { chainRpcUrl?: string } = {}): Promise<E2EServer> {
+export async function startServer(
+  name: string,
+  options: { chainRpcUrl?: string; logLevel?: string } = {},
+): Promise<E2EServer> {
   const began = Date.now()
   const chainRpcUrl = runEnv('chainRpcUrl')
   const database = `e2e_${name}_${process.pid}_${++started}`.toLowerCase().replace(/[^a-z0-9_]/g, '_')
@@ -91,7 +94,7 @@ export async function startServer(name: string, options: { chainRpcUrl?: string 
       CHAIN_ID: String(DEV_CHAIN_ID),
       TREASURY_KEY: treasuryKey,
       PRICE_FEEDS: JSON.stringify({ BNB: bnbFeed }),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: options.logLevel ?? 'warn',
       // every e2e registration comes from 127.0.0.1: the default 30 codes an hour would run out
       CODES_PER_IP_HOUR: '1000',
       ADMIN_EMAIL: OPERATOR.email,
