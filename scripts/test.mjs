@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 // `npm test`: every test on a fresh machine — static checks, the build (web and server), unit,
 // server integration on embedded Postgres (with the production install of the build:
-// apps/server/test/production.test.ts), then browser e2e with Playwright in Debian's Chromium
-// against the built app (playwright.config.ts).
+// apps/server/test/production.test.ts) and, at the same time, browser e2e with Playwright in
+// Debian's Chromium against the built app (playwright.config.ts): the e2e mostly waits on pages,
+// so it overlaps the CPU-bound server tests (docs/adr/2026-11-24-e2e-playwright.md; their lines
+// are prefixed [unit] and [e2e]; TEST_SERIAL=1 runs them one after the other, unprefixed).
 // Ends with one line `tests: N passed, N failed`.
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ensureChromium, ensureInstalled, run } from './lib.mjs'
+import { createInterface } from 'node:readline'
+import { ensureChromium, ensureInstalled, ROOT, run } from './lib.mjs'
+
+const SERIAL = process.env.TEST_SERIAL === '1'
 
 const reports = mkdtempSync(path.join(tmpdir(), 'kinetic-test-'))
 const totals = { passed: 0, failed: 0, skipped: 0 }
@@ -23,11 +29,28 @@ async function step(name, fn) {
   }
 }
 
+/** `run`, with each line of output prefixed `[label]` while steps run side by side. */
+function labelled(label, command, args, options = {}) {
+  if (SERIAL) return run(command, args, options)
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options })
+    for (const [input, output] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      createInterface({ input }).on('line', (line) => output.write(`[${label}] ${line}\n`))
+    child.on('error', reject)
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    )
+  })
+}
+
 async function vitest(name, projects) {
   const report = path.join(reports, `${name}.json`)
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`)
-  const outcome = await run('npx', args).then(
+  const outcome = await labelled(name, 'npx', args).then(
     () => undefined,
     (error) => error,
   )
@@ -50,7 +73,7 @@ async function vitest(name, projects) {
 async function playwright(name) {
   const report = path.join(reports, `${name}.json`)
   const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: report }
-  const outcome = await run('npx', ['playwright', 'test', '--reporter=list,json'], { env }).then(
+  const outcome = await labelled(name, 'npx', ['playwright', 'test', '--reporter=list,json'], { env }).then(
     () => undefined,
     (error) => error,
   )
@@ -85,11 +108,17 @@ await step('format', () => run('npm', ['run', 'format:check']))
 await step('generated files are current', () => run('npx', ['tsx', 'scripts/check-generated.ts']))
 // before the server tests: one of them packs and installs the build
 await step('build', () => run('npm', ['run', 'build']))
-await step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server']))
-await step('browser', async () => {
-  await ensureChromium()
-  await playwright('e2e')
-})
+const unit = () =>
+  step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server']))
+const browser = () =>
+  step('browser', async () => {
+    await ensureChromium()
+    await playwright('e2e')
+  })
+if (SERIAL) {
+  await unit()
+  await browser()
+} else await Promise.all([unit(), browser()])
 
 console.log(
   `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
