@@ -20,7 +20,8 @@ export default defineConfig({
   retries: 1,
   failOnFlakyTests: true,
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // generous: two browsers and two servers share two cores (and a busy machine more)
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   projects: [
     // the two longest journeys (about a minute each) first, so that neither is left for the

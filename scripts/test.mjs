@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every test on a fresh machine — static checks, the build (web and server), unit,
-// server integration on embedded Postgres (with the production install of the build:
-// apps/server/test/production.test.ts) and, at the same time, browser e2e with Playwright in
-// Debian's Chromium against the built app (playwright.config.ts): the e2e mostly waits on pages,
-// so it overlaps the CPU-bound server tests (docs/adr/2026-11-24-e2e-playwright.md; their lines
-// are prefixed [unit] and [e2e]; TEST_SERIAL=1 runs them one after the other, unprefixed).
+// `npm test`: every test on a fresh machine — the build (web and server); then static checks,
+// unit and server integration on embedded Postgres (with the production install of the build:
+// apps/server/test/production.test.ts) one after the other and, at the same time, browser e2e
+// with Playwright in Debian's Chromium against the built app (playwright.config.ts): the e2e
+// mostly waits on pages, so it overlaps the CPU-bound rest (docs/adr/2026-11-24-e2e-playwright.md;
+// lines are prefixed [checks], [unit] or [e2e]; TEST_SERIAL=1 runs all one after the other).
 // Ends with one line `tests: N passed, N failed`.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
@@ -102,23 +102,25 @@ function readReport(file) {
 }
 
 await ensureInstalled()
-await step('typecheck', () => run('npm', ['run', 'typecheck']))
-await step('lint', () => run('npm', ['run', 'lint']))
-await step('format', () => run('npm', ['run', 'format:check']))
-await step('generated files are current', () => run('npx', ['tsx', 'scripts/check-generated.ts']))
-// before the server tests: one of them packs and installs the build
+// first: the e2e tests run against the build, and a server test packs and installs it
 await step('build', () => run('npm', ['run', 'build']))
-const unit = () =>
-  step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server']))
+// the CPU-bound checks and server tests one after the other, beside the e2e tests, which mostly wait on pages
+const checksAndUnit = async () => {
+  await step('typecheck', () => labelled('checks', 'npm', ['run', 'typecheck']))
+  await step('lint', () => labelled('checks', 'npm', ['run', 'lint']))
+  await step('format', () => labelled('checks', 'npm', ['run', 'format:check']))
+  await step('generated files are current', () => labelled('checks', 'npx', ['tsx', 'scripts/check-generated.ts']))
+  await step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server']))
+}
 const browser = () =>
   step('browser', async () => {
     await ensureChromium()
     await playwright('e2e')
   })
 if (SERIAL) {
-  await unit()
+  await checksAndUnit()
   await browser()
-} else await Promise.all([unit(), browser()])
+} else await Promise.all([checksAndUnit(), browser()])
 
 console.log(
   `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,

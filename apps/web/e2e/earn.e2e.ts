@@ -15,7 +15,7 @@ import health from '../src/i18n/locales/en-US/health.json' with { type: 'json' }
 import enShop from '../src/i18n/locales/en-US/shop.json' with { type: 'json' }
 import { demoWatch, PASSWORD, registerWithInvite, startBuying } from './earn.support.ts'
 import { noonZone, setTimeZone, walking } from './home.support.ts'
-import { consolePage, newPhonePage, open, registerThroughForm, uniqueEmail, inject } from './support.ts'
+import { consolePage, inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { createWalletThroughScreens, expectToast, toastsGone, walletAddress } from './wallet.support.ts'
 
 const DEV_KNT = DEV_CONTRACTS.knt

@@ -18,7 +18,7 @@ import cnDiscover from '../src/i18n/locales/zh-CN/discover.json' with { type: 'j
 import twDiscover from '../src/i18n/locales/zh-TW/discover.json' with { type: 'json' }
 import { demoWatch, registerWithInvite, startBuying } from './earn.support.ts'
 import { noonZone, setTimeZone, walking } from './home.support.ts'
-import { consolePage, newPhonePage, open, registerThroughForm, uniqueEmail, inject } from './support.ts'
+import { consolePage, inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { createWalletThroughScreens, expectToast, toastsGone, walletAddress } from './wallet.support.ts'
 
 // Issue 5's Done-when in one flow: a user walks (watch-sim), earns energy, contributes it, an

@@ -24,7 +24,7 @@ import {
   t,
   TZ,
 } from './health.support.ts'
-import { open, registerThroughForm, uniqueEmail, inject } from './support.ts'
+import { inject, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { button, expectError, expectToast, toastsGone } from './wallet.support.ts'
 
 /** A demo watch of the seeded batch (README): activation code = ACT + n × 7919 mod 100000. */

@@ -6,7 +6,7 @@ import { DEV_FEED_ANSWERS } from '../../server/src/chain/networks.ts'
 import { formatUsd } from '../src/features/wallet/lib/format.ts'
 import cnWallet from '../src/i18n/locales/zh-CN/wallet.json' with { type: 'json' }
 import twWallet from '../src/i18n/locales/zh-TW/wallet.json' with { type: 'json' }
-import { open, inject } from './support.ts'
+import { inject, open } from './support.ts'
 import {
   assetRowText,
   button,

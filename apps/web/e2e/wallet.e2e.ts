@@ -18,7 +18,7 @@ import { foundry } from 'viem/chains'
 import { accountFromMnemonic } from '@kinetic/wallet-core'
 import { expect, test } from './fixtures.ts'
 import { KINETIC_TOKEN } from '../../server/src/chain/artifacts.ts'
-import { open, inject } from './support.ts'
+import { inject, open } from './support.ts'
 import {
   assetRowText,
   button,
