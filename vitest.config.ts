@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-/** Three tiers (DESIGN §11): unit beside the code, server integration on real Postgres, browser e2e. */
+/** Unit beside the code and server integration on real Postgres (DESIGN §11); browser e2e: playwright.config.ts. */
 export default defineConfig({
   test: {
     projects: [
@@ -43,18 +43,6 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts', 'apps/server/test/devchain-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          include: ['apps/web/e2e/**/*.e2e.ts'],
-          environment: 'node',
-          globalSetup: ['apps/web/e2e/global-setup.ts'],
-          fileParallelism: false,
-          expect: { poll: { timeout: 10_000, interval: 100 } },
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
         },
       },
     ],

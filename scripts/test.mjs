@@ -1,12 +1,19 @@
 #!/usr/bin/env node
-// `npm test`: every test on a fresh machine — static checks, the build (web and server), unit,
-// server integration on embedded Postgres (with the production install of the build:
-// apps/server/test/production.test.ts), then browser e2e in Debian's Chromium against the built app.
+// `npm test`: every test on a fresh machine — the build (web and server); then static checks,
+// unit and server integration on embedded Postgres (with the production install of the build:
+// apps/server/test/production.test.ts) one after the other and, at the same time, browser e2e
+// with Playwright in Debian's Chromium against the built app (playwright.config.ts): the e2e
+// mostly waits on pages, so it overlaps the CPU-bound rest (docs/adr/2026-11-24-e2e-playwright.md;
+// lines are prefixed [checks], [unit] or [e2e]; TEST_SERIAL=1 runs all one after the other).
 // Ends with one line `tests: N passed, N failed`.
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ensureChromium, ensureInstalled, run } from './lib.mjs'
+import { createInterface } from 'node:readline'
+import { ensureChromium, ensureInstalled, ROOT, run } from './lib.mjs'
+
+const SERIAL = process.env.TEST_SERIAL === '1'
 
 const reports = mkdtempSync(path.join(tmpdir(), 'kinetic-test-'))
 const totals = { passed: 0, failed: 0, skipped: 0 }
@@ -22,11 +29,28 @@ async function step(name, fn) {
   }
 }
 
+/** `run`, with each line of output prefixed `[label]` while steps run side by side. */
+function labelled(label, command, args, options = {}) {
+  if (SERIAL) return run(command, args, options)
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options })
+    for (const [input, output] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      createInterface({ input }).on('line', (line) => output.write(`[${label}] ${line}\n`))
+    child.on('error', reject)
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    )
+  })
+}
+
 async function vitest(name, projects) {
   const report = path.join(reports, `${name}.json`)
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`)
-  const outcome = await run('npx', args).then(
+  const outcome = await labelled(name, 'npx', args).then(
     () => undefined,
     (error) => error,
   )
@@ -45,6 +69,30 @@ async function vitest(name, projects) {
   if (json.numTotalTests === 0) throw new Error(`${name}: no test ran`)
 }
 
+/** Playwright with its JSON report; a test that passed only on its retry counts as failed. */
+async function playwright(name) {
+  const report = path.join(reports, `${name}.json`)
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: report }
+  const outcome = await labelled(name, 'npx', ['playwright', 'test', '--reporter=list,json'], { env }).then(
+    () => undefined,
+    (error) => error,
+  )
+  const json = readReport(report)
+  if (!json) {
+    totals.failed += 1
+    throw outcome ?? new Error(`${name}: Playwright wrote no report`)
+  }
+  const { expected, unexpected, flaky, skipped } = json.stats
+  totals.passed += expected
+  totals.failed += unexpected + flaky
+  // an error outside any test (global setup, a file that failed to load) counts too
+  if (json.errors.length > 0 && unexpected + flaky === 0) totals.failed += 1
+  totals.skipped += skipped
+  if (flaky > 0) console.error(`${name}: ${flaky} test(s) passed only on their retry, counted as failed`)
+  if (outcome) throw outcome
+  if (expected === 0) throw new Error(`${name}: no test ran`)
+}
+
 function readReport(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'))
@@ -54,17 +102,25 @@ function readReport(file) {
 }
 
 await ensureInstalled()
-await step('typecheck', () => run('npm', ['run', 'typecheck']))
-await step('lint', () => run('npm', ['run', 'lint']))
-await step('format', () => run('npm', ['run', 'format:check']))
-await step('generated files are current', () => run('npx', ['tsx', 'scripts/check-generated.ts']))
-// before the server tests: one of them packs and installs the build
+// first: the e2e tests run against the build, and a server test packs and installs it
 await step('build', () => run('npm', ['run', 'build']))
-await step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server']))
-await step('browser', async () => {
-  await ensureChromium()
-  await vitest('e2e', ['e2e'])
-})
+// the CPU-bound checks and server tests one after the other, beside the e2e tests, which mostly wait on pages
+const checksAndUnit = async () => {
+  await step('typecheck', () => labelled('checks', 'npm', ['run', 'typecheck']))
+  await step('lint', () => labelled('checks', 'npm', ['run', 'lint']))
+  await step('format', () => labelled('checks', 'npm', ['run', 'format:check']))
+  await step('generated files are current', () => labelled('checks', 'npx', ['tsx', 'scripts/check-generated.ts']))
+  await step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server']))
+}
+const browser = () =>
+  step('browser', async () => {
+    await ensureChromium()
+    await playwright('e2e')
+  })
+if (SERIAL) {
+  await checksAndUnit()
+  await browser()
+} else await Promise.all([checksAndUnit(), browser()])
 
 console.log(
   `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,

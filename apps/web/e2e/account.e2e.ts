@@ -1,15 +1,14 @@
 import { errorMessage, wireLang, type ErrorCode, type Locale } from '@kinetic/protocol'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import enAccount from '../src/i18n/locales/en-US/account.json'
-import enApp from '../src/i18n/locales/en-US/app.json'
-import enCommon from '../src/i18n/locales/en-US/common.json'
-import cnAccount from '../src/i18n/locales/zh-CN/account.json'
-import cnApp from '../src/i18n/locales/zh-CN/app.json'
-import cnEarn from '../src/i18n/locales/zh-CN/earn.json'
-import twAccount from '../src/i18n/locales/zh-TW/account.json'
+import type { Browser } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
+import enApp from '../src/i18n/locales/en-US/app.json' with { type: 'json' }
+import enCommon from '../src/i18n/locales/en-US/common.json' with { type: 'json' }
+import cnAccount from '../src/i18n/locales/zh-CN/account.json' with { type: 'json' }
+import cnApp from '../src/i18n/locales/zh-CN/app.json' with { type: 'json' }
+import cnEarn from '../src/i18n/locales/zh-CN/earn.json' with { type: 'json' }
+import twAccount from '../src/i18n/locales/zh-TW/account.json' with { type: 'json' }
 import {
-  launchBrowser,
   logIn,
   mailCount,
   mailedCode,
@@ -24,15 +23,14 @@ import {
 const ACCOUNT = { 'zh-CN': cnAccount, 'en-US': enAccount, 'zh-TW': twAccount } as const
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
+test.beforeAll(({ browser: b }) => {
+  browser = b
 })
-afterAll(() => browser.close())
 
 const newPage = (locale?: Locale) => newPhonePage(browser, locale)
 
-describe('accounts in the browser', () => {
-  it('registers with an e-mail code, shows the shell in Chinese, switches to English and logs back in', async () => {
+test.describe('accounts in the browser', () => {
+  test('registers with an e-mail code, shows the shell in Chinese, switches to English and logs back in', async () => {
     const page = await newPage()
     const email = uniqueEmail('first')
     await registerThroughForm(page, email, 'walk1234')
@@ -64,7 +62,7 @@ describe('accounts in the browser', () => {
     await page.context().close()
   })
 
-  it('adds a second account and switches between them without a password', async () => {
+  test('adds a second account and switches between them without a password', async () => {
     const firstEmail = uniqueEmail('alice')
     const secondEmail = uniqueEmail('bob')
     const other = await newPage()
@@ -98,7 +96,7 @@ describe('accounts in the browser', () => {
     await page.context().close()
   })
 
-  it("mails the password-reset code in the account's language, whatever the device's", async () => {
+  test("mails the password-reset code in the account's language, whatever the device's", async () => {
     const page = await newPage()
     const email = uniqueEmail('resetlang')
     await registerThroughForm(page, email, 'walk1234')
@@ -133,7 +131,7 @@ describe('accounts in the browser', () => {
     await device.context().close()
   })
 
-  it("registering a taken address looks like any other and mails its owner a note in the owner's language", async () => {
+  test("registering a taken address looks like any other and mails its owner a note in the owner's language", async () => {
     const owner = await newPage()
     const email = uniqueEmail('taken')
     await registerThroughForm(owner, email, 'walk1234')
@@ -167,7 +165,7 @@ describe('accounts in the browser', () => {
     await page.context().close()
   })
 
-  it('makes an address that keeps sending wrong passwords wait, saying how long', async () => {
+  test('makes an address that keeps sending wrong passwords wait, saying how long', async () => {
     const owner = await newPage()
     const email = uniqueEmail('wait')
     await registerThroughForm(owner, email, 'walk1234')
@@ -187,39 +185,40 @@ describe('accounts in the browser', () => {
     await page.context().close()
   })
 
-  it.each(['zh-CN', 'en-US', 'zh-TW'] as const)('shows every spec §5 register message in %s', async (locale) => {
-    const t = ACCOUNT[locale]
-    const lang = wireLang(locale)
-    const page = await newPage(locale)
-    await open(page, '/register')
-    const submit = () => page.getByRole('button', { name: t.register.submit, exact: true }).click()
-    const expectToast = async (code: ErrorCode) => {
-      const text = errorMessage(code, lang)
-      await expect.poll(() => page.getByText(text, { exact: true }).count(), { message: text }).toBeGreaterThan(0)
-      await expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 4000 }).toBe(0)
-    }
-    const field = (label: string) => page.getByPlaceholder(label, { exact: true })
+  for (const locale of ['zh-CN', 'en-US', 'zh-TW'] as const)
+    test(`shows every spec §5 register message in ${locale}`, async () => {
+      const t = ACCOUNT[locale]
+      const lang = wireLang(locale)
+      const page = await newPage(locale)
+      await open(page, '/register')
+      const submit = () => page.getByRole('button', { name: t.register.submit, exact: true }).click()
+      const expectToast = async (code: ErrorCode) => {
+        const text = errorMessage(code, lang)
+        await expect.poll(() => page.getByText(text, { exact: true }).count(), { message: text }).toBeGreaterThan(0)
+        await expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 4000 }).toBe(0)
+      }
+      const field = (label: string) => page.getByPlaceholder(label, { exact: true })
 
-    await submit()
-    await expectToast('EMAIL_REQUIRED')
-    await field(t.form.email).fill('not-an-email')
-    await submit()
-    await expectToast('EMAIL_INVALID')
-    await field(t.form.email).fill(uniqueEmail('rules'))
-    await field(t.form.code).fill('123456')
-    await submit()
-    await expectToast('PASSWORD_REQUIRED')
-    await field(t.form.password).fill('secret123')
-    await field(t.form.repeatPassword).fill('secret124')
-    await submit()
-    await expectToast('PASSWORD_MISMATCH')
-    await field(t.form.repeatPassword).fill('secret123')
-    await submit()
-    await expectToast('PRIVACY_NOT_AGREED')
-    await page.context().close()
-  })
+      await submit()
+      await expectToast('EMAIL_REQUIRED')
+      await field(t.form.email).fill('not-an-email')
+      await submit()
+      await expectToast('EMAIL_INVALID')
+      await field(t.form.email).fill(uniqueEmail('rules'))
+      await field(t.form.code).fill('123456')
+      await submit()
+      await expectToast('PASSWORD_REQUIRED')
+      await field(t.form.password).fill('secret123')
+      await field(t.form.repeatPassword).fill('secret124')
+      await submit()
+      await expectToast('PASSWORD_MISMATCH')
+      await field(t.form.repeatPassword).fill('secret123')
+      await submit()
+      await expectToast('PRIVACY_NOT_AGREED')
+      await page.context().close()
+    })
 
-  it('keeps the spec English texts word for word', () => {
+  test('keeps the spec English texts word for word', () => {
     expect(errorMessage('EMAIL_REQUIRED', 'us-en')).toBe('Please enter your email address')
     expect(errorMessage('EMAIL_INVALID', 'us-en')).toBe('Enter the correct email address')
     expect(errorMessage('PASSWORD_REQUIRED', 'us-en')).toBe('Please input a password')
@@ -227,7 +226,7 @@ describe('accounts in the browser', () => {
     expect(errorMessage('PRIVACY_NOT_AGREED', 'us-en')).toBe('Please agree to the privacy policy first')
   })
 
-  it('returns to /login with local storage cleared when the session is gone', async () => {
+  test('returns to /login with local storage cleared when the session is gone', async () => {
     const page = await newPage()
     await registerThroughForm(page, uniqueEmail('expired'), 'walk1234')
     await page.evaluate(() => localStorage.setItem('somethingLocal', 'kept until 401'))
@@ -238,7 +237,7 @@ describe('accounts in the browser', () => {
     await page.context().close()
   })
 
-  it('blocks an outdated app with the update dialog that loads /download/', async () => {
+  test('blocks an outdated app with the update dialog that loads /download/', async () => {
     const context = await phoneContext(browser)
     // the host shell reports an older installed version than the server's 1.0.0
     await context.addInitScript(() => Object.assign(window, { appVersion: '0.9.0' }))

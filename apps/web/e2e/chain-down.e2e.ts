@@ -1,23 +1,23 @@
 import { ERRORS, type Locale, type WireLang } from '@kinetic/protocol'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { cuttableProxy, ownPostgres } from '../../server/test/faults.ts'
-// the server harness reads the server tests' provided values (declared there)
-import type {} from '../../server/test/global-setup.ts'
-import { Client, registerUser, startAppOn, type TestApp } from '../../server/test/harness.ts'
-import { createWallet } from '../../server/src/features/wallet/wallet.testkit.ts'
-import cnCommon from '../src/i18n/locales/zh-CN/common.json'
-import enCommon from '../src/i18n/locales/en-US/common.json'
-import twCommon from '../src/i18n/locales/zh-TW/common.json'
-import cnWallet from '../src/i18n/locales/zh-CN/wallet.json'
-import enWallet from '../src/i18n/locales/en-US/wallet.json'
-import twWallet from '../src/i18n/locales/zh-TW/wallet.json'
-import { launchBrowser, logIn, open, uniqueEmail } from './support.ts'
+import type { Browser, Page } from '@playwright/test'
+import { generatePrivateKey } from 'viem/accounts'
+import { cuttableProxy } from '../../server/test/faults.ts'
+import cnCommon from '../src/i18n/locales/zh-CN/common.json' with { type: 'json' }
+import enCommon from '../src/i18n/locales/en-US/common.json' with { type: 'json' }
+import twCommon from '../src/i18n/locales/zh-TW/common.json' with { type: 'json' }
+import cnWallet from '../src/i18n/locales/zh-CN/wallet.json' with { type: 'json' }
+import enWallet from '../src/i18n/locales/en-US/wallet.json' with { type: 'json' }
+import twWallet from '../src/i18n/locales/zh-TW/wallet.json' with { type: 'json' }
+import { expect, test } from './fixtures.ts'
+import { startServer, type E2EServer } from './server.ts'
+import { logIn, open, registerThroughForm, uniqueEmail } from './support.ts'
+import { button, field } from './wallet.support.ts'
 
 /**
- * The wallet tab while the chain node is away (issue 7). The shared e2e server's node keeps
- * serving the other files, so this file runs a server of its own — the real app on its own
- * Postgres, serving the built web app — whose RPC URL is a proxy the test cuts and restores.
+ * The wallet tab while the chain node is away. The worker's server keeps its node
+ * for the other tests, so this file runs a server of its own — the real server process on its
+ * own cloned database, serving the built web app — whose RPC URL is a proxy the test cuts and
+ * restores.
  */
 
 const LANGUAGES: [Locale, WireLang, string, typeof enWallet][] = [
@@ -29,20 +29,19 @@ const LANGUAGES: [Locale, WireLang, string, typeof enWallet][] = [
 /** "Last updated …" in a language, whatever the time. */
 const lastRead = (t: typeof enWallet) => new RegExp(`${t.home.lastRead.replace('{{time}}', '.+')}$`)
 
-let cluster: Awaited<ReturnType<typeof ownPostgres>>
 let proxy: Awaited<ReturnType<typeof cuttableProxy>>
-let app: TestApp
+let app: E2EServer
 let baseUrl: string
 let browser: Browser
-beforeAll(async () => {
-  ;[cluster, proxy, browser] = await Promise.all([ownPostgres(), cuttableProxy(inject('chainRpcUrl')), launchBrowser()])
-  // WEB_DIST empty: the default, apps/web/dist (the harness points it nowhere otherwise)
-  app = await startAppOn(cluster.appUrl, { CHAIN_RPC_URL: proxy.url, WEB_DIST: '' }, cluster.remove)
-  baseUrl = await app.server.listen({ port: 0, host: '127.0.0.1' })
+test.beforeAll(async ({ browser: b, server }) => {
+  browser = b
+  proxy = await cuttableProxy(server.chainRpcUrl)
+  // the node is cut on purpose: the indexer's warnings about it are expected
+  app = await startServer('chain-down', { chainRpcUrl: proxy.url, logLevel: 'error' })
+  baseUrl = app.baseUrl
 })
-afterAll(async () => {
-  await browser?.close()
-  await app?.close()
+test.afterAll(async () => {
+  await app?.stop()
   await proxy?.close()
 })
 
@@ -59,12 +58,19 @@ async function phonePage(): Promise<Page> {
 
 const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).count()
 
-describe('the wallet tab when the chain node cannot be reached', () => {
-  it('says so in the person’s language with a retry, and shows the wallet again once it is back', async () => {
+test.describe('the wallet tab when the chain node cannot be reached', () => {
+  test('says so in the person’s language with a retry, and shows the wallet again once it is back', async () => {
     const email = uniqueEmail('chain-down')
-    const api = new Client(app.server)
-    await registerUser(api, email, 'walk1234')
-    await createWallet(api, undefined, { name: 'Everyday' })
+    const setUp = await phonePage()
+    await registerThroughForm(setUp, email, 'walk1234')
+    await open(setUp, '/walletAdd?tab=key')
+    await field(setUp, cnWallet.import.key).fill(generatePrivateKey())
+    await field(setUp, cnWallet.form.name).fill('Everyday')
+    await field(setUp, cnWallet.form.password).fill('Zebra-Quartz-91')
+    await field(setUp, cnWallet.form.repeatPassword).fill('Zebra-Quartz-91')
+    await button(setUp, cnWallet.import.submit).click()
+    await setUp.waitForURL(/#\/spot$/, { timeout: 20_000 })
+    await setUp.context().close()
 
     const page = await phonePage()
     await open(page, '/login')

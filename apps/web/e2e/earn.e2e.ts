@@ -2,20 +2,20 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { errorMessage, type Locale } from '@kinetic/protocol'
 import { deviceToken, upload } from '@kinetic/watch-sim'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from '@playwright/test'
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expect, test } from './fixtures.ts'
 import { DEV_CONTRACTS } from '../../server/src/chain/networks.ts'
-import enAccount from '../src/i18n/locales/en-US/account.json'
-import enAdmin from '../src/i18n/locales/en-US/admin.json'
-import common from '../src/i18n/locales/en-US/common.json'
-import device from '../src/i18n/locales/en-US/device.json'
-import enEarn from '../src/i18n/locales/en-US/earn.json'
-import health from '../src/i18n/locales/en-US/health.json'
-import enShop from '../src/i18n/locales/en-US/shop.json'
+import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
+import enAdmin from '../src/i18n/locales/en-US/admin.json' with { type: 'json' }
+import common from '../src/i18n/locales/en-US/common.json' with { type: 'json' }
+import device from '../src/i18n/locales/en-US/device.json' with { type: 'json' }
+import enEarn from '../src/i18n/locales/en-US/earn.json' with { type: 'json' }
+import health from '../src/i18n/locales/en-US/health.json' with { type: 'json' }
+import enShop from '../src/i18n/locales/en-US/shop.json' with { type: 'json' }
 import { demoWatch, PASSWORD, registerWithInvite, startBuying } from './earn.support.ts'
 import { noonZone, setTimeZone, walking } from './home.support.ts'
-import { consolePage, launchBrowser, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
+import { consolePage, inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { createWalletThroughScreens, expectToast, toastsGone, walletAddress } from './wallet.support.ts'
 
 const DEV_KNT = DEV_CONTRACTS.knt
@@ -24,16 +24,15 @@ const shop = enShop
 const home = enEarn.home
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
+test.beforeAll(({ browser: b }) => {
+  browser = b
 })
-afterAll(() => browser.close())
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 const seen = (page: Page, text: string) => page.getByText(text, { exact: true }).count()
 
-describe('earning and the shop in the browser', () => {
-  it('earns points by inviting a friend, buys a virtual and a physical good, and sees orders and history', async () => {
+test.describe('earning and the shop in the browser', () => {
+  test('earns points by inviting a friend, buys a virtual and a physical good, and sees orders and history', async () => {
     const page = await newPhonePage(browser, 'en-US')
     await registerThroughForm(page, uniqueEmail('inviter'), PASSWORD, enAccount)
 
@@ -99,7 +98,7 @@ describe('earning and the shop in the browser', () => {
     await expect.poll(() => page.locator('[data-rule=referral_reward_points]').textContent()).toBe('1,000')
   })
 
-  it("shows the operator's physical-fitness validity on the health page and on the shop's good", async () => {
+  test("shows the operator's physical-fitness validity on the health page and on the shop's good", async () => {
     const ops = await consolePage(browser)
     const setDays = async (days: string) => {
       await ops.getByRole('button', { name: enAdmin.nav.settings, exact: true }).click()
@@ -124,7 +123,7 @@ describe('earning and the shop in the browser', () => {
     }
   })
 
-  it('exchanges points for KNT and collects them to the wallet: the token arrives on the dev chain', async () => {
+  test('exchanges points for KNT and collects them to the wallet: the token arrives on the dev chain', async () => {
     const inviter = await newPhonePage(browser, 'en-US')
     await registerThroughForm(inviter, uniqueEmail('collector'), PASSWORD, enAccount)
     await open(inviter, '/invite')
@@ -179,8 +178,8 @@ async function screenshots(page: Page) {
   }
 }
 
-describe('Home in the browser', () => {
-  it('earns energy from consented walking, contributes it into computing power and receives a daily task', async () => {
+test.describe('Home in the browser', () => {
+  test('earns energy from consented walking, contributes it into computing power and receives a daily task', async () => {
     mkdirSync(ARTIFACTS, { recursive: true })
     const page = await newPhonePage(browser, 'en-US')
     await registerThroughForm(page, uniqueEmail('home'), 'walk1234', enAccount)

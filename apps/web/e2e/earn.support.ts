@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core'
-import { expect } from 'vitest'
-import enAccount from '../src/i18n/locales/en-US/account.json'
+import type { Page } from '@playwright/test'
+import { expect } from '@playwright/test'
+import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
 import { mailCount, mailedCode, open } from './support.ts'
 
 export const PASSWORD = 'secret123'

@@ -2,26 +2,26 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { errorMessage, formatNumber, type Locale } from '@kinetic/protocol'
 import { deviceToken, upload } from '@kinetic/watch-sim'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from '@playwright/test'
 import { createPublicClient, erc20Abi, formatUnits, http, parseUnits } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expect, test } from './fixtures.ts'
 import { DEV_CONTRACTS } from '../../server/src/chain/networks.ts'
-import enAccount from '../src/i18n/locales/en-US/account.json'
-import enAdmin from '../src/i18n/locales/en-US/admin.json'
-import common from '../src/i18n/locales/en-US/common.json'
-import device from '../src/i18n/locales/en-US/device.json'
-import enDiscover from '../src/i18n/locales/en-US/discover.json'
-import enEarn from '../src/i18n/locales/en-US/earn.json'
-import health from '../src/i18n/locales/en-US/health.json'
-import shop from '../src/i18n/locales/en-US/shop.json'
-import cnDiscover from '../src/i18n/locales/zh-CN/discover.json'
-import twDiscover from '../src/i18n/locales/zh-TW/discover.json'
+import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
+import enAdmin from '../src/i18n/locales/en-US/admin.json' with { type: 'json' }
+import common from '../src/i18n/locales/en-US/common.json' with { type: 'json' }
+import device from '../src/i18n/locales/en-US/device.json' with { type: 'json' }
+import enDiscover from '../src/i18n/locales/en-US/discover.json' with { type: 'json' }
+import enEarn from '../src/i18n/locales/en-US/earn.json' with { type: 'json' }
+import health from '../src/i18n/locales/en-US/health.json' with { type: 'json' }
+import shop from '../src/i18n/locales/en-US/shop.json' with { type: 'json' }
+import cnDiscover from '../src/i18n/locales/zh-CN/discover.json' with { type: 'json' }
+import twDiscover from '../src/i18n/locales/zh-TW/discover.json' with { type: 'json' }
 import { demoWatch, registerWithInvite, startBuying } from './earn.support.ts'
 import { noonZone, setTimeZone, walking } from './home.support.ts'
-import { consolePage, launchBrowser, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
+import { consolePage, inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { createWalletThroughScreens, expectToast, toastsGone, walletAddress } from './wallet.support.ts'
 
-// Issue 5's Done-when in one flow: a user walks (watch-sim), earns energy, contributes it, an
+// Earning end to end in one flow: a user walks (watch-sim), earns energy, contributes it, an
 // operator settles the day in the console, the user receives the rewards on /find, completes
 // a daily task, invites a friend, buys a virtual and a physical good, stakes and unstakes KNT,
 // and collects KNT to their wallet — the token arrives on the dev chain.
@@ -32,10 +32,9 @@ const TEXTS = { 'en-US': enDiscover, 'zh-CN': cnDiscover, 'zh-TW': twDiscover } 
 const d = enDiscover
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
+test.beforeAll(({ browser: b }) => {
+  browser = b
 })
-afterAll(() => browser.close())
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 const byTestId = (page: Page, id: string) => page.getByTestId(id).textContent()
@@ -129,8 +128,8 @@ async function inThreeLanguages(page: Page) {
   }
 }
 
-describe('Discover in the browser', () => {
-  it('walk → energy → contribute → settlement → receive → daily task → invite → shop → stake → collect on chain', async () => {
+test.describe('Discover in the browser', () => {
+  test('walk → energy → contribute → settlement → receive → daily task → invite → shop → stake → collect on chain', async () => {
     const page = await newPhonePage(browser, 'en-US')
     await registerThroughForm(page, uniqueEmail('finder'), 'walk1234', enAccount)
     await setTimeZone(page, noonZone())

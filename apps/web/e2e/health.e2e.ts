@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { errorMessage, health, LOCALES, type Locale } from '@kinetic/protocol'
 import { addDays, DeviceApiError, localDay, simulateDays, upload, type Samples } from '@kinetic/watch-sim'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import enAccount from '../src/i18n/locales/en-US/account.json'
-import common from '../src/i18n/locales/en-US/common.json'
-import device from '../src/i18n/locales/en-US/device.json'
-import cnHealth from '../src/i18n/locales/zh-CN/health.json'
-import twHealth from '../src/i18n/locales/zh-TW/health.json'
+import type { Browser, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
+import common from '../src/i18n/locales/en-US/common.json' with { type: 'json' }
+import device from '../src/i18n/locales/en-US/device.json' with { type: 'json' }
+import cnHealth from '../src/i18n/locales/zh-CN/health.json' with { type: 'json' }
+import twHealth from '../src/i18n/locales/zh-TW/health.json' with { type: 'json' }
+import { demoWatch } from './earn.support.ts'
 import {
   expectedBloodPressure,
   expectedSleep,
@@ -23,7 +24,7 @@ import {
   t,
   TZ,
 } from './health.support.ts'
-import { launchBrowser, open, registerThroughForm, uniqueEmail } from './support.ts'
+import { inject, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { button, expectError, expectToast, toastsGone } from './wallet.support.ts'
 
 /** A demo watch of the seeded batch (README): activation code = ACT + n × 7919 mod 100000. */
@@ -33,19 +34,18 @@ const ACTIVE = `ACT${String((17 * 7919) % 100_000).padStart(5, '0')}`
 const ARTIFACTS = path.join(import.meta.dirname, 'artifacts', 'health')
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
+test.beforeAll(({ browser: b }) => {
+  browser = b
   mkdirSync(ARTIFACTS, { recursive: true })
 })
-afterAll(() => browser.close())
 
 async function screenshot(page: Page, name: string) {
   await page.waitForTimeout(400) // charts animate in; the picture is for people, no assertion rides on it
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
 }
 
-describe('health and devices in the browser', () => {
-  it('binds a watch, shows a simulated week in the reports, and unbinds it after asking', async () => {
+test.describe('health and devices in the browser', () => {
+  test('binds a watch, shows a simulated week in the reports, and unbinds it after asking', async () => {
     const page = await newHealthPage(browser)
     await registerThroughForm(page, uniqueEmail('health'), 'walk1234', enAccount)
 
@@ -97,8 +97,6 @@ describe('health and devices in the browser', () => {
     await checkWeeklyReport(page, samples, day)
     await checkSportsRecords(page, samples, workoutDay)
 
-    await screenshotsInEveryLanguage(page, day, workoutDay)
-
     // unbinding asks first: cancelled, the watch stays
     await open(page, '/deviceList')
     await row.getByRole('button', { name: device.unbind.submit }).click()
@@ -122,11 +120,35 @@ describe('health and devices in the browser', () => {
     )
     expect(refused).toBeInstanceOf(DeviceApiError)
     expect((refused as DeviceApiError).body.error).toBe('DEVICE_TOKEN_INVALID')
-  }, 240_000) // a week of samples, six reports and eighteen screenshots
+  })
+
+  test('shows the reports of a simulated week in every language', async () => {
+    const page = await newHealthPage(browser)
+    await registerThroughForm(page, uniqueEmail('health-languages'), 'walk1234', enAccount)
+    const watch = demoWatch(18)
+    await open(page, '/deviceList')
+    await page.getByPlaceholder(device.bind.deviceCodePlaceholder).fill(watch.device)
+    await page.getByPlaceholder(device.bind.activeCodePlaceholder).fill(watch.active)
+    await button(page, device.bind.submit).click()
+    await expectToast(page, device.toast.bound)
+
+    const day = addDays(localDay(Math.floor(Date.now() / 1000), TZ), -1)
+    const { samples } = await simulateDays({
+      baseUrl: inject('baseUrl'),
+      deviceCode: watch.device,
+      activationCode: watch.active,
+      days: 8,
+      end: day,
+      seed: 17,
+      timeZone: TZ,
+    })
+    const workoutDay = samples.workouts.some((w) => localDay(w.start, TZ) === day) ? day : addDays(day, -1)
+    await screenshotsInEveryLanguage(page, day, workoutDay)
+  })
 })
 
-describe('goal, authorizations, questionnaire and fitness analysis', () => {
-  it('checks and saves a daily goal, a consent and a complete questionnaire', async () => {
+test.describe('goal, authorizations, questionnaire and fitness analysis', () => {
+  test('checks and saves a daily goal, a consent and a complete questionnaire', async () => {
     const page = await newHealthPage(browser)
     await registerThroughForm(page, uniqueEmail('goal'), 'walk1234', enAccount)
 
@@ -176,8 +198,8 @@ describe('goal, authorizations, questionnaire and fitness analysis', () => {
   })
 })
 
-describe('live heart rate over Bluetooth', () => {
-  it('says so when the browser has no Web Bluetooth, and reads a heart-rate sensor when it has', async () => {
+test.describe('live heart rate over Bluetooth', () => {
+  test('says so when the browser has no Web Bluetooth, and reads a heart-rate sensor when it has', async () => {
     const page = await newHealthPage(browser)
     await registerThroughForm(page, uniqueEmail('live'), 'walk1234', enAccount)
     await open(page, '/heartRateLive')
@@ -224,8 +246,8 @@ describe('live heart rate over Bluetooth', () => {
   })
 })
 
-describe('importing a workout file', () => {
-  it('reads a GPX track in the browser, records it once and shows it in the sports records', async () => {
+test.describe('importing a workout file', () => {
+  test('reads a GPX track in the browser, records it once and shows it in the sports records', async () => {
     const page = await newHealthPage(browser)
     await registerThroughForm(page, uniqueEmail('import'), 'walk1234', enAccount)
     await open(page, '/sportsRecord?all=1')

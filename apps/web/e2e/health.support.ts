@@ -1,8 +1,8 @@
 import { formatNumber, health, type Locale } from '@kinetic/protocol'
 import { addDays, localDay, type Samples } from '@kinetic/watch-sim'
-import type { Browser, Page } from 'playwright-core'
-import { inject } from 'vitest'
-import t from '../src/i18n/locales/en-US/health.json'
+import type { Browser, Page } from '@playwright/test'
+import t from '../src/i18n/locales/en-US/health.json' with { type: 'json' }
+import { inject } from './support.ts'
 
 /**
  * What the health reports must show, computed here from the samples watch-sim uploaded with

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Page } from '@playwright/test'
 
 /** A zone where it is about noon now, so the last hours of walking fall on today. */
 export function noonZone(): string {

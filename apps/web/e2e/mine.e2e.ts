@@ -1,29 +1,19 @@
 import { createHmac } from 'node:crypto'
 import { errorMessage } from '@kinetic/protocol'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import enAccount from '../src/i18n/locales/en-US/account.json'
-import enCommon from '../src/i18n/locales/en-US/common.json'
-import cnAccount from '../src/i18n/locales/zh-CN/account.json'
-import cnCommon from '../src/i18n/locales/zh-CN/common.json'
-import cnHealth from '../src/i18n/locales/zh-CN/health.json'
-import {
-  launchBrowser,
-  logIn,
-  mailCount,
-  mailedCode,
-  newPhonePage,
-  open,
-  registerThroughForm,
-  uniqueEmail,
-} from './support.ts'
+import { expect, test } from './fixtures.ts'
+import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
+import enCommon from '../src/i18n/locales/en-US/common.json' with { type: 'json' }
+import cnAccount from '../src/i18n/locales/zh-CN/account.json' with { type: 'json' }
+import cnCommon from '../src/i18n/locales/zh-CN/common.json' with { type: 'json' }
+import cnHealth from '../src/i18n/locales/zh-CN/health.json' with { type: 'json' }
+import { logIn, mailCount, mailedCode, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
+test.beforeAll(({ browser: b }) => {
+  browser = b
 })
-afterAll(() => browser.close())
 
 /** RFC 6238 (SHA-1, 30 s, 6 digits) computed here with node:crypto, independently of the app. */
 function totp(base32: string, offsetSteps = 0): string {
@@ -42,8 +32,8 @@ const shown = (page: Page, text: string) => page.getByText(text, { exact: true }
 const dialogButton = (page: Page, name: string) =>
   page.locator('.adm-dialog').getByRole('button', { name, exact: true })
 
-describe('Mine in the browser', () => {
-  it('edits the profile with an avatar, in Chinese, and refuses an impossible height', async () => {
+test.describe('Mine in the browser', () => {
+  test('edits the profile with an avatar, in Chinese, and refuses an impossible height', async () => {
     const t = cnAccount
     const page = await newPhonePage(browser)
     const email = uniqueEmail('profile')
@@ -111,7 +101,7 @@ describe('Mine in the browser', () => {
     await page.context().close()
   })
 
-  it('binds Google authenticator, needs it at sign-in, changes the password (signing out elsewhere) and the e-mail, and deletes the account', async () => {
+  test('binds Google authenticator, needs it at sign-in, changes the password (signing out elsewhere) and the e-mail, and deletes the account', async () => {
     const t = enAccount
     const page = await newPhonePage(browser, 'en-US')
     const email = uniqueEmail('secure')
@@ -198,7 +188,7 @@ describe('Mine in the browser', () => {
     await page.context().close()
   })
 
-  it('binds a new e-mail address with a code mailed to it, in Chinese', async () => {
+  test('binds a new e-mail address with a code mailed to it, in Chinese', async () => {
     const t = cnAccount
     const page = await newPhonePage(browser)
     const email = uniqueEmail('oldmail')

@@ -1,13 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { launchBrowser, phoneContext, registerThroughForm, uniqueEmail } from './support.ts'
+import type { Browser } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { inject, phoneContext, registerThroughForm, uniqueEmail } from './support.ts'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
+test.beforeAll(({ browser: b }) => {
+  browser = b
 })
-afterAll(() => browser.close())
 
 /** The `<script>` tags of an HTML page, and whether each loads a file or carries code inline. */
 function scriptsOf(html: string) {
@@ -17,35 +15,37 @@ function scriptsOf(html: string) {
   }))
 }
 
-describe('the built web app under its Content-Security-Policy', () => {
-  it.each(['/', '/admin/'])('%s has no inline script or handler and its CSP forbids them', async (path) => {
-    const response = await fetch(`${inject('baseUrl')}${path}`)
-    expect(response.status).toBe(200)
-    const html = await response.text()
-    const scripts = scriptsOf(html)
-    expect(scripts.length).toBeGreaterThan(0)
-    expect(scripts.filter((s) => s.inline || !s.src)).toEqual([])
-    expect(html).not.toMatch(/\son[a-z]+\s*=/i)
-    expect(html).not.toMatch(/javascript:/i)
+test.describe('the built web app under its Content-Security-Policy', () => {
+  for (const path of ['/', '/admin/'])
+    test(`${path} has no inline script or handler and its CSP forbids them`, async () => {
+      const response = await fetch(`${inject('baseUrl')}${path}`)
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      const scripts = scriptsOf(html)
+      expect(scripts.length).toBeGreaterThan(0)
+      expect(scripts.filter((s) => s.inline || !s.src)).toEqual([])
+      expect(html).not.toMatch(/\son[a-z]+\s*=/i)
+      expect(html).not.toMatch(/javascript:/i)
 
-    const csp = response.headers.get('content-security-policy') ?? ''
-    expect(csp).toContain("script-src 'self'")
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
-    expect(csp).toContain("frame-ancestors 'self'")
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
-  })
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+      expect(csp).toContain("frame-ancestors 'self'")
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+    })
 
-  it.each(['/#/login', '/admin/'])('%s renders in Chromium without a single CSP violation', async (url) => {
-    const { page, violations } = await watchedPage()
-    await page.goto(url)
-    // the app rendered: a form with a password field is on both pages
-    await expect.poll(() => page.locator('input[type="password"]').count(), { timeout: 15_000 }).toBeGreaterThan(0)
-    expect(violations).toEqual([])
-    await page.context().close()
-  })
+  for (const url of ['/#/login', '/admin/'])
+    test(`${url} renders in Chromium without a single CSP violation`, async () => {
+      const { page, violations } = await watchedPage()
+      await page.goto(url)
+      // the app rendered: a form with a password field is on both pages
+      await expect.poll(() => page.locator('input[type="password"]').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+      expect(violations).toEqual([])
+      await page.context().close()
+    })
 
-  it('runs every kind of page signed in (charts, QR codes, chat socket) without a CSP violation', async () => {
+  test('runs every kind of page signed in (charts, QR codes, chat socket) without a CSP violation', async () => {
     const { page, violations } = await watchedPage()
     await registerThroughForm(page, uniqueEmail('csp'), 'csp-pass-1')
     for (const route of SIGNED_IN_ROUTES) {

@@ -1,32 +1,22 @@
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import enAdmin from '../src/i18n/locales/en-US/admin.json'
-import enApp from '../src/i18n/locales/en-US/app.json'
-import enContent from '../src/i18n/locales/en-US/content.json'
-import enSupport from '../src/i18n/locales/en-US/support.json'
-import enAccount from '../src/i18n/locales/en-US/account.json'
-import enDevice from '../src/i18n/locales/en-US/device.json'
-import enShop from '../src/i18n/locales/en-US/shop.json'
-import {
-  consolePage,
-  launchBrowser,
-  mailCount,
-  mailedCode,
-  newPhonePage,
-  open,
-  registerThroughForm,
-  uniqueEmail,
-} from './support.ts'
+import type { Browser, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import enAdmin from '../src/i18n/locales/en-US/admin.json' with { type: 'json' }
+import enApp from '../src/i18n/locales/en-US/app.json' with { type: 'json' }
+import enContent from '../src/i18n/locales/en-US/content.json' with { type: 'json' }
+import enSupport from '../src/i18n/locales/en-US/support.json' with { type: 'json' }
+import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
+import enDevice from '../src/i18n/locales/en-US/device.json' with { type: 'json' }
+import enShop from '../src/i18n/locales/en-US/shop.json' with { type: 'json' }
+import { consolePage, mailCount, mailedCode, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 
 // Support and the operator console as a person and an operator use them, each in their own
 // browser context: tickets, live chat, notices and the forced update.
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
+test.beforeAll(({ browser: b }) => {
+  browser = b
 })
-afterAll(() => browser.close())
 
 /** A new user in English, registered through the form. */
 async function userPage(name: string): Promise<{ page: Page; email: string }> {
@@ -44,8 +34,8 @@ const PNG = Buffer.from(
 
 const section = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click()
 
-describe('support and the operator console', () => {
-  it('a user opens a work order that an operator answers in the console; the user sees replied', async () => {
+test.describe('support and the operator console', () => {
+  test('a user opens a work order that an operator answers in the console; the user sees replied', async () => {
     const { page, email } = await userPage('ticket')
     await page.getByText(enApp.tabs.mine, { exact: true }).click()
     await page.getByText(enAccount.mine.workOrders, { exact: true }).click()
@@ -93,7 +83,7 @@ describe('support and the operator console', () => {
     await Promise.all([page.context().close(), ops.context().close()])
   })
 
-  it('a user chats with an operator in real time, in two browser contexts', async () => {
+  test('a user chats with an operator in real time, in two browser contexts', async () => {
     const { page, email } = await userPage('chat')
     await open(page, '/serverChat')
     await expect.poll(() => page.getByText(enSupport.chat.hint).count()).toBe(1)
@@ -137,7 +127,7 @@ describe('support and the operator console', () => {
     await Promise.all([page.context().close(), ops.context().close()])
   })
 
-  it('a user reads a notice the operator published, in their language', async () => {
+  test('a user reads a notice the operator published, in their language', async () => {
     const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.notices)
     const title = `Maintenance ${Date.now().toString(36)}`
@@ -164,7 +154,7 @@ describe('support and the operator console', () => {
     await Promise.all([page.context().close(), ops.context().close()])
   })
 
-  it('the operator raises app_version and the user app shows the blocking update dialog', async () => {
+  test('the operator raises app_version and the user app shows the blocking update dialog', async () => {
     const { page } = await userPage('update')
     const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.version)
@@ -224,8 +214,8 @@ async function earnReferralPoints(page: Page) {
   await expect.poll(() => page.getByTestId('referral-points').textContent()).toBe('1,000')
 }
 
-describe('the console runs the shop and the devices', () => {
-  it('the operator adds a good, a user buys it, the operator ships it: the user sees shipped and a message', async () => {
+test.describe('the console runs the shop and the devices', () => {
+  test('the operator adds a good, a user buys it, the operator ships it: the user sees shipped and a message', async () => {
     const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.goods)
     const good = `Console strap ${Date.now().toString(36)}`
@@ -288,7 +278,7 @@ describe('the console runs the shop and the devices', () => {
     await Promise.all([page.context().close(), ops.context().close()])
   })
 
-  it('the operator issues a batch of 2 device codes and a user binds one on the device list', async () => {
+  test('the operator issues a batch of 2 device codes and a user binds one on the device list', async () => {
     const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.devices)
     await ops.getByLabel(enAdmin.devices.model).fill('Kinetic Watch S2')
@@ -326,7 +316,7 @@ describe('the console runs the shop and the devices', () => {
     await Promise.all([page.context().close(), ops.context().close()])
   })
 
-  it('the operator edits an earning parameter; a bad value is refused beside its field', async () => {
+  test('the operator edits an earning parameter; a bad value is refused beside its field', async () => {
     const ops = await consolePage(browser)
     await section(ops, enAdmin.nav.settings)
     const row = ops.getByTestId('setting-stage_days')

@@ -1,27 +1,21 @@
 import { readFileSync } from 'node:fs'
 import type { Locale } from '@kinetic/protocol'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
-import enAdmin from '../src/i18n/locales/en-US/admin.json'
-import cnAccount from '../src/i18n/locales/zh-CN/account.json'
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import enAdmin from '../src/i18n/locales/en-US/admin.json' with { type: 'json' }
+import cnAccount from '../src/i18n/locales/zh-CN/account.json' with { type: 'json' }
+import type { E2EServer } from './server.ts'
 
-export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
+let current: E2EServer | undefined
 
-/** Debian's Chromium, headless, without the background traffic this offline machine refuses. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+/** The worker's server (fixtures.ts), which the helpers below and `inject` speak to. */
+export function useServer(server: E2EServer): void {
+  current = server
+}
+
+/** What the worker's server is (its address, the mailbox, the chain, the console operator). */
+export function inject<K extends 'baseUrl' | 'mailbox' | 'chainRpcUrl' | 'operator'>(key: K): E2EServer[K] {
+  if (!current) throw new Error('no e2e server: import test from ./fixtures.ts')
+  return current[key]
 }
 
 /** A phone-sized context (iPhone 12-like viewport) on the app. */

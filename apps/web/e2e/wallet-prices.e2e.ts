@@ -1,12 +1,12 @@
 import type { Locale } from '@kinetic/protocol'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expect, test } from './fixtures.ts'
 import { DEV_FEED_ANSWERS } from '../../server/src/chain/networks.ts'
 import { formatUsd } from '../src/features/wallet/lib/format.ts'
-import cnWallet from '../src/i18n/locales/zh-CN/wallet.json'
-import twWallet from '../src/i18n/locales/zh-TW/wallet.json'
-import { launchBrowser, open } from './support.ts'
+import cnWallet from '../src/i18n/locales/zh-CN/wallet.json' with { type: 'json' }
+import twWallet from '../src/i18n/locales/zh-TW/wallet.json' with { type: 'json' }
+import { inject, open } from './support.ts'
 import {
   assetRowText,
   button,
@@ -20,16 +20,17 @@ import {
 
 /**
  * Prices come from the dev chain's feeds through the same multicall as on BSC, moved here by
- * `POST /dev/price`. e2e files run one at a time, so moving the shared BNB feed is seen by no
- * other file; it is put back (following the chain's clock again) at the end.
+ * `POST /dev/price`. Each worker's server prices BNB by a feed of its own (server.ts) and runs
+ * one test at a time, so moving it is seen by no other test; it is put back (following the
+ * chain's clock again) after each test.
  */
 
 const WALLET_PASSWORD = 'Zebra-Quartz-91'
 
 let browser: Browser
 let funded: Promise<Page> | undefined
-beforeAll(async () => {
-  browser = await launchBrowser()
+test.beforeAll(({ browser: b }) => {
+  browser = b
 })
 
 /** A signed-in English page whose wallet holds 10 BNB, 1000 USDT and 1000 KNT (made once, inside a test). */
@@ -42,9 +43,8 @@ function walletPage(): Promise<Page> {
   })()
   return funded
 }
-afterAll(async () => {
+test.afterEach(async () => {
   await setPrice({ symbol: 'BNB', usd: DEV_FEED_ANSWERS.BNB })
-  await browser?.close()
 })
 
 async function setPrice(body: { symbol: string; usd: string; updated_at?: number }): Promise<void> {
@@ -58,8 +58,8 @@ async function setPrice(body: { symbol: string; usd: string; updated_at?: number
 
 const shown = (p: Page, text: string) => p.getByText(text, { exact: true }).count()
 
-describe('wallet prices from on-chain feeds', () => {
-  it('moves the USD value with the feed, and shows "—" and names the coin left out when the feed is stale', async () => {
+test.describe('wallet prices from on-chain feeds', () => {
+  test('moves the USD value with the feed, and shows "—" and names the coin left out when the feed is stale', async () => {
     const page = await walletPage()
     await open(page, '/spot')
     await expect.poll(() => assetRowText(page, 'BNB'), { timeout: 20_000 }).toContain(formatUsd('6000'))
@@ -81,7 +81,7 @@ describe('wallet prices from on-chain feeds', () => {
     expect(await shown(page, formatUsd('1050'))).toBe(1) // USDT and KNT only
   })
 
-  it('names the network on the wallet home and on the send confirmation, in three languages', async () => {
+  test('names the network on the wallet home and on the send confirmation, in three languages', async () => {
     const page = await walletPage()
     await setPrice({ symbol: 'BNB', usd: DEV_FEED_ANSWERS.BNB })
     const friend = privateKeyToAccount(generatePrivateKey()).address

@@ -1,5 +1,5 @@
 import { errorMessage } from '@kinetic/protocol'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from '@playwright/test'
 import {
   createPublicClient,
   createWalletClient,
@@ -16,9 +16,9 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { accountFromMnemonic } from '@kinetic/wallet-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expect, test } from './fixtures.ts'
 import { KINETIC_TOKEN } from '../../server/src/chain/artifacts.ts'
-import { launchBrowser, open } from './support.ts'
+import { inject, open } from './support.ts'
 import {
   assetRowText,
   button,
@@ -40,10 +40,9 @@ const WALLET_PASSWORD = 'Zebra-Quartz-91'
 const chain = () => createPublicClient({ transport: http(inject('chainRpcUrl')) })
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
+test.beforeAll(({ browser: b }) => {
+  browser = b
 })
-afterAll(() => browser.close())
 
 /** Checks the detail screen of `hash` against a receipt read from the chain directly. */
 async function expectDetailMatchesChain(page: Page, hash: Hash, expected: { from: string; to: string }) {
@@ -61,8 +60,16 @@ async function expectDetailMatchesChain(page: Page, hash: Hash, expected: { from
   return receipt
 }
 
-describe('the wallet in the browser', () => {
-  it('creates, backs up, funds, sends at every fee tier and imports the same words elsewhere', async () => {
+/** The confirmation shows the signed fee (gas limit × gas price) in BNB to 8 places, like the form. */
+function expectShownFee(shown: string, wei: bigint) {
+  const [amount, unit] = shown.split(' ')
+  expect(unit).toBe('BNB')
+  expect(Math.abs(Number(amount?.replaceAll(',', '')) - Number(formatEther(wei)))).toBeLessThanOrEqual(5e-9)
+}
+
+test.describe('the wallet in the browser', () => {
+  test('creates, backs up, funds, sends at every fee tier and imports the same words elsewhere', async () => {
+    test.setTimeout(420_000)
     const page = await newAccountPage(browser, 'wallet')
     const words = await createWalletThroughScreens(page, 'Main', WALLET_PASSWORD)
     const address = await walletAddress(page)
@@ -108,7 +115,7 @@ describe('the wallet in the browser', () => {
       expect(tx.value).toBe(parseEther('0.01'))
       expect(getAddress(tx.to as string)).toBe(getAddress(friend))
       // the fee shown before signing is what was signed: gas limit × the tier's gas price
-      expect(fee.startsWith(`${formatEther(tx.gas * (tx.gasPrice as bigint))} BNB`)).toBe(true)
+      expectShownFee(fee, tx.gas * (tx.gasPrice as bigint))
       if (text) {
         expect(tx.input).toBe(toHex(text))
         expect(await detailRow(page, t.tx.data)).toContain(text)
@@ -123,7 +130,7 @@ describe('the wallet in the browser', () => {
       hashes.push(hash)
       const receipt = await expectDetailMatchesChain(page, hash, { from: address, to: friend })
       const tx = await client.getTransaction({ hash })
-      expect(fee.startsWith(`${formatEther(tx.gas * (tx.gasPrice as bigint))} BNB`)).toBe(true)
+      expectShownFee(fee, tx.gas * (tx.gasPrice as bigint))
       const transfer = receipt.logs
         .map((log) => decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics }))
         .find((event) => event.eventName === 'Transfer')
@@ -201,9 +208,10 @@ describe('the wallet in the browser', () => {
 
     await other.context().close()
     await page.context().close()
-  }, 420_000)
+  })
 
-  it('never sends the words, a private key or a wallet password in any request', async () => {
+  test('never sends the words, a private key or a wallet password in any request', async () => {
+    test.setTimeout(420_000)
     const bodies: string[] = []
     const record = (page: Page) => page.context().on('request', (r) => bodies.push(r.postData() ?? ''))
     const [first, changed, reset] = ['Otter-Lantern-42', 'Maple-Comet-77', 'Harbor-Violet-63']
@@ -310,11 +318,12 @@ describe('the wallet in the browser', () => {
 
     await other.context().close()
     await page.context().close()
-  }, 420_000)
+  })
 })
 
-describe('managing the wallet', () => {
-  it('renames the wallet, receives, adds and removes coins, and edits and deletes address-book entries', async () => {
+test.describe('managing the wallet', () => {
+  test('renames the wallet, receives, adds and removes coins, and edits and deletes address-book entries', async () => {
+    test.setTimeout(240_000)
     const page = await newAccountPage(browser, 'manage')
     const key = generatePrivateKey()
     const address = privateKeyToAccount(key).address
@@ -408,7 +417,7 @@ describe('managing the wallet', () => {
     await expect.poll(() => page.getByText(t.common.empty, { exact: true }).count()).toBe(1)
 
     await page.context().close()
-  }, 240_000)
+  })
 })
 
 /** Fills the send form and presses Next, expecting `code` and no confirm sheet. */

@@ -1,10 +1,10 @@
 import { errorMessage, type ErrorCode } from '@kinetic/protocol'
-import type { Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
-import enAccount from '../src/i18n/locales/en-US/account.json'
-import t from '../src/i18n/locales/en-US/wallet.json'
-import { newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
-import type { Browser } from 'playwright-core'
+import type { Page } from '@playwright/test'
+import { expect } from '@playwright/test'
+import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
+import t from '../src/i18n/locales/en-US/wallet.json' with { type: 'json' }
+import { inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
+import type { Browser } from '@playwright/test'
 
 /** The wallet screens are driven in English: texts come from the en-US locale and protocol. */
 export { t }

@@ -1,0 +1,31 @@
+import { expect, test as base } from '@playwright/test'
+import { startServer, type E2EServer } from './server.ts'
+import { useServer } from './support.ts'
+
+/**
+ * The e2e tests' `test`: each Playwright worker runs its own server on its own cloned database
+ * (server.ts), started before the worker's first test and stopped after its last; the helpers
+ * in support.ts (`inject('baseUrl')`, `mailedCode`, …) speak to it. `browser` is Playwright's
+ * (Debian's Chromium, playwright.config.ts), so traces and failure screenshots cover every
+ * context a test opens.
+ */
+export const test = base.extend<object, { server: E2EServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const server = await startServer(`w${workerInfo.workerIndex}`)
+      useServer(server)
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+})
+
+// Polls every 100 ms rather than Playwright's backing-off 100/250/500/1000 ms: a step that
+// waits on the page goes on as soon as the page is ready.
+const poll = expect.poll.bind(expect)
+expect.poll = ((actual, options) =>
+  poll(actual, { intervals: [100], ...(typeof options === 'string' ? { message: options } : options) })) as typeof poll
+
+export { expect }
