@@ -13,11 +13,14 @@ import { build } from 'esbuild'
 const SERVER = path.resolve(import.meta.dirname, '../apps/server')
 const OUT = path.join(SERVER, 'dist')
 
-/** Bare imports other than the workspace's own packages are left to Node. */
+/**
+ * Bare imports other than the workspace's own packages are left to Node; a package's own
+ * subpath imports (`#messages` in @kinetic/protocol) are bundled with it.
+ */
 const npmPackagesExternal = {
   name: 'npm-packages-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@kinetic/') ? undefined : { external: true }))
+    b.onResolve({ filter: /^[^./#]/ }, (args) => (args.path.startsWith('@kinetic/') ? undefined : { external: true }))
   },
 }
 
