@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { checkAccount, type AccountType } from '../validation'
 import { AccountTypeTabs } from './AccountTypeTabs'
 import { PrefixPicker } from './PrefixPicker'
-import { SendCodeButton } from './SendCodeButton'
+import { SentCodeField } from './CodeFields'
 import { TextField } from './TextField'
 
 export type AccountFieldsValue = { type: AccountType; prefix: string; account: string; code: string }
@@ -61,15 +61,7 @@ export function AccountFields({
           clearable
         />
       )}
-      <TextField
-        label={t('account.form.code')}
-        value={value.code}
-        onChange={(code) => onChange({ code })}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        after={<SendCodeButton params={sendParams} />}
-      />
+      <SentCodeField value={value.code} onChange={(code) => onChange({ code })} params={sendParams} />
     </>
   )
 }

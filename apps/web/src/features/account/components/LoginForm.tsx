@@ -10,7 +10,7 @@ import { checkLogin } from '../validation'
 import styles from './AuthForm.module.css'
 import formStyles from '@/shared/ui/Form.module.css'
 import { PasswordField } from './PasswordField'
-import { SendCodeButton } from './SendCodeButton'
+import { GoogleCodeField, SentCodeField } from './CodeFields'
 import { TextField } from './TextField'
 
 /**
@@ -84,26 +84,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       {code !== null && (
         <>
           <p className={styles.hint}>{t('account.login.codeHint')}</p>
-          <TextField
-            label={t('account.form.code')}
-            value={code}
-            onChange={setCode}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            after={<SendCodeButton params={sendParams} />}
-          />
+          <SentCodeField value={code} onChange={setCode} params={sendParams} />
         </>
       )}
-      {googleCode !== null && (
-        <TextField
-          label={t('account.form.googleOrRecovery')}
-          value={googleCode}
-          onChange={setGoogleCode}
-          autoComplete="one-time-code"
-          maxLength={9}
-        />
-      )}
+      {googleCode !== null && <GoogleCodeField value={googleCode} onChange={setGoogleCode} />}
       <Button className={formStyles.submit} type="submit" block color="primary" loading={login.isPending}>
         {t('account.login.submit')}
       </Button>

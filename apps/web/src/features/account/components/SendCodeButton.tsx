@@ -8,7 +8,7 @@ import formStyles from '@/shared/ui/Form.module.css'
 /** Seconds before another code may be requested when the server names no cooldown. */
 const DEFAULT_COOLDOWN_S = 60
 
-type SendParams = ParamsIn<typeof account.sendCode>
+export type SendParams = ParamsIn<typeof account.sendCode>
 
 /** A countdown: the seconds left, ticking once a second, and `start(seconds)` to begin one. */
 function useCountdown(): [secondsLeft: number, start: (seconds: number) => void] {

@@ -1,7 +1,6 @@
 import type { account } from '@kinetic/protocol'
 import { useTranslation } from 'react-i18next'
-import { SendCodeButton } from './SendCodeButton'
-import { TextField } from './TextField'
+import { GoogleCodeField, SentCodeField } from './CodeFields'
 import mine from '../pages/MinePages.module.css'
 
 export type Verification = { code: string; google_code: string }
@@ -30,29 +29,13 @@ export function VerifyFields({
 }) {
   const { t } = useTranslation()
   if (user.google_bound) {
-    return (
-      <TextField
-        label={t('account.form.googleOrRecovery')}
-        value={value.google_code}
-        onChange={(google_code) => onChange({ google_code })}
-        autoComplete="one-time-code"
-        maxLength={9}
-      />
-    )
+    return <GoogleCodeField value={value.google_code} onChange={(google_code) => onChange({ google_code })} />
   }
   const target = ownTarget(user)
   return (
     <>
       <p className={mine.hint}>{t('account.verify.sentTo', { address: user.email || user.phone })}</p>
-      <TextField
-        label={t('account.form.code')}
-        value={value.code}
-        onChange={(code) => onChange({ code })}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        after={<SendCodeButton params={() => ({ ...target, scene })} />}
-      />
+      <SentCodeField value={value.code} onChange={(code) => onChange({ code })} params={() => ({ ...target, scene })} />
     </>
   )
 }

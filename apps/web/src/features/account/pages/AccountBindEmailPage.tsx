@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useUserInfoQuery } from '../account.queries'
 import formStyles from '@/shared/ui/Form.module.css'
-import { SendCodeButton } from '../components/SendCodeButton'
+import { GoogleCodeField, SentCodeField } from '../components/CodeFields'
 import { TextField } from '../components/TextField'
 import { useBindEmailMutation } from '../mine.queries'
 import { checkAccount } from '../validation'
@@ -74,25 +74,11 @@ export function AccountBindEmailPage() {
             maxLength={254}
             clearable
           />
-          <TextField
-            label={t('account.form.code')}
-            value={code}
-            onChange={setCode}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            after={<SendCodeButton params={sendParams} />}
-          />
+          <SentCodeField value={code} onChange={setCode} params={sendParams} />
           {user.google_bound && (
             <>
               <p className={mine.hint}>{t('account.email.googleHint')}</p>
-              <TextField
-                label={t('account.form.googleOrRecovery')}
-                value={googleCode}
-                onChange={setGoogleCode}
-                autoComplete="one-time-code"
-                maxLength={9}
-              />
+              <GoogleCodeField value={googleCode} onChange={setGoogleCode} />
             </>
           )}
           <Button className={formStyles.submit} type="submit" block color="primary" loading={bind.isPending}>
