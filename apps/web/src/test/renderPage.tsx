@@ -8,6 +8,7 @@ import {
   isWireLang,
   LANGUAGE_STORAGE_KEY,
   wireLang,
+  type account,
   type ErrorCode,
   type Locale,
 } from '@kinetic/protocol'
@@ -31,6 +32,28 @@ export interface RenderedPage extends RenderResult {
   requests: { method: string; params: Record<string, string> }[]
   /** The route the page is on now (after a navigation). */
   location(): string
+}
+
+/** A user as the server answers one (sign-in, registration), with `patch` over the defaults. */
+export function aUser(patch: Partial<account.User> = {}): account.User {
+  return {
+    id: 12,
+    nickname: 'li.lei',
+    avatar: '',
+    gender: '',
+    birthday: '',
+    height: null,
+    weight: null,
+    stride: null,
+    hr_zone: null,
+    invite_code: 'K7PQ2M9X',
+    email: '',
+    phone: '',
+    time_zone: 'Asia/Shanghai',
+    google_bound: false,
+    lang: 'us-en',
+    ...patch,
+  }
 }
 
 export type Answers = Record<string, (params: Record<string, string>) => unknown>

@@ -1,4 +1,4 @@
-import { refuse, renderPage, type RenderedPage } from '@/test/renderPage'
+import { aUser, refuse, renderPage, type RenderedPage } from '@/test/renderPage'
 import { account, errorMessage, type Result } from '@kinetic/protocol'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -10,23 +10,7 @@ const t = enAccount
 
 /** The signed-in user, typed by the protocol like the server's answer. */
 const signedIn = (email: string): Result<typeof account.login> => ({
-  user: {
-    id: 12,
-    nickname: 'li.lei',
-    avatar: '',
-    gender: '',
-    birthday: '',
-    height: null,
-    weight: null,
-    stride: null,
-    hr_zone: null,
-    invite_code: 'K7PQ2M9X',
-    email,
-    phone: '',
-    time_zone: 'Asia/Shanghai',
-    google_bound: true,
-    lang: 'us-en',
-  },
+  user: aUser({ email, google_bound: true }),
 })
 
 const field = (label: string) => screen.getByPlaceholderText(label)

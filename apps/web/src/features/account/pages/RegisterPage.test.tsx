@@ -1,4 +1,4 @@
-import { renderPage, type RenderedPage } from '@/test/renderPage'
+import { aUser, renderPage, type RenderedPage } from '@/test/renderPage'
 import { account, errorMessage, type ErrorCode, type Result } from '@kinetic/protocol'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -12,23 +12,7 @@ const t = enAccount
 const answers = {
   '/v1/send': (): Result<typeof account.sendCode> => ({ cooldown: 60 }),
   '/v1/register': (params: Record<string, string>): Result<typeof account.register> => ({
-    user: {
-      id: 12,
-      nickname: params.account?.split('@')[0] ?? '',
-      avatar: '',
-      gender: '',
-      birthday: '',
-      height: null,
-      weight: null,
-      stride: null,
-      hr_zone: null,
-      invite_code: 'K7PQ2M9X',
-      email: params.account ?? '',
-      phone: '',
-      time_zone: 'Asia/Shanghai',
-      google_bound: false,
-      lang: 'us-en',
-    },
+    user: aUser({ nickname: params.account?.split('@')[0] ?? '', email: params.account ?? '' }),
   }),
 }
 
