@@ -142,6 +142,82 @@ export const tokenDataToken = method('/v1/tokendata_token', {
   result: listOf(RewardReceipt),
 })
 
+// The economy in the open: every figure recomputable from the ledger and the chain
+// (docs/adr/2026-11-24-economy-page.md).
+export const PAYOUT_STATUSES = ['queued', 'sent', 'confirmed', 'failed'] as const
+
+/** One day's emission split into the computing-power pool and the staking (token) pool, KNT. */
+const DayPools = z.object({
+  day: z.string(),
+  stage: z.number().int(),
+  emission: z.string(),
+  computing_pool: z.string(),
+  token_pool: z.string(),
+})
+
+/** The treasury as the chain shows it, or that the chain could not be read. */
+export const EconomyChain = z.discriminatedUnion('available', [
+  z.object({
+    available: z.literal(true),
+    /** The treasury's address (it pays collects and receives deposits). */
+    treasury: z.string(),
+    /** Whole KNT and BNB the treasury holds on-chain. */
+    knt: z.string(),
+    bnb: z.string(),
+    /** When the server read it, and the time of the block it read. */
+    read_at: isoTime(),
+    block_time: isoTime(),
+  }),
+  /** The node did not answer (or no treasury is configured): the ledger figures stand alone. */
+  z.object({ available: z.literal(false), treasury: z.string().nullable() }),
+])
+
+export const EconomyPayout = z.object({
+  id: z.number().int(),
+  amount: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  hash: z.string(),
+  time: isoTime(),
+  /** The transaction on the network's explorer ('' when the network has none). */
+  explorer_url: z.string(),
+})
+
+export const economy = method('/v1/economy', {
+  feature: 'earn',
+  summary:
+    'The economy in the open: emission and stage, both pools, total power and stake, payouts made and the treasury on-chain (beyond spec §7)',
+  auth: false,
+  params: z.object({ ...pageParams }),
+  result: z.object({
+    stage: z.object({
+      number: z.number().int(),
+      day: z.number().int(),
+      days: z.number().int(),
+      /** KNT emitted per settled day in this stage and the next (null: this is the last). */
+      emission: z.string(),
+      next_emission: z.string().nullable(),
+      token_share_pct: z.number(),
+    }),
+    /** Today's pools: the settled run's when today is settled, else what settling today would split. */
+    today: DayPools.extend({ settled: z.boolean() }),
+    /** The latest settled day: its pools, what it issued and the totals it split them by. */
+    last_settlement: DayPools.extend({
+      issued: z.string(),
+      total_power: z.string(),
+      total_staked: z.string(),
+    }).nullable(),
+    /** Everyone's effective computing power and all KNT pledged now. */
+    total_power: z.string(),
+    total_staked: z.string(),
+    /** KNT every settlement issued, and KNT paid out on-chain (confirmed payouts), from the ledger. */
+    issued: z.string(),
+    paid_out: z.object({ count: z.number().int(), amount: z.string() }),
+    /** Payouts broadcast to the chain (those with a transaction), newest first. */
+    payouts: listOf(EconomyPayout),
+    chain: EconomyChain,
+  }),
+})
+
 // The ledger's history, invitations and the rules.
 export const LEDGER_ASSETS = ['points', 'energy', 'power', 'knt'] as const
 export const DIRECTIONS = ['in', 'out'] as const

@@ -12,6 +12,7 @@ import {
   defaultTokens,
   DEV_CHAIN_ID,
   DEV_TREASURY_KEY,
+  explorerOf,
   kntToken,
   tokenLogo,
   type PriceFeed,
@@ -85,6 +86,8 @@ export interface ChainConfig {
    * with `PRICE_FEEDS` added or replacing them and `PRICE_MAX_AGE_S` as every feed's age limit.
    */
   priceFeeds: Record<string, PriceFeed>
+  /** The block explorer transactions link to: `CHAIN_EXPLORER_URL`, else the network's ('' for none). */
+  explorer: string
 }
 
 /** The nearest folder up from `dir` holding a package.json: apps/server, from its sources or its build. */
@@ -241,7 +244,15 @@ export function loadChainConfig(env: NodeJS.ProcessEnv, mode: { devMode: boolean
         ? 0
         : undefined,
     priceFeeds: feedsFrom(env, id),
+    explorer: explorerFrom(env.CHAIN_EXPLORER_URL, id),
   }
+}
+
+function explorerFrom(value: string | undefined, chainId: number): string {
+  if (!value) return explorerOf(chainId)
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value))
+    throw new ConfigError('CHAIN_EXPLORER_URL must be an http(s) URL, e.g. https://bscscan.com')
+  return value.replace(/\/+$/, '')
 }
 
 function treasuryKeyFrom(env: NodeJS.ProcessEnv, devMode: boolean): Hex | undefined {

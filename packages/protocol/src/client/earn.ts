@@ -15,6 +15,7 @@ export const DISCOVER_RECORD_KINDS: typeof all.DISCOVER_RECORD_KINDS = [
   'receive_token',
 ]
 export const LEDGER_ASSETS: typeof all.LEDGER_ASSETS = ['points', 'energy', 'power', 'knt']
+export const PAYOUT_STATUSES: typeof all.PAYOUT_STATUSES = ['queued', 'sent', 'confirmed', 'failed']
 export const PLEDGE_ACTIONS: typeof all.PLEDGE_ACTIONS = ['stake', 'unstake']
 export const REWARD_KINDS: typeof all.REWARD_KINDS = ['computing', 'token']
 export const TASK_GROUPS: typeof all.TASK_GROUPS = ['newbie', 'daily', 'weekly']
@@ -50,6 +51,12 @@ export const computingToken: RefOf<typeof all.computingToken> = {
   name: '/v1/computing_token',
   path: '/v1/index',
   auth: true,
+  feature: 'earn',
+}
+export const economy: RefOf<typeof all.economy> = {
+  name: '/v1/economy',
+  path: '/v1/index',
+  auth: false,
   feature: 'earn',
 }
 export const finalize: RefOf<typeof all.finalize> = {

@@ -2,6 +2,7 @@ import { earn, wallet } from '@kinetic/protocol'
 import type { Registry } from '../../platform/rpc/registry.ts'
 import type { DiscoverService } from './discover.service.ts'
 import type { EarnService } from './earn.service.ts'
+import type { EconomyService } from './economy.service.ts'
 import type { HomeService } from './home.service.ts'
 import type { PayoutService } from './payout.service.ts'
 
@@ -11,6 +12,7 @@ export function registerEarnMethods(
   payouts: PayoutService,
   home: HomeService,
   discover: DiscoverService,
+  economy: EconomyService,
 ): void {
   rpc.handle(earn.ledgerHistory, (p, ctx) => service.history(ctx.user.id, p, ctx.lang))
   rpc.handle(earn.invite, (p, ctx) => service.invite(ctx.user.id, p))
@@ -28,5 +30,6 @@ export function registerEarnMethods(
   rpc.handle(earn.tokenDataReceive, (p, ctx) => discover.receive(ctx.user.id, 'token', p.request_id))
   rpc.handle(earn.computingToken, (p, ctx) => discover.receipts(ctx.user.id, 'computing', p))
   rpc.handle(earn.tokenDataToken, (p, ctx) => discover.receipts(ctx.user.id, 'token', p))
+  rpc.handle(earn.economy, (p) => economy.economy(p))
   rpc.handle(wallet.collect, (p, ctx) => payouts.collect(ctx.user.id, p))
 }

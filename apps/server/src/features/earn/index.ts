@@ -2,6 +2,7 @@ import { feature, type AppContext } from '../../platform/app-context.ts'
 import { discoverService, type DiscoverService } from './discover.service.ts'
 import { registerEarnMethods } from './earn.methods.ts'
 import { earnService } from './earn.service.ts'
+import { economyService } from './economy.service.ts'
 import { homeService } from './home.service.ts'
 import { payoutService } from './payout.service.ts'
 import { earnSettings, type EarnSettings } from './settings.ts'
@@ -36,9 +37,17 @@ export function earnFeature(ctx: AppContext) {
   const discover = discoverService({ db, settings })
   const settlement = settlementService({ db, settings })
   const scheduler = settlementScheduler({ settlement, discover, log })
+  const economy = economyService({
+    db,
+    settings,
+    chain,
+    treasuryKey: config.treasuryKey,
+    explorer: config.chain.explorer,
+    log,
+  })
   const api: EarnApi = { settings, settleReferrals: earn.settleReferrals, settlement, scheduler, discover }
   return feature('earn', api, async (server) => {
-    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover)
+    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover, economy)
     // payouts left open by a previous run (or another instance) are resumed at start
     server.addHook('onReady', async () => void payouts.worker?.kick())
     server.addHook('onClose', async () => payouts.worker?.stop())
