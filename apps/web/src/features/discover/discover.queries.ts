@@ -48,6 +48,20 @@ export const useSharesQuery = (kind: RewardKind) => usePagedQuery(STREAMS[kind].
 /** My receives of one stream, newest first. */
 export const useReceiptsQuery = (kind: RewardKind) => usePagedQuery(STREAMS[kind].receipts, STREAMS[kind].receiptsPage)
 
+/**
+ * The economy page (public): its figures from the first page, the payouts made page by page.
+ * Read fresh: settlement, payouts and the chain move it.
+ */
+export function useEconomyQuery() {
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.method(earn.economy).slice(0, -1), { limit: LIST_PAGE }],
+    queryFn: ({ pageParam }) => call(earn.economy, { page: pageParam, limit: LIST_PAGE }),
+    initialPageParam: 1,
+    getNextPageParam: ({ payouts: p }) => (p.page * p.limit < p.total ? p.page + 1 : undefined),
+    staleTime: 0,
+  })
+}
+
 /** After a pledge or a receive, everything showing KNT, power or these lists is read again. */
 function useDiscoverMutation<P>(mutationFn: (params: P) => Promise<unknown>) {
   const queryClient = useQueryClient()

@@ -1,13 +1,15 @@
 import { formatNumber, type earn, type Result } from '@kinetic/protocol'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import styles from '../pages/Find.module.css'
 import { Figure } from './Figure'
 
 type Find = Result<typeof earn.find>
 
-/** The emission stage (number, day x of y, KNT per day now and next, the token share) and the last settlement. */
+/** The emission stage (number, day x of y, KNT per day now and next, the token share, the link to the economy page) and the last settlement. */
 export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['last_settlement'] }) {
   const { t } = useTranslation()
+  const navigate = useNavigate()
   const title = t('discover.stage.title')
   // the unit goes with the label: three figures share a 375 px row
   const knt = (label: string) => t('discover.inKnt', { label })
@@ -36,6 +38,11 @@ export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['l
             label={t('discover.stage.tokenShare')}
             value={t('discover.stage.pct', { pct: formatNumber(stage.token_share_pct) })}
           />
+        </div>
+        <div className={styles.links}>
+          <button type="button" onClick={() => void navigate('/findEconomy')}>
+            {t('discover.economy.open')}
+          </button>
         </div>
       </section>
       <section className={styles.card} aria-label={t('discover.settlement.title')}>
