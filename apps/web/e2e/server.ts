@@ -28,6 +28,9 @@ export function runEnv(name: keyof typeof RUN_ENV): string {
   return value
 }
 
+/** The block explorer every e2e server links transactions to (`CHAIN_EXPLORER_URL`). */
+export const E2E_EXPLORER = 'https://testnet.bscscan.com'
+
 /** A console operator every e2e server creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const OPERATOR = { email: 'ops@kinetic.test', password: 'e2e-operator-password' }
 
@@ -93,6 +96,8 @@ export async function startServer(
       CHAIN_RPC_URL: options.chainRpcUrl ?? chainRpcUrl,
       CHAIN_ID: String(DEV_CHAIN_ID),
       TREASURY_KEY: treasuryKey,
+      // the dev chain has no explorer: payouts on the economy page link to this one
+      CHAIN_EXPLORER_URL: E2E_EXPLORER,
       PRICE_FEEDS: JSON.stringify({ BNB: bnbFeed }),
       LOG_LEVEL: options.logLevel ?? 'warn',
       // every e2e registration comes from 127.0.0.1: the default 30 codes an hour would run out

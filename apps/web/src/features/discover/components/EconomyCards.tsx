@@ -7,6 +7,12 @@ import { Figure } from './Figure'
 
 type Economy = Result<typeof earn.economy>
 
+/** BNB only pays the payouts' gas: six places are plenty (KNT keeps every digit, to be checked). */
+const gas = (bnb: string) =>
+  formatNumber(bnb, 6)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '')
+
 /** A section with a heading that also names it. */
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -84,7 +90,7 @@ export function PoolsCards({ economy }: { economy: Economy }) {
                 testId="last-issued"
               />
               <Figure label={t('discover.settlement.totalPower')} value={formatNumber(last.total_power)} />
-              <Figure label={knt(t('discover.economy.network.staked'))} value={formatNumber(last.total_staked)} />
+              <Figure label={knt(t('discover.economy.pools.staked'))} value={formatNumber(last.total_staked)} />
             </div>
           </>
         ) : (
@@ -146,7 +152,7 @@ export function TreasuryCard({ chain }: { chain: Economy['chain'] }) {
     <Card title={title}>
       <div className={styles.figures}>
         <Figure label="KNT" value={formatNumber(chain.knt)} testId="treasury-knt" />
-        <Figure label="BNB" value={formatNumber(chain.bnb)} testId="treasury-bnb" />
+        <Figure label="BNB" value={gas(chain.bnb)} testId="treasury-bnb" />
       </div>
       <p className={styles.weak}>
         {t('discover.economy.treasury.readAt', { time: new Date(chain.read_at).toLocaleString(currentLocale()) })}

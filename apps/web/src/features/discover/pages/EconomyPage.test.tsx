@@ -62,7 +62,7 @@ const up: Result<typeof earn.economy>['chain'] = {
   available: true,
   treasury: TREASURY,
   knt: '987654.321',
-  bnb: '9.99',
+  bnb: '9.999942948015195471',
   read_at: '2026-11-24T09:00:00.000Z',
   block_time: '2026-11-24T08:59:58.000Z',
 }
@@ -85,7 +85,7 @@ describe('the economy page', () => {
       })
       expect(await screen.findByRole('heading', { name: t.treasury.title })).toBeTruthy()
       expect(screen.getByTestId('treasury-knt').textContent).toBe(formatNumber('987654.321'))
-      expect(screen.getByTestId('treasury-bnb').textContent).toBe('9.99')
+      expect(screen.getByTestId('treasury-bnb').textContent).toBe('9.999943')
       expect(screen.getByTestId('economy-emission').textContent).toBe('10,000')
       expect(screen.getByTestId('today-computing').textContent).toBe('8,000')
       expect(screen.getByTestId('today-token').textContent).toBe('2,000')
