@@ -53,6 +53,17 @@ describe('chain configuration', () => {
     expect(chain.multicall).toBe(KNT.replace(/1/g, '3'))
   })
 
+  it('links transactions to the network’s explorer, to CHAIN_EXPLORER_URL when set, and to none on the dev chain', () => {
+    expect(loadChainConfig({}, { devMode: true }).explorer).toBe('')
+    const bsc = { CHAIN_RPC_URL: 'https://bsc.example', CHAIN_ID: '56' }
+    expect(loadChainConfig(bsc, { devMode: false }).explorer).toBe('https://bscscan.com')
+    const own = { ...bsc, CHAIN_EXPLORER_URL: 'https://explorer.example/bsc/' }
+    expect(loadChainConfig(own, { devMode: false }).explorer).toBe('https://explorer.example/bsc')
+    expect(() => loadChainConfig({ CHAIN_EXPLORER_URL: 'bscscan.com' }, { devMode: true })).toThrow(
+      /CHAIN_EXPLORER_URL must be an http\(s\) URL/,
+    )
+  })
+
   it('says what is wrong with a bad setting', () => {
     expect(() => loadChainConfig({ CHAIN_RPC_URL: 'https://bsc.example' }, { devMode: true })).toThrow(
       /CHAIN_ID is required/,
