@@ -4,6 +4,7 @@ import { registerEarnMethods } from './earn.methods.ts'
 import { earnService } from './earn.service.ts'
 import { homeService } from './home.service.ts'
 import { payoutService } from './payout.service.ts'
+import { reviewService, type OpenTicket } from './review.service.ts'
 import { earnSettings, type EarnSettings } from './settings.ts'
 import { settlementService, type SettlementService } from './settlement.service.ts'
 import { settlementScheduler, type SettlementScheduler } from './settlement.worker.ts'
@@ -27,8 +28,13 @@ export interface EarnApi {
   discover: DiscoverService
 }
 
+export interface EarnDeps {
+  /** Support's ticket opening (a review of an energy verdict is a ticket). */
+  openTicket: OpenTicket
+}
+
 /** Earning: its methods, the payout worker and the daily settlement scheduler. */
-export function earnFeature(ctx: AppContext) {
+export function earnFeature(ctx: AppContext, deps: EarnDeps) {
   const { db, chain, config, registry, log } = ctx
   const settings = earnSettings(db)
   const earn = earnService({ db, settings })
@@ -38,7 +44,8 @@ export function earnFeature(ctx: AppContext) {
   const scheduler = settlementScheduler({ settlement, discover, log })
   const api: EarnApi = { settings, settleReferrals: earn.settleReferrals, settlement, scheduler, discover }
   return feature('earn', api, async (server) => {
-    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover)
+    const review = reviewService({ db, openTicket: deps.openTicket })
+    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover, review)
     // payouts left open by a previous run (or another instance) are resumed at start
     server.addHook('onReady', async () => void payouts.worker?.kick())
     server.addHook('onClose', async () => payouts.worker?.stop())
