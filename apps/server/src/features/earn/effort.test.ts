@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { formatUnits } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
@@ -161,5 +163,27 @@ describe('effort you can verify', () => {
     expect(data).toMatchObject({ day: home.date, hr_max: 190, verdict: { verdict: 'rejected', reasons: ['hr_flat'] } })
     expect(data.workouts).toHaveLength(2)
     expect(data.workouts[0].heart_rate).toEqual(flat)
+  })
+
+  it('back-fills the same fingerprints in SQL as health computes for new imports (the migration’s data step)', async () => {
+    const user = await aRider()
+    const stored = await importRide(user, new Date(Date.now() - 5 * 60 * 60_000), rideHr(33, 41), {
+      duration_s: 33 * 60 + 29,
+      distance_m: 12_345,
+    })
+    const { rows } = await app.database.pool.query('SELECT fingerprint FROM workouts WHERE id = $1', [stored.id])
+    const computed = rows[0].fingerprint as string
+    expect(computed).toMatch(/^[0-9a-f]{32}$/)
+
+    const dir = path.join(import.meta.dirname, '../../../drizzle')
+    const migration = readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+      .find((sql) => sql.includes('-- data: fingerprints of the imported workouts'))!
+    const backfill = migration.slice(migration.indexOf('-- data: fingerprints'))
+    await app.database.pool.query('UPDATE workouts SET fingerprint = NULL WHERE id = $1', [stored.id])
+    await app.database.pool.query(backfill)
+    const again = await app.database.pool.query('SELECT fingerprint FROM workouts WHERE id = $1', [stored.id])
+    expect(again.rows[0].fingerprint).toBe(computed)
   })
 })
