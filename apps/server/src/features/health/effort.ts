@@ -7,6 +7,7 @@ import {
   aerobicFloor,
   judgeMinutes,
   judgeWorkout,
+  SPEED_LIMIT_MPS,
   worstOf,
   type Baseline,
   type Verdict,
@@ -52,12 +53,12 @@ function workoutFacts(w: WorkoutRow, minutes: Map<number, MinuteRow>): WorkoutFa
   return { type: w.type as health.WorkoutType, durationS, distanceM: w.distanceM, hr }
 }
 
-/** The user's best average speed per type from their earlier workouts. */
+/** The user's best average speed per type from their earlier workouts (those beyond human limits do not count). */
 export function baselineOf(earlier: { type: string; durationS: number; distanceM: number }[]): Baseline {
   const baseline: Baseline = {}
   for (const w of earlier) {
-    if (w.durationS <= 0) continue
     const type = w.type as health.WorkoutType
+    if (w.durationS <= 0 || w.distanceM / w.durationS > SPEED_LIMIT_MPS[type]) continue
     const own = baseline[type] ?? { count: 0, bestMps: 0 }
     baseline[type] = { count: own.count + 1, bestMps: Math.max(own.bestMps, w.distanceM / w.durationS) }
   }

@@ -9,6 +9,7 @@ import {
   verdictOf,
   FLAT_MINUTES,
 } from './plausibility.ts'
+import { baselineOf } from './effort.ts'
 
 const HR_MAX = 190
 /** A ride's heart rate: warming up from 130, wandering between 130 and 150. */
@@ -101,5 +102,20 @@ describe('a workout’s fingerprint', () => {
     expect(fingerprint({ ...w, hr: [...w.hr.slice(1), 150] })).not.toBe(fingerprint(w))
     expect(fingerprint({ ...w, type: 'run' })).not.toBe(fingerprint(w))
     expect(fingerprint({ ...w, hr: [140, 0, 0, 141] })).toBeNull()
+  })
+})
+
+describe('the user’s own baseline', () => {
+  it('is the best speed per type of earlier workouts, leaving out those beyond human limits', () => {
+    const earlier = [
+      { type: 'run', durationS: 1800, distanceM: 5400 },
+      { type: 'run', durationS: 1800, distanceM: 6300 },
+      { type: 'run', durationS: 600, distanceM: 9000 }, // 15 m/s: rejected, not a baseline
+      { type: 'cycle', durationS: 3600, distanceM: 20_000 },
+    ]
+    expect(baselineOf(earlier)).toEqual({
+      run: { count: 2, bestMps: 3.5 },
+      cycle: { count: 1, bestMps: 20_000 / 3600 },
+    })
   })
 })
