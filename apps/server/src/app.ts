@@ -165,7 +165,8 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const account = accountFeature(ctx)
   const content = contentFeature(ctx)
   const wallet = walletFeature(ctx)
-  const earn = earnFeature(ctx)
+  const support = supportFeature(ctx)
+  const earn = earnFeature(ctx, { openTicket: (userId, ticket) => support.api.support.openTicket(userId, ticket) })
   const shop = shopFeature(ctx, { earn: earn.api })
   const device = deviceFeature(ctx)
   const health = healthFeature(ctx, {
@@ -173,7 +174,6 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     fitnessDays: async () => (await earn.api.settings.get()).physical_fitness_days,
     redeemFitness: shop.api.redeemFitness,
   })
-  const support = supportFeature(ctx)
   const admin = adminFeature(ctx, {
     content: content.api,
     support: support.api,

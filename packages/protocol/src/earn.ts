@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { method } from './method.ts'
-import { decimal, isoTime, listOf, optional, pageParams, required } from './schema.ts'
+import { EFFORT_REASONS, EFFORT_VERDICTS } from './health.ts'
+import { decimal, id, isoTime, listOf, optional, pageParams, required } from './schema.ts'
 
 // Discover: nodes, pledges, the daily settlement and its rewards.
 const requestId = required(64)
@@ -234,6 +235,10 @@ export const LedgerEntry = z.object({
   /** What it was for, in the request's language (a good's name, an invited account). */
   detail: z.string(),
   time: isoTime(),
+  /** Energy credited for a day: the day and its plausibility verdict (null for other movements). */
+  effort: z
+    .object({ day: z.string(), verdict: z.enum(EFFORT_VERDICTS), reasons: z.array(z.enum(EFFORT_REASONS)) })
+    .nullable(),
 })
 export type LedgerEntry = z.infer<typeof LedgerEntry>
 
@@ -247,6 +252,19 @@ export const ledgerHistory = method('/v1/ledger', {
     ...pageParams,
   }),
   result: listOf(LedgerEntry),
+})
+
+/**
+ * Asks for a review of an energy credit's verdict: opens a support ticket with the day's data in
+ * it. Answered idempotently: the same day asked again answers its ticket. Another user's entry
+ * answers like a missing one.
+ */
+export const energyReview = method('/v1/energy_review', {
+  feature: 'earn',
+  summary: 'Ask for a review of an energy credit’s plausibility verdict (opens a support ticket, once per day)',
+  auth: true,
+  params: z.object({ id: id() }),
+  result: z.object({ ticket_id: z.number().int(), day: z.string(), created: z.boolean() }),
 })
 
 export const Invitee = z.object({
@@ -352,6 +370,8 @@ export const home = method('/v1/gethome', {
       steps: z.string(),
       active: z.string(),
       workouts: z.string(),
+      /** Minutes in the aerobic zone or above that were not active (step) minutes. */
+      zone: z.string(),
       sleep: z.string(),
     }),
     consent: z.object({ exercise: z.boolean(), sleep: z.boolean(), heart_rate: z.boolean() }),

@@ -108,6 +108,7 @@ export const ERROR_CODES = [
   // earn: Home, energy and tasks
   'AMOUNT_DECIMALS',
   'AMOUNT_TOO_SMALL',
+  'ENERGY_CREDIT_NOT_FOUND',
   'TASK_NOT_DONE',
   'TASK_EXPIRED',
   // operator console: goods, orders, device batches, parameters

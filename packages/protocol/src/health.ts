@@ -21,6 +21,23 @@ export type SleepStage = (typeof SLEEP_STAGES)[number]
 export const WORKOUT_TYPES = ['walk', 'run', 'cycle', 'swim', 'hike', 'other'] as const
 export type WorkoutType = (typeof WORKOUT_TYPES)[number]
 export const WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit'] as const
+/** A plausibility verdict (issue 18): ok earns in full, reduced earns part, rejected earns nothing. */
+export const EFFORT_VERDICTS = ['ok', 'reduced', 'rejected'] as const
+export type EffortVerdictKind = (typeof EFFORT_VERDICTS)[number]
+/** Why a day, workout or import is not plausible (texts: the web's earn locale, `effort.reasons`). */
+export const EFFORT_REASONS = [
+  'hr_flat',
+  'hr_repeated',
+  'hr_cadence_mismatch',
+  'speed_beyond_human',
+  'above_baseline',
+] as const
+export type EffortReason = (typeof EFFORT_REASONS)[number]
+export const EffortVerdict = z.object({
+  verdict: z.enum(EFFORT_VERDICTS),
+  reasons: z.array(z.enum(EFFORT_REASONS)),
+})
+export type EffortVerdict = z.infer<typeof EffortVerdict>
 export const FITNESS_LEVELS = ['poor', 'fair', 'good', 'excellent', 'superior'] as const
 
 /** Daily-goal limits (inclusive); `/v1/targetpost` refuses values outside them. */
@@ -352,8 +369,9 @@ export const IMPORT_HR_MAX_MINUTES = 24 * 60
 /**
  * Beyond the spec: a workout imported from a GPX, TCX or FIT file. The browser parses the file
  * and posts the summary; `heart_rate` is the per-minute average from the start as comma-separated
- * bpm (`0` for a minute without a reading). Importing the same start time again answers the
- * stored workout with `duplicate: true`.
+ * bpm (`0` for a minute without a reading). Importing the same start time again, or the same
+ * heart-rate sequence with its times shifted (health's fingerprint), stores nothing and answers the
+ * stored workout with `duplicate: true`. `verdict` is the import's plausibility verdict.
  */
 export const motionImport = health(
   '/v1/motion_import',
@@ -374,7 +392,7 @@ export const motionImport = health(
         .regex(/^\d{1,3}(,\d{1,3})*$/, 'FIELD_INVALID'),
     ).default(''),
   },
-  WorkoutDetail.extend({ duplicate: z.boolean() }),
+  WorkoutDetail.extend({ duplicate: z.boolean(), verdict: EffortVerdict }),
 )
 
 // ---------------------------------------------------------------- daily goal

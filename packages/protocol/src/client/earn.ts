@@ -59,6 +59,12 @@ export const economy: RefOf<typeof all.economy> = {
   auth: false,
   feature: 'earn',
 }
+export const energyReview: RefOf<typeof all.energyReview> = {
+  name: '/v1/energy_review',
+  path: '/v1/index',
+  auth: true,
+  feature: 'earn',
+}
 export const finalize: RefOf<typeof all.finalize> = {
   name: '/v1/finalize',
   path: '/v1/index',

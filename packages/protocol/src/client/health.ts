@@ -8,6 +8,14 @@ export type * from '../health.ts'
 
 export const AUTHORIZATION_KINDS: typeof all.AUTHORIZATION_KINDS = ['exercise', 'sleep', 'heart_rate']
 export const DAY_RE: typeof all.DAY_RE = /^\d{4}-\d{2}-\d{2}$/
+export const EFFORT_REASONS: typeof all.EFFORT_REASONS = [
+  'hr_flat',
+  'hr_repeated',
+  'hr_cadence_mismatch',
+  'speed_beyond_human',
+  'above_baseline',
+]
+export const EFFORT_VERDICTS: typeof all.EFFORT_VERDICTS = ['ok', 'reduced', 'rejected']
 export const FITNESS_LEVELS: typeof all.FITNESS_LEVELS = ['poor', 'fair', 'good', 'excellent', 'superior']
 export const GOAL_LIMITS: typeof all.GOAL_LIMITS = {
   step: { min: 1000, max: 100000, default: 8000 },

@@ -5,6 +5,7 @@ import type { EarnService } from './earn.service.ts'
 import type { EconomyService } from './economy.service.ts'
 import type { HomeService } from './home.service.ts'
 import type { PayoutService } from './payout.service.ts'
+import type { ReviewService } from './review.service.ts'
 
 export function registerEarnMethods(
   rpc: Registry,
@@ -13,6 +14,7 @@ export function registerEarnMethods(
   home: HomeService,
   discover: DiscoverService,
   economy: EconomyService,
+  review: ReviewService,
 ): void {
   rpc.handle(earn.ledgerHistory, (p, ctx) => service.history(ctx.user.id, p, ctx.lang))
   rpc.handle(earn.invite, (p, ctx) => service.invite(ctx.user.id, p))
@@ -21,6 +23,7 @@ export function registerEarnMethods(
   rpc.handle(earn.home, (_p, ctx) => home.home(ctx.user.id))
   rpc.handle(earn.finalize, (p, ctx) => home.finalize(ctx.user.id, p))
   rpc.handle(earn.supply, (p, ctx) => home.supply(ctx.user.id, p))
+  rpc.handle(earn.energyReview, (p, ctx) => review.review(ctx.user.id, p.id, ctx.lang))
   rpc.handle(earn.taskReceive, (p, ctx) => home.receiveTask(ctx.user.id, p))
   rpc.handle(earn.find, (_p, ctx) => discover.find(ctx.user.id))
   rpc.handle(earn.pledge, (p, ctx) => discover.pledge(ctx.user.id, p))

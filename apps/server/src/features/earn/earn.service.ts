@@ -1,4 +1,4 @@
-import { earn, type Params, type Texts, type WireLang } from '@kinetic/protocol'
+import { earn, health, type Params, type Texts, type WireLang } from '@kinetic/protocol'
 import { formatUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { ASSETS, isAsset, ledger, type Ledger } from './ledger.ts'
@@ -20,6 +20,15 @@ function detailOf(memo: Record<string, unknown>, lang: WireLang): string {
   const good = memo.good as Texts | undefined
   if (good) return good[lang]
   return typeof memo.account === 'string' ? memo.account : ''
+}
+
+/** An energy credit's day and plausibility verdict, from its memo (credits before verdicts have none). */
+export function effortOf(kind: string, memo: Record<string, unknown>): earn.LedgerEntry['effort'] {
+  if (kind !== 'energy' || typeof memo.day !== 'string') return null
+  const verdict = health.EFFORT_VERDICTS.find((v) => v === memo.verdict)
+  if (!verdict) return null
+  const reasons = Array.isArray(memo.reasons) ? memo.reasons : []
+  return { day: memo.day, verdict, reasons: health.EFFORT_REASONS.filter((r) => reasons.includes(r)) }
 }
 
 /**
@@ -98,6 +107,7 @@ export function earnService(deps: { db: Db; settings: EarnSettings }) {
             kind: r.ledger_postings.kind,
             detail: detailOf(r.ledger_postings.memo, lang),
             time: r.ledger_entries.createdAt.toISOString(),
+            effort: effortOf(r.ledger_postings.kind, r.ledger_postings.memo),
           }
         }),
         total,

@@ -6,7 +6,9 @@ import {
   addDays,
   consentOf,
   dayTotals,
+  effortReads,
   healthReads,
+  type EffortVerdict,
   hrAvg,
   percentOf,
   round,
@@ -40,6 +42,7 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
   const { db, settings } = deps
   const repo = homeRepo(db)
   const healthData = healthReads(db)
+  const effort = effortReads(db)
   const book = ledger(db)
 
   /**
@@ -49,7 +52,13 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
    * names the day's new total, so a day that grows is topped up, a repeat moves nothing, and
    * the cap is never passed.
    */
-  async function creditDay(userId: number, day: string, earned: bigint, seen: bigint): Promise<bigint> {
+  async function creditDay(
+    userId: number,
+    day: string,
+    earned: bigint,
+    seen: bigint,
+    verdict: EffortVerdict,
+  ): Promise<bigint> {
     if (earned <= seen) return seen
     return db.transaction(async (tx) => {
       const locked = homeRepo(tx)
@@ -58,6 +67,8 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
       if (earned <= credited) return credited
       await ledger(tx).reward(userId, 'energy', earned - credited, `energy:${userId}:${day}:${earned}`, 'energy', {
         day,
+        verdict: verdict.verdict,
+        reasons: verdict.reasons,
       })
       return earned
     })
@@ -69,17 +80,20 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
     const day = today(profile.timeZone)
     const monday = weekStart(day)
     const yesterday = addDays(day, -1)
-    const [rows, consent, goalStep, setup, seen] = await Promise.all([
+    const [rows, consent, goalStep, setup, seen, effortYesterday, effortToday] = await Promise.all([
       healthData.days(userId, monday < yesterday ? monday : yesterday, day),
       consentOf(db, userId),
       healthData.goalSteps(userId),
       repo.setupCounts(userId),
       repo.energyCredited(userId, [yesterday, day]),
+      effort.day(userId, yesterday),
+      effort.day(userId, day),
     ])
     const rowOf = (d: string) => rows.find((r) => r.day === d)
-    await creditDay(userId, yesterday, dayEnergy(rowOf(yesterday), consent, s).total, seen.get(yesterday) ?? 0n)
-    const energy = dayEnergy(rowOf(day), consent, s)
-    const credited = await creditDay(userId, day, energy.total, seen.get(day) ?? 0n)
+    const before = dayEnergy(rowOf(yesterday), consent, s, effortYesterday)
+    await creditDay(userId, yesterday, before.total, seen.get(yesterday) ?? 0n, effortYesterday.verdict)
+    const energy = dayEnergy(rowOf(day), consent, s, effortToday)
+    const credited = await creditDay(userId, day, energy.total, seen.get(day) ?? 0n, effortToday.verdict)
     const f: TaskFacts = {
       today: day,
       weekStart: monday,
@@ -122,6 +136,7 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
           steps: fmt(earned.steps, 'energy'),
           active: fmt(earned.active, 'energy'),
           workouts: fmt(earned.workouts, 'energy'),
+          zone: fmt(earned.zone, 'energy'),
           sleep: fmt(earned.sleep, 'energy'),
         },
         consent: f.consent,

@@ -5,6 +5,7 @@ import { earnService } from './earn.service.ts'
 import { economyService } from './economy.service.ts'
 import { homeService } from './home.service.ts'
 import { payoutService } from './payout.service.ts'
+import { reviewService, type OpenTicket } from './review.service.ts'
 import { earnSettings, type EarnSettings } from './settings.ts'
 import { settlementService, type SettlementService } from './settlement.service.ts'
 import { settlementScheduler, type SettlementScheduler } from './settlement.worker.ts'
@@ -28,8 +29,13 @@ export interface EarnApi {
   discover: DiscoverService
 }
 
+export interface EarnDeps {
+  /** Support's ticket opening (a review of an energy verdict is a ticket). */
+  openTicket: OpenTicket
+}
+
 /** Earning: its methods, the payout worker and the daily settlement scheduler. */
-export function earnFeature(ctx: AppContext) {
+export function earnFeature(ctx: AppContext, deps: EarnDeps) {
   const { db, chain, config, registry, log } = ctx
   const settings = earnSettings(db)
   const earn = earnService({ db, settings })
@@ -47,7 +53,8 @@ export function earnFeature(ctx: AppContext) {
   })
   const api: EarnApi = { settings, settleReferrals: earn.settleReferrals, settlement, scheduler, discover }
   return feature('earn', api, async (server) => {
-    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover, economy)
+    const review = reviewService({ db, openTicket: deps.openTicket })
+    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover, economy, review)
     // payouts left open by a previous run (or another instance) are resumed at start
     server.addHook('onReady', async () => void payouts.worker?.kick())
     server.addHook('onClose', async () => payouts.worker?.stop())

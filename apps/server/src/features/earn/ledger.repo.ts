@@ -129,6 +129,24 @@ export function ledgerRepo(db: Db) {
       return { rows, total: total?.n ?? 0 }
     },
 
+    /** The memo of one of the user's own energy credits (posting kind `energy`) by its entry id. */
+    async energyCreditMemo(userId: number, entryId: number): Promise<Record<string, unknown> | undefined> {
+      const [row] = await db
+        .select({ memo: ledgerPostings.memo })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .innerJoin(ledgerPostings, eq(ledgerPostings.id, ledgerEntries.postingId))
+        .where(
+          and(
+            eq(ledgerEntries.id, entryId),
+            eq(ledgerAccounts.userId, userId),
+            eq(ledgerEntries.asset, 'energy'),
+            eq(ledgerPostings.kind, 'energy'),
+          ),
+        )
+      return row?.memo
+    },
+
     /** Sum of a user's entries of one asset under some posting kinds (e.g. rewards received). */
     async sumByKinds(userId: number, asset: string, kinds: string[]): Promise<bigint> {
       const [row] = await db

@@ -22,6 +22,8 @@ export const SETTINGS = {
   energy_per_1000_steps: count,
   energy_per_active_minute: energyRate,
   energy_per_workout: energyRate,
+  /** Per minute at or above the aerobic zone (the user's HR zones) that was not an active minute. */
+  energy_per_zone_minute: energyRate,
   energy_per_sleep_hour: energyRate,
   task_sleep_hours: positive,
   weekly_goal_days: z.number().int().min(1).max(7),
@@ -51,6 +53,7 @@ export const DEFAULT_SETTINGS: Settings = {
   energy_per_1000_steps: 10,
   energy_per_active_minute: '0.2',
   energy_per_workout: '5',
+  energy_per_zone_minute: '0.2',
   energy_per_sleep_hour: '2',
   task_sleep_hours: 7,
   weekly_goal_days: 5,

@@ -171,6 +171,43 @@ export function healthRepo(db: Db) {
       return inserted?.id
     },
 
+    /** The user's stored workout with this fingerprint (the first), if any. */
+    async workoutByFingerprint(userId: number, fingerprint: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: workouts.id })
+        .from(workouts)
+        .where(and(eq(workouts.userId, userId), eq(workouts.fingerprint, fingerprint)))
+        .orderBy(workouts.id)
+        .limit(1)
+      return row?.id
+    },
+
+    /** Workouts starting on a local day, oldest first. */
+    async workoutsOfDay(userId: number, tz: string, day: string) {
+      return db
+        .select(workoutColumns)
+        .from(workouts)
+        .where(
+          and(
+            eq(workouts.userId, userId),
+            gte(workouts.startAt, dayStart(day, tz)),
+            lt(workouts.startAt, dayEnd(day, tz)),
+          ),
+        )
+        .orderBy(workouts.startAt)
+    },
+
+    /** Type, seconds and metres of the user's workouts with a distance in the `days` local days before `day`. */
+    async workoutsBefore(userId: number, tz: string, day: string, days: number) {
+      return rows<{ type: string; durationS: number; distanceM: number }>(
+        db,
+        sql`SELECT type, extract(epoch FROM end_at - start_at)::int AS "durationS", distance_m AS "distanceM"
+            FROM workouts
+            WHERE user_id = ${userId} AND distance_m > 0
+              AND start_at >= ((${day}::date - ${days}::int)::timestamp AT TIME ZONE ${tz}) AND start_at < ${dayStart(day, tz)}`,
+      )
+    },
+
     async workoutAt(userId: number, start: Date): Promise<number | undefined> {
       const [row] = await db
         .select({ id: workouts.id })
@@ -258,6 +295,7 @@ const workoutColumns = {
   distanceM: workouts.distanceM,
   steps: workouts.steps,
   hrSeries: workouts.hrSeries,
+  fingerprint: workouts.fingerprint,
 }
 /** A watch's workout: heart rate of the minutes it spans (imported ones carry their own series). */
 const workoutHr = {

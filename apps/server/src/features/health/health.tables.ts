@@ -80,8 +80,13 @@ export const workouts = pgTable(
     steps: integer('steps').notNull().default(0),
     /** Imported workouts only: per-minute bpm from the start (0 = no reading). A watch's come from health_minutes. */
     hrSeries: smallint('hr_series').array(),
+    /** Imported workouts with a heart-rate series: `plausibility.ts`'s `fingerprint`, blind to absolute time. */
+    fingerprint: text('fingerprint'),
   },
-  (t) => [uniqueIndex('workouts_user_start_key').on(t.userId, t.startAt)],
+  (t) => [
+    uniqueIndex('workouts_user_start_key').on(t.userId, t.startAt),
+    index('workouts_user_fingerprint_idx').on(t.userId, t.fingerprint),
+  ],
 )
 
 // ---- rollups, maintained in the ingest transaction; reports read only these

@@ -12,6 +12,8 @@ export { dayTotals, hrAvg, round } from './day-stats.ts'
 export { percentOf } from './formulas.ts'
 export { ingestService, prepareBatch, type IngestService } from './ingest.ts'
 export { healthReads, type HealthDay } from './reads.ts'
+export { effortReads, type DayEffort, type EffortReads } from './effort.ts'
+export { REDUCED_PERCENT, type Verdict as EffortVerdict } from './plausibility.ts'
 
 /**
  * Unlocks the physical-fitness analysis `days` more for a user, from the later of now and the

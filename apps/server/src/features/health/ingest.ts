@@ -11,6 +11,10 @@ type Counts = deviceApi.UploadResult['accepted']
 const INGEST_LOCK = 7_340_401
 const MAX_ERRORS = 20
 
+/** Serialises a user's health writes (device batches, imports) in the caller's transaction. */
+export const lockUserHealth = (tx: Db, userId: number) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK}, ${userId})`)
+
 export type Prepared = { ok: true; batch: Batch; shiftedS: number } | { ok: false; errors: string[] }
 
 /**
@@ -74,7 +78,7 @@ export function ingestService(db: Db) {
     ): Promise<{ accepted: Counts; duplicate: Counts } | null> {
       return db.transaction(async (tx) => {
         if (!(await admit(tx))) return null
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK}, ${userId})`)
+        await lockUserHealth(tx, userId)
         const repo = ingestRepo(tx)
         const tz = await repo.timeZone(userId)
         const store = async <T>(items: T[] | undefined, save: (items: T[]) => Promise<Stored>) =>

@@ -5,7 +5,10 @@ import { pickDay, today } from './dates.ts'
 import { dayTotals } from './day-stats.ts'
 import { paceSPerKm, weightKg, workoutCalories, type Profile } from './formulas.ts'
 import { healthRepo, type HealthRepo, type WorkoutRow } from './health.repo.ts'
+import { effortReads } from './effort.ts'
+import { lockUserHealth } from './ingest.ts'
 import { ingestRepo } from './ingest.repo.ts'
+import { fingerprint } from './plausibility.ts'
 
 function toWorkout(row: WorkoutRow, profile: Profile & { timeZone: string }): h.Workout {
   const durationS = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 1000)
@@ -75,8 +78,13 @@ export function motionReports(db: Db, repo: HealthRepo) {
       if (series.length > Math.ceil(p.duration_s / 60) || series.some((b) => b !== 0 && (b < 25 || b > 250)))
         throw new AppError('FIELD_INVALID', { field: 'heart_rate' })
       const startAt = new Date(Math.floor(start.getTime() / 1000) * 1000)
+      const print = fingerprint({ type: p.type, durationS: p.duration_s, distanceM: p.distance_m, hr: series })
       const id = await db.transaction(async (tx) => {
         const txRepo = healthRepo(tx)
+        // one import at a time per user (with the device API's batches), so two copies cannot both pass
+        await lockUserHealth(tx, userId)
+        const same = print === null ? undefined : await txRepo.workoutByFingerprint(userId, print)
+        if (same !== undefined) return { id: same, duplicate: true }
         const inserted = await txRepo.insertWorkout({
           userId,
           source: p.source,
@@ -87,13 +95,18 @@ export function motionReports(db: Db, repo: HealthRepo) {
           distanceM: p.distance_m,
           steps: p.steps,
           hrSeries: series.length ? series : null,
+          fingerprint: print,
         })
         if (inserted === undefined) return { id: (await txRepo.workoutAt(userId, startAt))!, duplicate: true }
         const { timeZone } = await txRepo.profile(userId)
         await ingestRepo(tx).rollWorkoutsIntoDays(userId, timeZone, [today(timeZone, startAt)])
         return { id: inserted, duplicate: false }
       })
-      return { ...(await detail(userId, id.id)), duplicate: id.duplicate }
+      return {
+        ...(await detail(userId, id.id)),
+        duplicate: id.duplicate,
+        verdict: await effortReads(db).workout(userId, id.id),
+      }
     },
   }
 }

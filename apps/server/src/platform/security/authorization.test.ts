@@ -187,6 +187,25 @@ const RESOURCES: Resource[] = [
     probes: [read('/v1/motioninfo', 'id', (ids) => ({ id: ids.id }))],
   },
   {
+    name: 'energy credit (a review of its verdict)',
+    notFound: 'ENERGY_CREDIT_NOT_FOUND',
+    async create(owner) {
+      await ok(owner, '/v1/authorize', { exercise: '1' })
+      await ok(owner, '/v1/motion_import', {
+        source: 'tcx',
+        type: 'walk',
+        start: new Date(Date.now() - 60_000 * 90).toISOString(),
+        duration_s: 1800,
+        distance_m: 2000,
+      })
+      await ok(owner, '/v1/gethome')
+      const history = await ok(owner, '/v1/ledger', { asset: 'energy' })
+      return { id: history.list[0].id }
+    },
+    missing: () => ({ id: MISSING_ID }),
+    probes: [change('/v1/energy_review', 'id', (ids) => ({ id: ids.id }))],
+  },
+  {
     name: 'system message and its read mark',
     notFound: 'MESSAGE_NOT_FOUND',
     async create(owner) {

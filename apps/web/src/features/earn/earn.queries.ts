@@ -20,6 +20,11 @@ export function useLedgerHistoryQuery(filter: HistoryFilter) {
   })
 }
 
+/** Asks for a review of an energy credit's verdict (a support ticket, once per day). */
+export function useEnergyReviewMutation() {
+  return useMutation({ mutationFn: (params: ParamsIn<typeof earn.energyReview>) => call(earn.energyReview, params) })
+}
+
 /** My invitation code, invited accounts and referral points (reading it pays pending rewards). */
 export function useInviteQuery() {
   return useQuery({ ...methodQuery(earn.invite, { limit: 100 }), staleTime: 0 })

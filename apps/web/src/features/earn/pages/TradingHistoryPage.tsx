@@ -6,6 +6,7 @@ import { earn, formatNumber } from '@kinetic/protocol'
 import { InfiniteScroll } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EffortVerdict } from '../components/EffortVerdict'
 import { useLedgerHistoryQuery } from '../earn.queries'
 import styles from './Earn.module.css'
 
@@ -61,6 +62,7 @@ export function TradingHistoryPage() {
                     {entry.detail && ` · ${entry.detail}`}
                   </div>
                   <div className={styles.time}>{new Date(entry.time).toLocaleString(currentLocale())}</div>
+                  {entry.effort && <EffortVerdict entryId={entry.id} effort={entry.effort} />}
                 </div>
                 <div className={styles.amount}>
                   <span className={entry.amount.startsWith('-') ? styles.minus : styles.plus}>

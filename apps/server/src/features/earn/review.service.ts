@@ -1,0 +1,58 @@
+import type { Texts, WireLang } from '@kinetic/protocol'
+import type { Db } from '../../platform/db/client.ts'
+import { AppError } from '../../platform/rpc/app-error.ts'
+import { effortReads } from '../health/index.ts'
+import { ledgerRepo } from './ledger.repo.ts'
+import { reviewRepo } from './review.repo.ts'
+
+/** Support's "Device and data" ticket category (support's seed ids are stable). */
+export const REVIEW_TICKET_CATEGORY = 2
+
+const TITLE: Texts = {
+  'zh-cn': '请复核 {day} 的能量判定',
+  'us-en': 'Please review the energy verdict of {day}',
+  'zh-hk': '請複核 {day} 的能量判定',
+}
+const INTRO: Texts = {
+  'zh-cn': '我请求复核这一天的合理性判定。当天的数据附在下面（JSON）。',
+  'us-en': 'I ask for a review of this day’s plausibility verdict. The day’s data is attached below (JSON).',
+  'zh-hk': '我請求複核這一天的合理性判定。當天的數據附在下面（JSON）。',
+}
+
+/** Opens a support ticket for the user (support's front door). */
+export type OpenTicket = (
+  userId: number,
+  ticket: { cat_id: number; title: string; content: string; attachments: string[] },
+) => Promise<{ id: number }>
+
+/**
+ * Reviews of energy verdicts: the user points at one of their energy credits; a support ticket
+ * carrying the day's data (health's evidence) is opened once per user and day, and asking again
+ * answers the same ticket. Another user's entry answers like a missing one.
+ */
+export function reviewService(deps: { db: Db; openTicket: OpenTicket }) {
+  const { db, openTicket } = deps
+  return {
+    async review(userId: number, entryId: number, lang: WireLang) {
+      const memo = await ledgerRepo(db).energyCreditMemo(userId, entryId)
+      const day = memo?.day
+      if (typeof day !== 'string') throw new AppError('ENERGY_CREDIT_NOT_FOUND', { field: 'id' })
+      return db.transaction(async (tx) => {
+        const repo = reviewRepo(tx)
+        await repo.lock(userId)
+        const existing = await repo.ticketOf(userId, day)
+        if (existing !== undefined) return { ticket_id: existing, day, created: false }
+        const evidence = await effortReads(db).evidence(userId, day)
+        const { id } = await openTicket(userId, {
+          cat_id: REVIEW_TICKET_CATEGORY,
+          title: TITLE[lang].replace('{day}', day),
+          content: `${INTRO[lang]}\n\n${JSON.stringify(evidence)}`,
+          attachments: [],
+        })
+        await repo.insert(userId, day, id)
+        return { ticket_id: id, day, created: true }
+      })
+    },
+  }
+}
+export type ReviewService = ReturnType<typeof reviewService>

@@ -1,0 +1,175 @@
+import type { health } from '@kinetic/protocol'
+import type { Db } from '../../platform/db/client.ts'
+import { today } from './dates.ts'
+import { CADENCE, hrMax } from './formulas.ts'
+import { healthRepo, type HealthRepo, type MinuteRow } from './health.repo.ts'
+import {
+  aerobicFloor,
+  judgeMinutes,
+  judgeWorkout,
+  SPEED_LIMIT_MPS,
+  worstOf,
+  type Baseline,
+  type Verdict,
+  type WorkoutFacts,
+} from './plausibility.ts'
+
+/** The user's own baseline looks this many days back. */
+export const BASELINE_DAYS = 90
+
+/** What a local day's effort is worth to earning, beyond its steps and active minutes (the rollup's). */
+export interface DayEffort {
+  /**
+   * Minutes at or above the aerobic zone (the user's HRmax) that were not active minutes (under
+   * walking cadence, so a minute is never paid twice), from heart rate not rejected.
+   */
+  zoneMinutes: number
+  /** Workouts of the day whose verdict is not rejected (duplicates are never stored). */
+  workouts: number
+  /** The day's verdict: the worst of its minute record's and its workouts'. */
+  verdict: Verdict
+  /** Some part of the day is only `reduced` (not rejected): its effort earns REDUCED_PERCENT. */
+  reduced: boolean
+}
+
+const MINUTE_MS = 60_000
+const minuteKey = (d: Date) => Math.floor(d.getTime() / MINUTE_MS)
+const bpmOf = (m: MinuteRow) => (m.hrCount > 0 ? m.hrSum / m.hrCount : null)
+
+type WorkoutRow = Awaited<ReturnType<HealthRepo['workoutsOfDay']>>[number]
+
+/** A workout's per-minute heart rate: its own series when imported, else the watch's minutes it spans. */
+function workoutFacts(w: WorkoutRow, minutes: Map<number, MinuteRow>): WorkoutFacts {
+  const durationS = Math.round((w.endAt.getTime() - w.startAt.getTime()) / 1000)
+  let hr: (number | null)[]
+  if (w.hrSeries) hr = w.hrSeries.map((b) => (b > 0 ? b : null))
+  else {
+    hr = []
+    for (let k = minuteKey(w.startAt); k < Math.ceil(w.endAt.getTime() / MINUTE_MS); k++) {
+      const m = minutes.get(k)
+      hr.push(m ? bpmOf(m) : null)
+    }
+  }
+  return { type: w.type as health.WorkoutType, durationS, distanceM: w.distanceM, hr }
+}
+
+/** The user's best average speed per type from their earlier workouts (those beyond human limits do not count). */
+export function baselineOf(earlier: { type: string; durationS: number; distanceM: number }[]): Baseline {
+  const baseline: Baseline = {}
+  for (const w of earlier) {
+    const type = w.type as health.WorkoutType
+    if (w.durationS <= 0 || w.distanceM / w.durationS > SPEED_LIMIT_MPS[type]) continue
+    const own = baseline[type] ?? { count: 0, bestMps: 0 }
+    baseline[type] = { count: own.count + 1, bestMps: Math.max(own.bestMps, w.distanceM / w.durationS) }
+  }
+  return baseline
+}
+
+/** Plausibility and zone minutes of users' days and workouts, from health's own tables. */
+export function effortReads(db: Db) {
+  const repo = healthRepo(db)
+
+  async function baseline(userId: number, tz: string, day: string) {
+    return baselineOf(await repo.workoutsBefore(userId, tz, day, BASELINE_DAYS))
+  }
+
+  return {
+    /** One local day: its zone minutes, the workouts that count and its verdict. */
+    async day(userId: number, day: string): Promise<DayEffort> {
+      const profile = await repo.profile(userId)
+      const tz = profile.timeZone
+      const max = hrMax(profile, day)
+      const floor = aerobicFloor(max)
+      const [rows, list, own] = await Promise.all([
+        repo.minutes(userId, tz, day),
+        repo.workoutsOfDay(userId, tz, day),
+        baseline(userId, tz, day),
+      ])
+      const minutes = new Map(rows.map((m) => [minuteKey(m.minute), m]))
+
+      // the watch's record as consecutive minutes (a gap is a minute without a reading)
+      const consecutive: { bpm: number | null; steps: number }[] = []
+      if (rows.length > 0) {
+        for (let k = minuteKey(rows[0]!.minute); k <= minuteKey(rows.at(-1)!.minute); k++) {
+          const m = minutes.get(k)
+          consecutive.push(m ? { bpm: bpmOf(m), steps: m.steps } : { bpm: null, steps: 0 })
+        }
+      }
+      const stream = judgeMinutes(consecutive, max)
+      const zone = new Set<number>()
+      const active = (k: number) => (minutes.get(k)?.steps ?? 0) >= CADENCE.walk.from
+      if (stream.verdict !== 'rejected')
+        for (const [k, m] of minutes) if ((bpmOf(m) ?? 0) >= floor && !active(k)) zone.add(k)
+
+      const verdicts = [stream]
+      let counted = 0
+      for (const w of list) {
+        const facts = workoutFacts(w, minutes)
+        const verdict = judgeWorkout(facts, max, own)
+        verdicts.push(verdict)
+        if (verdict.verdict === 'rejected') continue
+        counted++
+        // an imported series adds its minutes (the watch's own are in the record already)
+        if (w.hrSeries) {
+          const first = minuteKey(w.startAt)
+          facts.hr.forEach((bpm, i) => {
+            if (bpm !== null && bpm >= floor && !active(first + i)) zone.add(first + i)
+          })
+        }
+      }
+      return {
+        zoneMinutes: zone.size,
+        workouts: counted,
+        verdict: worstOf(verdicts),
+        reduced: verdicts.some((v) => v.verdict === 'reduced'),
+      }
+    },
+
+    /**
+     * What a reviewer needs to check a day's verdict, as plain data: the verdict, the HRmax, the
+     * day's workouts with their heart rate and every minute the watch recorded.
+     */
+    async evidence(userId: number, day: string) {
+      const profile = await repo.profile(userId)
+      const tz = profile.timeZone
+      const [effort, rows, list] = await Promise.all([
+        this.day(userId, day),
+        repo.minutes(userId, tz, day),
+        repo.workoutsOfDay(userId, tz, day),
+      ])
+      return {
+        day,
+        time_zone: tz,
+        hr_max: hrMax(profile, day),
+        verdict: effort.verdict,
+        zone_minutes: effort.zoneMinutes,
+        workouts: list.map((w) => ({
+          id: w.id,
+          source: w.source,
+          type: w.type,
+          start: w.startAt.toISOString(),
+          end: w.endAt.toISOString(),
+          distance_m: w.distanceM,
+          steps: w.steps,
+          heart_rate: w.hrSeries,
+        })),
+        /** `HH:MM bpm steps` per recorded minute (bpm `-` without a reading). */
+        minutes: rows.map((m) => `${m.time} ${m.hrCount > 0 ? Math.round(m.hrSum / m.hrCount) : '-'} ${m.steps}`),
+      }
+    },
+
+    /** One stored workout's verdict (the import's answer). */
+    async workout(userId: number, id: number): Promise<Verdict> {
+      const profile = await repo.profile(userId)
+      const row = await repo.workout(userId, id)
+      if (!row) return { verdict: 'ok', reasons: [] }
+      const tz = profile.timeZone
+      const day = today(tz, row.startAt)
+      const minutes = row.hrSeries
+        ? new Map<number, MinuteRow>()
+        : new Map((await repo.minutes(userId, tz, day)).map((m) => [minuteKey(m.minute), m]))
+      return judgeWorkout(workoutFacts(row, minutes), hrMax(profile, day), await baseline(userId, tz, day))
+    },
+  }
+}
+export type EffortReads = ReturnType<typeof effortReads>
