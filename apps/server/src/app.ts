@@ -31,6 +31,7 @@ import type { Db } from './platform/db/client.ts'
 import { isDatabaseUnavailable } from './platform/db/unavailable.ts'
 import { createMailer } from './platform/mail/mailer.ts'
 import { outboxRepo } from './platform/mail/outbox.repo.ts'
+import { createJobs } from './platform/jobs/jobs.ts'
 import { createBus, type Bus } from './platform/realtime/bus.ts'
 import { registerSockets } from './platform/realtime/sockets.ts'
 import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
@@ -159,7 +160,17 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   server.addHook('onClose', () => mailer.settled())
   const bus = createBus({ databaseUrl, db, log: server.log.child({ module: 'events' }) })
   server.addHook('onClose', () => bus.close())
-  const ctx: AppContext = { config, db, registry, chain, rpcUrl, mailer, sessions, uploads, bus, log: server.log }
+  const jobs = createJobs({
+    databaseUrl,
+    log: server.log.child({ module: 'jobs' }),
+    cronCheckSeconds: config.jobsCronCheckSeconds,
+  })
+  const ctx: AppContext = { config, db, registry, chain, rpcUrl, mailer, sessions, uploads, bus, jobs, log: server.log }
+  // the features define their jobs while they register (below); the workers start when the app
+  // is ready, before the features' own onReady hooks (which may send jobs), and stop, waiting a
+  // bounded time for running handlers, when it closes
+  server.addHook('onReady', () => jobs.start())
+  server.addHook('onClose', () => jobs.stop())
 
   // the features: each registers its methods, routes and jobs; what one needs of another is its API
   const account = accountFeature(ctx)
