@@ -36,7 +36,7 @@ import { createBus, type Bus } from './platform/realtime/bus.ts'
 import { registerSockets } from './platform/realtime/sockets.ts'
 import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
 import { fail } from './platform/rpc/envelope.ts'
-import { idempotencyKeys } from './platform/rpc/idempotency.ts'
+import { idempotencyKeys, PRUNE_KEYS_JOB, pruneIdempotencyKeys } from './platform/rpc/idempotency.ts'
 import { Registry } from './platform/rpc/registry.ts'
 import { catalogSchema } from './platform/rpc/schema-doc.ts'
 import { registerFileRoutes } from './platform/uploads/uploads.routes.ts'
@@ -171,6 +171,8 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   // bounded time for running handlers, when it closes
   server.addHook('onReady', () => jobs.start())
   server.addHook('onClose', () => jobs.stop())
+  jobs.define(PRUNE_KEYS_JOB, async () => void (await pruneIdempotencyKeys(db)))
+  jobs.schedule(PRUNE_KEYS_JOB, '17 3 * * *')
 
   // the features: each registers its methods, routes and jobs; what one needs of another is its API
   const account = accountFeature(ctx)
