@@ -32,6 +32,7 @@ import { isDatabaseUnavailable } from './platform/db/unavailable.ts'
 import { createMailer } from './platform/mail/mailer.ts'
 import { outboxRepo } from './platform/mail/outbox.repo.ts'
 import { createJobs } from './platform/jobs/jobs.ts'
+import { createRunner, type Runner } from './platform/jobs/supervisor.ts'
 import { createBus, type Bus } from './platform/realtime/bus.ts'
 import { registerSockets } from './platform/realtime/sockets.ts'
 import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
@@ -61,6 +62,8 @@ export interface App {
   }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
+  /** The supervisor of long-running work (the event listener, the indexer main.ts adds); stopped with the server. */
+  runner: Runner
   /** The EVM chain every feature uses (balances, gas, broadcasting). */
   chain: ChainClient
 }
@@ -158,8 +161,10 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const uploads = uploadService({ db, sessions })
   // mails still being sent after their answer went out are finished before the app closes
   server.addHook('onClose', () => mailer.settled())
-  const bus = createBus({ databaseUrl, db, log: server.log.child({ module: 'events' }) })
-  server.addHook('onClose', () => bus.close())
+  // long-running work (the event listener here, the chain indexer from main.ts), supervised
+  const runner = createRunner(server.log.child({ module: 'runner' }))
+  server.addHook('onClose', () => runner.stop())
+  const bus = createBus({ databaseUrl, db, runner, log: server.log.child({ module: 'events' }) })
   const jobs = createJobs({
     databaseUrl,
     log: server.log.child({ module: 'jobs' }),
@@ -266,5 +271,5 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     settlement: earn.api.settlement,
     scheduler: earn.api.scheduler,
   }
-  return { server, registry, services, chain, bus }
+  return { server, registry, services, chain, bus, runner }
 }
