@@ -4,7 +4,7 @@ import { registerEarnMethods } from './earn.methods.ts'
 import { earnService } from './earn.service.ts'
 import { economyService } from './economy.service.ts'
 import { homeService } from './home.service.ts'
-import { payoutService } from './payout.service.ts'
+import { PAYOUT_JOB, PAYOUT_KEY, payoutService } from './payout.service.ts'
 import { reviewService, type OpenTicket } from './review.service.ts'
 import { earnSettings, type EarnSettings } from './settings.ts'
 import { settlementService, type SettlementService } from './settlement.service.ts'
@@ -34,15 +34,27 @@ export interface EarnDeps {
   openTicket: OpenTicket
 }
 
-/** Earning: its methods, the payout worker and the daily settlement scheduler. */
+/** The daily settlement's check: every minute (UTC) when SETTLEMENT_SCHEDULE is on, and at start. */
+export const SETTLE_JOB = 'earn.settle'
+const EVERY_MINUTE = '* * * * *'
+
+/** Earning: its methods and its jobs (payouts, the daily settlement). */
 export function earnFeature(ctx: AppContext, deps: EarnDeps) {
-  const { db, chain, config, registry, log } = ctx
+  const { db, chain, config, registry, jobs, log } = ctx
   const settings = earnSettings(db)
   const earn = earnService({ db, settings })
-  const payouts = payoutService({ db, chain, settings, treasuryKey: config.treasuryKey, rpcUrl: ctx.rpcUrl, log })
+  const payouts = payoutService({
+    db,
+    chain,
+    settings,
+    treasuryKey: config.treasuryKey,
+    rpcUrl: ctx.rpcUrl,
+    jobs,
+    log,
+  })
   const discover = discoverService({ db, settings })
   const settlement = settlementService({ db, settings })
-  const scheduler = settlementScheduler({ settlement, discover, log })
+  const scheduler = settlementScheduler({ settlement, discover })
   const economy = economyService({
     db,
     settings,
@@ -55,10 +67,27 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
   return feature('earn', api, async (server) => {
     const review = reviewService({ db, openTicket: deps.openTicket })
     registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover, economy, review)
-    // payouts left open by a previous run (or another instance) are resumed at start
-    server.addHook('onReady', async () => void payouts.worker?.kick())
-    server.addHook('onClose', async () => payouts.worker?.stop())
-    if (config.settlementSchedule) server.addHook('onReady', async () => scheduler.start())
-    server.addHook('onClose', () => scheduler.stop())
+    // instances racing for a day meet at the settlement's lock: no need to run one at a time
+    jobs.define(SETTLE_JOB, () => scheduler.tick(), { retryDelaySeconds: 5, expireInSeconds: 900 })
+    if (config.settlementSchedule) {
+      jobs.schedule(SETTLE_JOB, EVERY_MINUTE)
+      server.addHook('onReady', () => jobs.send(SETTLE_JOB, {}, { key: 'start' }))
+    }
+    const { worker } = payouts
+    if (worker) {
+      // one signer at a time across instances is the signer's advisory lock (payout.worker.ts):
+      // a job held by a killed process must not stop the next one from paying
+      jobs.define(
+        PAYOUT_JOB,
+        async () => {
+          // sent and not mined yet: looked at again a second later
+          if ((await worker.pass()) > 0) await jobs.send(PAYOUT_JOB, {}, { key: PAYOUT_KEY, startAfterSeconds: 1 })
+        },
+        { retryLimit: 10, retryDelaySeconds: 1, expireInSeconds: 300 },
+      )
+      jobs.schedule(PAYOUT_JOB, EVERY_MINUTE)
+      // payouts left open by a previous run (or another instance) are resumed at start
+      server.addHook('onReady', () => jobs.send(PAYOUT_JOB, {}, { key: PAYOUT_KEY }))
+    }
   })
 }
