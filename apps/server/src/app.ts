@@ -18,7 +18,7 @@ import { adminFeature, type AdminService } from './features/admin/index.ts'
 import { contentFeature, type ContentService } from './features/content/index.ts'
 import { deviceFeature } from './features/device/index.ts'
 import { earnFeature, type SettlementScheduler, type SettlementService } from './features/earn/index.ts'
-import { healthFeature } from './features/health/index.ts'
+import { healthFeature, ingestService, type HealthHooks } from './features/health/index.ts'
 import { shopFeature } from './features/shop/index.ts'
 import { supportFeature, type SupportService } from './features/support/index.ts'
 import { walletFeature } from './features/wallet/index.ts'
@@ -162,16 +162,20 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const ctx: AppContext = { config, db, registry, chain, rpcUrl, mailer, sessions, uploads, bus, log: server.log }
 
   // the features: each registers its methods, routes and jobs; what one needs of another is its API
-  const account = accountFeature(ctx)
+  const earn = earnFeature(ctx)
+  // an invitation is rewarded inside the registration that earns it
+  const account = accountFeature(ctx, { invited: earn.api.invited })
   const content = contentFeature(ctx)
   const wallet = walletFeature(ctx)
-  const earn = earnFeature(ctx)
   const shop = shopFeature(ctx, { earn: earn.api })
-  const device = deviceFeature(ctx)
+  // health's data changing (watch batches, imports) or its consent credits energy: health calls, earning answers
+  const healthHooks: HealthHooks = { daysChanged: earn.api.daysChanged, consentChanged: earn.api.consentChanged }
+  const device = deviceFeature(ctx, { ingest: ingestService(db, healthHooks) })
   const health = healthFeature(ctx, {
     presence: device.api.presence,
     fitnessDays: async () => (await earn.api.settings.get()).physical_fitness_days,
     redeemFitness: shop.api.redeemFitness,
+    hooks: healthHooks,
   })
   const support = supportFeature(ctx)
   const admin = adminFeature(ctx, {

@@ -1,7 +1,10 @@
 import { feature, type AppContext } from '../../platform/app-context.ts'
+import type { Db } from '../../platform/db/client.ts'
 import { discoverService, type DiscoverService } from './discover.service.ts'
 import { registerEarnMethods } from './earn.methods.ts'
+import { crediting } from './crediting.ts'
 import { earnService } from './earn.service.ts'
+import { referrals, type Invitee } from './referrals.ts'
 import { homeService } from './home.service.ts'
 import { payoutService } from './payout.service.ts'
 import { earnSettings, type EarnSettings } from './settings.ts'
@@ -20,8 +23,12 @@ export type { DiscoverService, SettlementScheduler, SettlementService }
 export interface EarnApi {
   /** The operator's settings (cached). */
   settings: EarnSettings
-  /** Credits the referral rewards a user has earned but not received yet (before "my points" is read). */
-  settleReferrals: (userId: number) => Promise<void>
+  /** Credits the inviter's reward inside the registration's transaction (account's `invited` hook). */
+  invited: (tx: Db, inviterId: number, invitee: Invitee) => Promise<void>
+  /** Health's data of these local days changed: each day inside the window gets its energy credited. */
+  daysChanged: (userId: number, days: string[]) => Promise<void>
+  /** The user's consent changed: every day of the window is credited anew. */
+  consentChanged: (userId: number) => Promise<void>
   settlement: SettlementService
   scheduler: SettlementScheduler
   discover: DiscoverService
@@ -32,13 +39,45 @@ export function earnFeature(ctx: AppContext) {
   const { db, chain, config, registry, log } = ctx
   const settings = earnSettings(db)
   const earn = earnService({ db, settings })
+  const credit = crediting({ db, settings })
+  const referral = referrals({ db, settings })
+  // EARN item 3: becomes the earn.credit job when platform/jobs lands. Until then the day is
+  // credited right after the data's transaction committed; a failure is logged and left to the
+  // daily catch-up (below), which credits every day of the window again.
+  const creditNow = async (userId: number, days: string[]) => {
+    try {
+      await credit.creditDays(userId, days)
+    } catch (error) {
+      log.warn({ err: error, userId }, 'energy credit failed; the daily catch-up retries it')
+    }
+  }
   const payouts = payoutService({ db, chain, settings, treasuryKey: config.treasuryKey, rpcUrl: ctx.rpcUrl, log })
   const discover = discoverService({ db, settings })
   const settlement = settlementService({ db, settings })
   const scheduler = settlementScheduler({ settlement, discover, log })
-  const api: EarnApi = { settings, settleReferrals: earn.settleReferrals, settlement, scheduler, discover }
+  const api: EarnApi = {
+    settings,
+    invited: referral.invited,
+    daysChanged: creditNow,
+    consentChanged: async (userId) => {
+      try {
+        await credit.creditWindow(userId)
+      } catch (error) {
+        log.warn({ err: error, userId }, 'energy credit failed; the daily catch-up retries it')
+      }
+    },
+    settlement,
+    scheduler,
+    discover,
+  }
   return feature('earn', api, async (server) => {
     registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover)
+    // seeded at start, so no read is the first to write them; then the referral rewards the
+    // migration listed (only reads used to pay them) are paid once
+    server.addHook('onReady', async () => {
+      await settings.get()
+      await referral.payBacklog()
+    })
     // payouts left open by a previous run (or another instance) are resumed at start
     server.addHook('onReady', async () => void payouts.worker?.kick())
     server.addHook('onClose', async () => payouts.worker?.stop())
