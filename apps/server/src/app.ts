@@ -31,11 +31,13 @@ import type { Db } from './platform/db/client.ts'
 import { isDatabaseUnavailable } from './platform/db/unavailable.ts'
 import { createMailer } from './platform/mail/mailer.ts'
 import { outboxRepo } from './platform/mail/outbox.repo.ts'
+import { createJobs } from './platform/jobs/jobs.ts'
+import { createRunner, type Runner } from './platform/jobs/supervisor.ts'
 import { createBus, type Bus } from './platform/realtime/bus.ts'
 import { registerSockets } from './platform/realtime/sockets.ts'
 import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
 import { fail } from './platform/rpc/envelope.ts'
-import { idempotencyKeys } from './platform/rpc/idempotency.ts'
+import { idempotencyKeys, PRUNE_KEYS_JOB, pruneIdempotencyKeys } from './platform/rpc/idempotency.ts'
 import { Registry } from './platform/rpc/registry.ts'
 import { catalogSchema } from './platform/rpc/schema-doc.ts'
 import { registerFileRoutes } from './platform/uploads/uploads.routes.ts'
@@ -60,6 +62,8 @@ export interface App {
   }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
+  /** The supervisor of long-running work (the event listener, the indexer main.ts adds); stopped with the server. */
+  runner: Runner
   /** The EVM chain every feature uses (balances, gas, broadcasting). */
   chain: ChainClient
 }
@@ -157,9 +161,23 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const uploads = uploadService({ db, sessions })
   // mails still being sent after their answer went out are finished before the app closes
   server.addHook('onClose', () => mailer.settled())
-  const bus = createBus({ databaseUrl, db, log: server.log.child({ module: 'events' }) })
-  server.addHook('onClose', () => bus.close())
-  const ctx: AppContext = { config, db, registry, chain, rpcUrl, mailer, sessions, uploads, bus, log: server.log }
+  // long-running work (the event listener here, the chain indexer from main.ts), supervised
+  const runner = createRunner(server.log.child({ module: 'runner' }))
+  server.addHook('onClose', () => runner.stop())
+  const bus = createBus({ databaseUrl, db, runner, log: server.log.child({ module: 'events' }) })
+  const jobs = createJobs({
+    databaseUrl,
+    log: server.log.child({ module: 'jobs' }),
+    cronCheckSeconds: config.jobsCronCheckSeconds,
+  })
+  const ctx: AppContext = { config, db, registry, chain, rpcUrl, mailer, sessions, uploads, bus, jobs, log: server.log }
+  // the features define their jobs while they register (below); the workers start when the app
+  // is ready, before the features' own onReady hooks (which may send jobs), and stop, waiting a
+  // bounded time for running handlers, when it closes
+  server.addHook('onReady', () => jobs.start())
+  server.addHook('onClose', () => jobs.stop())
+  jobs.define(PRUNE_KEYS_JOB, async () => void (await pruneIdempotencyKeys(db)))
+  jobs.schedule(PRUNE_KEYS_JOB, '17 3 * * *')
 
   // the features: each registers its methods, routes and jobs; what one needs of another is its API
   const earn = earnFeature(ctx)
@@ -257,5 +275,5 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     settlement: earn.api.settlement,
     scheduler: earn.api.scheduler,
   }
-  return { server, registry, services, chain, bus }
+  return { server, registry, services, chain, bus, runner }
 }

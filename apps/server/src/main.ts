@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   if (config.devMode) await ensureDatabase(url)
   await runMigrations(url)
   const database = connect(url)
-  const { server, services, chain } = await buildApp(config, database.db)
+  const { server, services, chain, runner } = await buildApp(config, database.db)
   await assertChainId(chain)
   await services.content.seed()
   // demo watch codes (README), public: development mode only
@@ -68,15 +68,16 @@ async function main(): Promise<void> {
     tracked: () => trackedAddresses(database.db),
     log: server.log.child({ module: 'indexer' }),
   })
-  indexer.start()
+  runner.add(indexer.service, indexer.backoff)
 
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     server.log.info({ signal }, 'stopping')
-    await indexer.stop()
+    // closing the server stops the runner (the indexer's loop), then the indexer gives its lock up
     await server.close()
+    await indexer.stop()
     await database.close()
     await devChain?.stop()
     await embedded?.stop()

@@ -3,6 +3,7 @@ import type { ChainConfig } from '../platform/config.ts'
 import type { Db } from '../platform/db/client.ts'
 import { indexerRepo, type BlockRef, type IndexerRepo } from './indexer.repo.ts'
 import { IndexerLock } from './indexer.lock.ts'
+import { pause, supervise, type Backoff, type Service, type Supervised } from '../platform/jobs/supervisor.ts'
 import { scanRange } from './scan.ts'
 import { publicClient } from './viem.ts'
 
@@ -53,9 +54,12 @@ export interface PassResult {
 export interface Indexer {
   /** One pass now: takes the lock if it is free, then follows the chain up to the confirmed head. */
   indexOnce(): Promise<IndexPass>
-  /** Runs passes every `intervalMs` until stop(). */
+  /** Passes every `intervalMs`, as a service of the app's runner (main.ts adds it there). */
+  readonly service: Service
+  readonly backoff: Backoff
+  /** Runs the service under a supervisor of its own until stop() (tests). */
   start(): void
-  /** Stops the loop, waits for a running pass and gives the lock up. */
+  /** Stops start()'s loop, waits for a running pass and gives the lock up. */
   stop(): Promise<void>
   readonly holdsLock: boolean
 }
@@ -83,9 +87,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const lock = new IndexerLock(options.databaseUrl, chain.id)
   const batch = options.batchBlocks ?? BATCH_BLOCKS
   let running: Promise<IndexPass> | undefined
-  let timer: NodeJS.Timeout | undefined
-  let stopped = false
-  let failing = false
+  let supervised: Supervised | undefined
 
   async function step(): Promise<Step> {
     const [tracked, head, genesis, cursor] = await Promise.all([
@@ -188,29 +190,29 @@ export function createIndexer(options: IndexerOptions): Indexer {
     return running
   }
 
-  const tick = async () => {
-    let delay = options.intervalMs ?? chain.pollMs
-    try {
-      const result = await indexOnce()
-      if (result.ran && !result.caughtUp) delay = 0
-      if (failing) log.info({ chainId: chain.id }, 'indexer is running again')
-      failing = false
-    } catch (error) {
-      // The node or the database is down: say so once, then keep trying quietly.
-      if (!failing) log.warn({ err: error, chainId: chain.id }, 'indexer pass failed; retrying')
-      failing = true
-    }
-    if (!stopped) timer = setTimeout(() => void tick(), delay)
+  const interval = options.intervalMs ?? chain.pollMs
+  /** Passes every `interval` (at once while behind); a failed pass restarts it with backoff. */
+  const service: Service = {
+    name: 'indexer',
+    async run({ signal, up }) {
+      while (!signal.aborted) {
+        const result = await indexOnce()
+        up()
+        await pause(result.ran && !result.caughtUp ? 0 : interval, signal)
+      }
+    },
   }
+  const backoff = { firstMs: interval, maxMs: Math.max(interval, 10_000) }
 
   return {
     indexOnce,
+    service,
+    backoff,
     start() {
-      if (!stopped && !timer) timer = setTimeout(() => void tick(), 0)
+      supervised ??= supervise(service, log, backoff)
     },
     async stop() {
-      stopped = true
-      clearTimeout(timer)
+      await supervised?.stop()
       await running?.catch(() => undefined)
       await lock.release()
     },

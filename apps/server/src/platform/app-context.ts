@@ -4,6 +4,7 @@ import type { ChainClient } from '../chain/client.ts'
 import type { SessionService } from './auth/sessions.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
+import type { Jobs } from './jobs/jobs.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { Bus } from './realtime/bus.ts'
 import type { Registry } from './rpc/registry.ts'
@@ -27,6 +28,8 @@ export interface AppContext {
   uploads: UploadService
   /** Cross-instance events (LISTEN/NOTIFY). */
   bus: Bus
+  /** Durable background jobs (pg-boss): define in a feature's plugin; started once the app is ready. */
+  jobs: Jobs
   log: FastifyBaseLogger
 }
 

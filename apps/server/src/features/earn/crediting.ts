@@ -80,10 +80,10 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
       return (await creditDays(userId, [day])).get(day) ?? null
     },
 
-    /** Every day of a user's window (consent given: days already stored may now earn). */
-    async creditWindow(userId: number): Promise<void> {
+    /** The local days of a user's window now (a consent change credits each: stored days may now earn). */
+    async windowOf(userId: number): Promise<string[]> {
       const { timeZone } = await health.profile(userId)
-      await creditDays(userId, windowDays(today(timeZone), (await settings.get()).energy_window_days))
+      return windowDays(today(timeZone), (await settings.get()).energy_window_days)
     },
 
     /**

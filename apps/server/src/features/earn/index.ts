@@ -6,7 +6,7 @@ import { crediting } from './crediting.ts'
 import { earnService } from './earn.service.ts'
 import { referrals, type Invitee } from './referrals.ts'
 import { homeService } from './home.service.ts'
-import { payoutService } from './payout.service.ts'
+import { PAYOUT_JOB, PAYOUT_KEY, payoutService } from './payout.service.ts'
 import { earnSettings, type EarnSettings } from './settings.ts'
 import { settlementService, type SettlementService } from './settlement.service.ts'
 import { settlementScheduler, type SettlementScheduler } from './settlement.worker.ts'
@@ -34,38 +34,47 @@ export interface EarnApi {
   discover: DiscoverService
 }
 
-/** Earning: its methods, the payout worker and the daily settlement scheduler. */
+/** The daily settlement's check: every minute (UTC) when SETTLEMENT_SCHEDULE is on, and at start. */
+export const SETTLE_JOB = 'earn.settle'
+const EVERY_MINUTE = '* * * * *'
+/** Credits one user's local day (crediting.ts), sent when health's data of the day changed. */
+export const CREDIT_JOB = 'earn.credit'
+interface CreditJob {
+  userId: number
+  day: string
+}
+/** Credits every day of the window of every user with data in it, daily at 00:30 UTC. */
+export const CATCH_UP_JOB = 'earn.catch-up'
+const CATCH_UP_CRON = '30 0 * * *'
+
+/** Earning: its methods and its jobs (payouts, the daily settlement). */
 export function earnFeature(ctx: AppContext) {
-  const { db, chain, config, registry, log } = ctx
+  const { db, chain, config, registry, jobs, log } = ctx
   const settings = earnSettings(db)
   const earn = earnService({ db, settings })
   const credit = crediting({ db, settings })
   const referral = referrals({ db, settings })
-  // EARN item 3: becomes the earn.credit job when platform/jobs lands. Until then the day is
-  // credited right after the data's transaction committed; a failure is logged and left to the
-  // daily catch-up (below), which credits every day of the window again.
-  const creditNow = async (userId: number, days: string[]) => {
-    try {
-      await credit.creditDays(userId, days)
-    } catch (error) {
-      log.warn({ err: error, userId }, 'energy credit failed; the daily catch-up retries it')
-    }
-  }
-  const payouts = payoutService({ db, chain, settings, treasuryKey: config.treasuryKey, rpcUrl: ctx.rpcUrl, log })
+  const payouts = payoutService({
+    db,
+    chain,
+    settings,
+    treasuryKey: config.treasuryKey,
+    rpcUrl: ctx.rpcUrl,
+    jobs,
+    log,
+  })
   const discover = discoverService({ db, settings })
   const settlement = settlementService({ db, settings })
-  const scheduler = settlementScheduler({ settlement, discover, log })
+  const scheduler = settlementScheduler({ settlement, discover })
+  /** One durable credit per changed day: a day changing again while its job waits is credited by that job. */
+  const sendCredits = async (userId: number, days: readonly string[]) => {
+    for (const day of days) await jobs.send<CreditJob>(CREDIT_JOB, { userId, day }, { key: `${userId}:${day}` })
+  }
   const api: EarnApi = {
     settings,
     invited: referral.invited,
-    daysChanged: creditNow,
-    consentChanged: async (userId) => {
-      try {
-        await credit.creditWindow(userId)
-      } catch (error) {
-        log.warn({ err: error, userId }, 'energy credit failed; the daily catch-up retries it')
-      }
-    },
+    daysChanged: sendCredits,
+    consentChanged: async (userId) => sendCredits(userId, await credit.windowOf(userId)),
     settlement,
     scheduler,
     discover,
@@ -78,10 +87,32 @@ export function earnFeature(ctx: AppContext) {
       await settings.get()
       await referral.payBacklog()
     })
-    // payouts left open by a previous run (or another instance) are resumed at start
-    server.addHook('onReady', async () => void payouts.worker?.kick())
-    server.addHook('onClose', async () => payouts.worker?.stop())
-    if (config.settlementSchedule) server.addHook('onReady', async () => scheduler.start())
-    server.addHook('onClose', () => scheduler.stop())
+    // energy: each changed day is credited by a job (retried with backoff), and every day of
+    // the window once a day, for a credit that failed for good or was never sent
+    jobs.define<CreditJob>(CREDIT_JOB, async ({ userId, day }) => void (await credit.creditDay(userId, day)))
+    jobs.define(CATCH_UP_JOB, async () => void (await credit.catchUp()), { singleton: true, expireInSeconds: 3600 })
+    jobs.schedule(CATCH_UP_JOB, CATCH_UP_CRON)
+    // instances racing for a day meet at the settlement's lock: no need to run one at a time
+    jobs.define(SETTLE_JOB, () => scheduler.tick(), { retryDelaySeconds: 5, expireInSeconds: 900 })
+    if (config.settlementSchedule) {
+      jobs.schedule(SETTLE_JOB, EVERY_MINUTE)
+      server.addHook('onReady', () => jobs.send(SETTLE_JOB, {}, { key: 'start' }))
+    }
+    const { worker } = payouts
+    if (worker) {
+      // one signer at a time across instances is the signer's advisory lock (payout.worker.ts):
+      // a job held by a killed process must not stop the next one from paying
+      jobs.define(
+        PAYOUT_JOB,
+        async () => {
+          // sent and not mined yet: looked at again a second later
+          if ((await worker.pass()) > 0) await jobs.send(PAYOUT_JOB, {}, { key: PAYOUT_KEY, startAfterSeconds: 1 })
+        },
+        { retryLimit: 10, retryDelaySeconds: 1, expireInSeconds: 300 },
+      )
+      jobs.schedule(PAYOUT_JOB, EVERY_MINUTE)
+      // payouts left open by a previous run (or another instance) are resumed at start
+      server.addHook('onReady', () => jobs.send(PAYOUT_JOB, {}, { key: PAYOUT_KEY }))
+    }
   })
 }

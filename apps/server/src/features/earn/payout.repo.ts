@@ -82,11 +82,14 @@ export function payoutRepo(db: Db) {
         .orderBy(asc(payouts.nonce), asc(payouts.id))
     },
 
-    async markSent(id: number, signed: { nonce: number; hash: string; raw: string }): Promise<void> {
-      await db
+    /** Saves a queued payout's signed transaction; false when it is not queued any more. */
+    async markSent(id: number, signed: { nonce: number; hash: string; raw: string }): Promise<boolean> {
+      const rows = await db
         .update(payouts)
         .set({ ...signed, status: 'sent', updatedAt: new Date() })
-        .where(eq(payouts.id, id))
+        .where(and(eq(payouts.id, id), eq(payouts.status, 'queued')))
+        .returning({ id: payouts.id })
+      return rows.length === 1
     },
 
     /** Moves a payout on from `from`; false when another instance already did. */

@@ -14,6 +14,7 @@ import type { ChainClient } from '../../chain/client.ts'
 import { DEV_CHAIN_ID, DEV_DEPLOYER, DEV_TREASURY_KEY } from '../../chain/networks.ts'
 import { chainDefinition } from '../../chain/viem.ts'
 import type { Db } from '../../platform/db/client.ts'
+import type { Jobs } from '../../platform/jobs/jobs.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { ASSETS, ledger, SYSTEM } from './ledger.ts'
 import { payoutRepo, type PayoutRow } from './payout.repo.ts'
@@ -38,10 +39,15 @@ function payoutView(p: PayoutRow): wallet.Payout {
 
 const unavailable = () => new AppError('COLLECT_UNAVAILABLE')
 
+/** The job that signs, broadcasts and settles payouts: sent after a collect, at start and every minute. */
+export const PAYOUT_JOB = 'earn.payout'
+/** Payout jobs share one key: a collect while one waits adds nothing (that one pays it too). */
+export const PAYOUT_KEY = 'sweep'
+
 /**
  * /v1/collect: KNT from the ledger to the user's current wallet. The request debits the
  * ledger into `system:payouts` (idempotent on the user's request id) and queues the payout;
- * the worker signs with the treasury key, broadcasts, and settles or refunds it.
+ * the `earn.payout` job signs with the treasury key, broadcasts, and settles or refunds it.
  */
 export function payoutService(deps: {
   db: Db
@@ -50,6 +56,7 @@ export function payoutService(deps: {
   treasuryKey: Hex | undefined
   /** The node's JSON-RPC url (the dev chain's deployer tops the treasury up through it). */
   rpcUrl: string
+  jobs: Jobs
   log: { warn(details: object, message: string): void }
 }) {
   const { db, chain, settings } = deps
@@ -125,7 +132,10 @@ export function payoutService(deps: {
         })
         return created
       })
-      void worker.kick()
+      // queued and committed: a failed send leaves it to the next minute's sweep
+      await deps.jobs.send(PAYOUT_JOB, {}, { key: PAYOUT_KEY }).catch((error: unknown) => {
+        deps.log.warn({ err: error, payout: payout.id }, 'payout job not sent; the sweep pays it')
+      })
       return { payout: payoutView(payout) }
     },
   }

@@ -14,10 +14,10 @@ interface Log {
 }
 
 /**
- * Signs, broadcasts and confirms queued payouts. Exactly once across instances: a payout
- * is signed under a transaction-scoped advisory lock and its raw transaction and nonce are
- * committed before it is broadcast, so a crash re-broadcasts the same bytes rather than
- * signing again. Confirmation and refund are ledger postings with their own keys
+ * Signs, broadcasts and confirms queued payouts. Exactly once across instances: a payout's
+ * raw transaction and nonce are saved under the signer's advisory lock (compare-and-set, see
+ * signNext) and committed before it is broadcast, so a crash re-broadcasts the same bytes
+ * rather than signing again. Confirmation and refund are ledger postings with their own keys
  * (`payout:<id>:paid`, `payout:<id>:refund`) guarded by a status compare-and-set.
  */
 export function payoutWorker(deps: {
@@ -63,19 +63,29 @@ export function payoutWorker(deps: {
       })
     })
 
-  /** Signs the oldest queued payout with the next nonce; false when none (or another instance signs). */
+  /**
+   * Signs the oldest queued payout with the next nonce; undefined when none is queued or
+   * another instance is signing. No pooled connection waits on the node: the node is asked
+   * (nonce, gas, gas price) between two short transactions under the signer's lock, and the
+   * second saves the raw transaction and its nonce only if nothing moved meanwhile (the payout
+   * still queued, no nonce signed since); otherwise it signs again. The raw transaction is
+   * committed before it is broadcast, so a crash re-broadcasts the same bytes.
+   */
   async function signNext(): Promise<PayoutRow | undefined> {
-    return db.transaction(async (tx) => {
-      const txRepo = payoutRepo(tx)
-      if (!(await txRepo.trySignerLock(chainId))) return undefined
-      const payout = await txRepo.nextQueued(chainId, treasuryAddress)
-      if (!payout) return undefined
+    for (;;) {
+      const seen = await db.transaction(async (tx) => {
+        const txRepo = payoutRepo(tx)
+        if (!(await txRepo.trySignerLock(chainId))) return undefined
+        const payout = await txRepo.nextQueued(chainId, treasuryAddress)
+        return payout && { payout, highest: await txRepo.highestNonce(chainId, treasuryAddress) }
+      })
+      if (!seen) return undefined
+      const { payout, highest } = seen
       const data = encodeFunctionData({
         abi: erc20Abi,
         functionName: 'transfer',
         args: [payout.toAddress as Address, BigInt(payout.amount)],
       })
-      const highest = await txRepo.highestNonce(chainId, treasuryAddress)
       const nonce = Math.max(await chain.nonce(treasury.address), highest === undefined ? 0 : highest + 1)
       let gas: bigint
       try {
@@ -94,9 +104,16 @@ export function payoutWorker(deps: {
         gasPrice: await chain.gasPrice(),
         type: 'legacy',
       })
-      await txRepo.markSent(payout.id, { nonce, hash: keccak256(raw), raw })
-      return { ...payout, status: 'sent', nonce, hash: keccak256(raw), raw }
-    })
+      const signed = { nonce, hash: keccak256(raw), raw }
+      const saved = await db.transaction(async (tx) => {
+        const txRepo = payoutRepo(tx)
+        if (!(await txRepo.trySignerLock(chainId))) return false
+        if ((await txRepo.highestNonce(chainId, treasuryAddress)) !== highest) return false
+        return txRepo.markSent(payout.id, signed)
+      })
+      if (saved) return { ...payout, status: 'sent', ...signed }
+      // another signer moved on in between (or holds the lock now): those bytes are never sent
+    }
   }
 
   /** Broadcasts a signed payout (again, after a crash: the same bytes) and records it for the wallet history. */
@@ -172,7 +189,13 @@ export function payoutWorker(deps: {
     })
 
   return {
-    /** Runs passes until nothing is left open (polling for receipts meanwhile). */
+    /**
+     * One pass: settles what was sent, signs and broadcasts what is queued; the number of
+     * payouts still open (sent, not mined yet). The app runs it as the `earn.payout` job.
+     */
+    pass,
+
+    /** Runs passes until nothing is left open, polling for receipts (a driver outside the jobs: tests). */
     kick(): Promise<void> {
       if (running) {
         again = true

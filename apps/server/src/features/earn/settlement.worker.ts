@@ -3,27 +3,15 @@ import type { DiscoverService } from './discover.service.ts'
 import type { SettlementService } from './settlement.service.ts'
 import { utcDay } from './settlement.ts'
 
-interface Log {
-  warn(details: object, message: string): void
-}
-
-/** How often every instance looks for a day to settle and cool-downs to release. */
-export const SETTLEMENT_CHECK_MS = 60_000
-
 /**
- * The daily settlement's scheduler, run by every instance: each check resumes an interrupted
- * run, settles each UTC day after the last settled one up to yesterday (on a fresh
- * database: yesterday only) and releases due cool-downs. Instances racing for one day meet
- * at the settlement lock and the day's primary key, so it is settled once.
+ * The daily settlement's check, run as the `earn.settle` job (every minute when
+ * SETTLEMENT_SCHEDULE is on, and at start): it resumes an interrupted run, settles each UTC
+ * day after the last settled one up to yesterday (on a fresh database: yesterday only) and
+ * releases due cool-downs. Instances racing for one day meet at the settlement lock and the
+ * day's primary key, so it is settled once; a failed check fails its job, which is retried.
  */
-export function settlementScheduler(deps: {
-  settlement: SettlementService
-  discover: DiscoverService
-  log: Log
-  intervalMs?: number
-}) {
-  const { settlement, discover, log } = deps
-  let timer: NodeJS.Timeout | undefined
+export function settlementScheduler(deps: { settlement: SettlementService; discover: DiscoverService }) {
+  const { settlement, discover } = deps
   let running: Promise<void> | undefined
 
   async function check(now = new Date()): Promise<void> {
@@ -37,25 +25,13 @@ export function settlementScheduler(deps: {
     while (released > 0)
   }
 
-  /** One check at a time per instance; a failed one is logged and tried again at the next. */
-  function tick(): Promise<void> {
-    running ??= check()
-      .catch((error: unknown) => log.warn({ err: error }, 'settlement check failed; retrying at the next'))
-      .finally(() => {
+  return {
+    /** One check; joins the one this instance is running, if any. */
+    tick(): Promise<void> {
+      running ??= check().finally(() => {
         running = undefined
       })
-    return running
-  }
-
-  return {
-    tick,
-    start(): void {
-      void tick()
-      timer = setInterval(() => void tick(), deps.intervalMs ?? SETTLEMENT_CHECK_MS)
-    },
-    async stop(): Promise<void> {
-      clearInterval(timer)
-      await running
+      return running
     },
   }
 }

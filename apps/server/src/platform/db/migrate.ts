@@ -3,13 +3,14 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { SERVER_ROOT } from '../config.ts'
+import { migrateJobs } from '../jobs/jobs.ts'
 
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle')
 
 /** Arbitrary constant: serializes migrations when several instances start at once. */
 const MIGRATION_LOCK = 7_340_001
 
-/** Applies the committed drizzle migrations, one instance at a time. */
+/** Applies the committed drizzle migrations, one instance at a time, then pg-boss's schema (the jobs). */
 export async function runMigrations(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
@@ -20,6 +21,7 @@ export async function runMigrations(url: string): Promise<void> {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
     await client.end()
   }
+  await migrateJobs(url)
 }
 
 /** Creates the database named in `url` when it does not exist (for a fresh embedded cluster). */

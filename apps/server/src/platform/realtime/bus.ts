@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import type { Db } from '../db/client.ts'
+import type { Runner, Service } from '../jobs/supervisor.ts'
 
 /** The Postgres channel every server instance listens on. */
 export const EVENTS_CHANNEL = 'kinetic_events'
 /** NOTIFY payloads must stay under 8000 bytes; events carry ids and short texts only. */
 const PAYLOAD_MAX = 7_900
-const RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000]
 
 /** Who an event is for: one user's sockets, every operator's, or both. */
 export interface BusEvent {
@@ -21,24 +21,20 @@ export interface Bus {
   subscribe(listener: (event: BusEvent) => void): () => void
   /** Resolves once LISTEN is active (tests wait for it before publishing). */
   ready(): Promise<void>
-  close(): Promise<void>
 }
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
 
 /**
  * Cross-instance events (DESIGN §1) over Postgres LISTEN/NOTIFY: publishing is one
- * `pg_notify` on the pool; listening holds a dedicated connection outside the pool, which
- * reconnects with backoff when it drops. Events lost while it is down are not replayed:
- * clients catch up by asking for what came after their last seen id when they reconnect.
+ * `pg_notify` on the pool; listening holds a dedicated connection outside the pool, a service
+ * of the app's runner (platform/jobs/supervisor.ts), which connects it again with backoff when
+ * it drops. Events lost while it is down are not replayed: clients catch up by asking for what
+ * came after their last seen id when they reconnect.
  */
-export function createBus(options: { databaseUrl: string; db: Db; log: Log }): Bus {
-  const { databaseUrl, db, log } = options
+export function createBus(options: { databaseUrl: string; db: Db; log: Log; runner: Runner }): Bus {
+  const { databaseUrl, db, log, runner } = options
   const listeners = new Set<(event: BusEvent) => void>()
-  let client: pg.Client | undefined
-  let closed = false
-  let attempt = 0
-  let timer: NodeJS.Timeout | undefined
   let markReady: () => void = () => undefined
   let readyPromise = new Promise<void>((resolve) => (markReady = resolve))
 
@@ -53,47 +49,36 @@ export function createBus(options: { databaseUrl: string; db: Db; log: Log }): B
     for (const listener of listeners) listener(event)
   }
 
-  const connect = async () => {
-    if (closed) return
-    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'kinetic-events' })
-    const lost = (error?: Error) => {
-      if (client !== next) return
-      client = undefined
-      readyPromise = new Promise<void>((resolve) => (markReady = resolve))
-      if (!closed) {
-        log.warn({ err: error }, 'event listener connection lost; reconnecting')
-        schedule()
-      }
-    }
-    next.on('error', lost)
-    next.on('end', () => lost())
-    next.on('notification', (message) => {
+  /** One listening connection: resolves when stopped, throws when it could not connect or dropped. */
+  const listen: Service['run'] = async ({ signal, up }) => {
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: 'kinetic-events' })
+    const lost = new Promise<never>((_resolve, reject) => {
+      client.on('error', reject)
+      client.on('end', () => reject(new Error('event listener connection ended')))
+    })
+    lost.catch(() => undefined)
+    client.on('notification', (message) => {
       if (message.channel === EVENTS_CHANNEL) deliver(message.payload)
     })
+    const stopped = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
     try {
-      await next.connect()
-      await next.query(`LISTEN ${EVENTS_CHANNEL}`)
-    } catch (error) {
-      await next.end().catch(() => undefined)
-      log.warn({ err: error }, 'event listener could not connect; retrying')
-      schedule()
-      return
+      await Promise.race([
+        (async () => {
+          await client.connect()
+          await client.query(`LISTEN ${EVENTS_CHANNEL}`)
+        })(),
+        lost,
+      ])
+      if (signal.aborted) return
+      up()
+      markReady()
+      await Promise.race([lost, stopped])
+    } finally {
+      readyPromise = new Promise<void>((resolve) => (markReady = resolve))
+      await client.end().catch(() => undefined)
     }
-    if (closed) {
-      await next.end().catch(() => undefined)
-      return
-    }
-    client = next
-    attempt = 0
-    markReady()
   }
-
-  const schedule = () => {
-    const delay = RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)] ?? 10_000
-    timer = setTimeout(() => void connect(), delay)
-  }
-
-  void connect()
+  runner.add({ name: 'events', run: listen }, { firstMs: 500, maxMs: 10_000 })
 
   return {
     async publish(event) {
@@ -112,12 +97,5 @@ export function createBus(options: { databaseUrl: string; db: Db; log: Log }): B
       return () => listeners.delete(listener)
     },
     ready: () => readyPromise,
-    async close() {
-      closed = true
-      if (timer) clearTimeout(timer)
-      const current = client
-      client = undefined
-      await current?.end().catch(() => undefined)
-    },
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { idempotencyKeys } from './idempotency.tables.ts'
 
@@ -26,6 +26,15 @@ export function idempotencyRepo(db: Db) {
     async paramsHash(use: Omit<KeyUse, 'paramsHash'>): Promise<string | undefined> {
       const [row] = await db.select({ hash: idempotencyKeys.paramsHash }).from(idempotencyKeys).where(at(use))
       return row?.hash
+    },
+
+    /** Deletes the keys first used before `before`; how many. */
+    async removeBefore(before: Date): Promise<number> {
+      const rows = await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, before))
+        .returning({ key: idempotencyKeys.key })
+      return rows.length
     },
 
     /** Forgets a first use that was refused (nothing was done under the key). */

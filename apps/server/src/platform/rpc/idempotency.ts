@@ -21,6 +21,22 @@ export function paramsHash(params: Record<string, unknown>): string {
  */
 export type KeyClaim = { kind: 'first'; release(): Promise<void> } | { kind: 'repeat' } | { kind: 'mismatch' }
 
+/**
+ * How long a key is kept: a client repeats a keyed request while its answer is uncertain (a
+ * lost answer, an app reopened), within hours; Stripe keeps keys 24 h. After that a repeat
+ * falls back to the operation's own key (the ledger's, a payout's request id), which still
+ * answers its first result (ADR 2026-11-24-job-library).
+ */
+export const IDEMPOTENCY_KEY_LIFE_MS = 24 * 3_600_000
+
+/** The daily job that deletes keys older than their life (app.ts schedules it). */
+export const PRUNE_KEYS_JOB = 'rpc.prune-keys'
+
+/** Deletes the keys older than IDEMPOTENCY_KEY_LIFE_MS; how many. */
+export function pruneIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
+  return idempotencyRepo(db).removeBefore(new Date(now.getTime() - IDEMPOTENCY_KEY_LIFE_MS))
+}
+
 /** Stripe's rule for idempotency keys, per account and operation (ADR 2026-11-24-idempotency-params). */
 export function idempotencyKeys(db: Db) {
   const repo = idempotencyRepo(db)
