@@ -67,8 +67,9 @@ describe('energy credited when the data arrives', () => {
   })
 
   it('credits a week of days stored without a credit (never opened) in the daily catch-up', async () => {
-    const { user } = await aWalker()
-    // stored as a failed or lost credit would leave them: health's data only
+    // consent and data stored as a lost credit would leave them: health's rows only, no job sent
+    const user = await aUser(app, ZONE)
+    await app.database.pool.query('INSERT INTO health_consents (user_id, exercise) VALUES ($1, true)', [user.id])
     for (let n = 0; n < 7; n++)
       await ingestService(app.database.db).ingest(user.id, { sent_at: nowS(), ...walkDaysAgo(n) })
     expect(await balanceOf(app, user.id, 'energy')).toBe(0n)
