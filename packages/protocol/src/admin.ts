@@ -386,3 +386,39 @@ export const settlements = op('/admin/settlements', {
   params: z.object({ ...pageParams }),
   result: listOf(SettlementRun),
 })
+
+// Background jobs (pg-boss): their history
+
+/** A job's states: waiting (created), waiting for a retry after a failure, running, and finished. */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const
+export const JOB_NAME_MAX = 100
+
+export const JobRun = z.object({
+  id: z.string(),
+  /** `<feature>.<verb>`, e.g. `earn.settle`. */
+  name: z.string(),
+  state: z.enum(JOB_STATES),
+  /** Runs started so far (0 while it never ran). */
+  attempts: z.number().int(),
+  /** The key it was sent with (at most one waiting job per key), or none. */
+  key: z.string().nullable(),
+  created_at: isoTime(),
+  started_at: isoTime().nullable(),
+  finished_at: isoTime().nullable(),
+  /** The last failure's message (failed, or waiting for a retry). */
+  error: z.string().nullable(),
+})
+export type JobRun = z.infer<typeof JobRun>
+
+export const jobs = op('/admin/jobs', {
+  summary:
+    'Recent background jobs, newest first (finished ones are kept 7 days), optionally of one name and state; ' +
+    'with the job names there are',
+  auth: true,
+  params: z.object({
+    name: optional(text(JOB_NAME_MAX)),
+    state: optional(z.enum(JOB_STATES, 'FIELD_INVALID')),
+    ...pageParams,
+  }),
+  result: listOf(JobRun).extend({ names: z.array(z.string()) }),
+})

@@ -62,7 +62,7 @@ export interface Config {
    * off under NODE_ENV=test (tests settle through the service or `/admin/settle`); `1`/`0` force it.
    */
   settlementSchedule: boolean
-  /** `JOBS_CRON_CHECK_SECONDS`: how often an instance checks the jobs' cron schedules (1–45 s, default 30). */
+  /** `JOBS_CRON_CHECK_S`: how often an instance checks the jobs' cron schedules (1–45 s, default 30). */
   jobsCronCheckSeconds: number
   chain: ChainConfig
 }
@@ -292,14 +292,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     treasuryKey: treasuryKeyFrom(env, devMode),
     settlementSchedule: env.SETTLEMENT_SCHEDULE ? env.SETTLEMENT_SCHEDULE === '1' : env.NODE_ENV !== 'test',
-    jobsCronCheckSeconds: cronCheckFrom(env.JOBS_CRON_CHECK_SECONDS),
+    jobsCronCheckSeconds: cronCheckFrom(env.JOBS_CRON_CHECK_S),
     chain: loadChainConfig(env, { devMode }),
   }
 }
 
 /** pg-boss checks its cron schedules every 1 to 45 seconds. */
 function cronCheckFrom(value: string | undefined): number {
-  const seconds = intFrom(value, 30, 'JOBS_CRON_CHECK_SECONDS')
-  if (seconds < 1 || seconds > 45) throw new ConfigError(`JOBS_CRON_CHECK_SECONDS must be 1 to 45, got ${seconds}`)
+  const seconds = intFrom(value, 30, 'JOBS_CRON_CHECK_S')
+  if (seconds < 1 || seconds > 45) throw new ConfigError(`JOBS_CRON_CHECK_S must be 1 to 45, got ${seconds}`)
   return seconds
 }

@@ -11,6 +11,7 @@ import { ChatsPage } from './pages/ChatsPage'
 import { DevicesPage } from './pages/DevicesPage'
 import { EarnSettingsPage } from './pages/EarnSettingsPage'
 import { GoodsPage } from './pages/GoodsPage'
+import { JobsPage } from './pages/JobsPage'
 import { LoginPage } from './pages/LoginPage'
 import { NoticesPage } from './pages/NoticesPage'
 import { OrdersPage } from './pages/OrdersPage'
@@ -30,6 +31,7 @@ const SECTIONS = {
   devices: DevicesPage,
   settings: EarnSettingsPage,
   settlement: SettlementPage,
+  jobs: JobsPage,
   users: UsersPage,
   audit: AuditPage,
 } satisfies Record<string, ComponentType>

@@ -14,6 +14,8 @@ export const GOOD_DESCRIPTION_MAX: typeof all.GOOD_DESCRIPTION_MAX = 500
 export const GOOD_NAME_MAX: typeof all.GOOD_NAME_MAX = 60
 export const GOOD_PRICE_MAX: typeof all.GOOD_PRICE_MAX = 100000000
 export const GOOD_STOCK_MAX: typeof all.GOOD_STOCK_MAX = 1000000
+export const JOB_NAME_MAX: typeof all.JOB_NAME_MAX = 100
+export const JOB_STATES: typeof all.JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed']
 export const NOTICE_CONTENT_MAX: typeof all.NOTICE_CONTENT_MAX = 4000
 export const NOTICE_TITLE_MAX: typeof all.NOTICE_TITLE_MAX = 100
 export const SETTLEMENT_STATUSES: typeof all.SETTLEMENT_STATUSES = ['running', 'done']
@@ -93,6 +95,12 @@ export const goodEdit: RefOf<typeof all.goodEdit> = {
 }
 export const goods: RefOf<typeof all.goods> = {
   name: '/admin/goods',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
+export const jobs: RefOf<typeof all.jobs> = {
+  name: '/admin/jobs',
   path: '/v1/admin/index',
   auth: true,
   feature: 'admin',

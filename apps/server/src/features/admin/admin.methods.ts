@@ -63,6 +63,7 @@ export function registerAdminMethods(rpc: Registry, service: AdminService): void
 
   rpc.handle(admin.settle, (params, ctx) => service.settle(operatorOf(ctx), params.day))
   rpc.handle(admin.settlements, (params) => service.settlements(params.page, params.limit))
+  rpc.handle(admin.jobs, (params) => service.jobs(params))
 
   rpc.handle(admin.userLookup, (params, ctx) => service.lookUpUser(operatorOf(ctx), params.query))
   rpc.handle(admin.audit, (params) => service.auditLog(params.page, params.limit))

@@ -2,6 +2,7 @@ import type { admin, content, Params, support, Texts, WireLang } from '@kinetic/
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/passwords.ts'
 import type { Db } from '../../platform/db/client.ts'
+import { jobsRepo } from '../../platform/jobs/jobs.repo.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { ContentService, MessagesService } from '../content/index.ts'
 import type { DeviceBatches } from '../device/index.ts'
@@ -220,6 +221,29 @@ export function adminService(deps: AdminDeps) {
     },
 
     settlements: (page: number, limit: number) => deps.settlement.list(page, limit),
+
+    /** Background jobs' history (pg-boss), newest first, and the job names there are. */
+    async jobs(p: Params<typeof admin.jobs>) {
+      const jobs = jobsRepo(deps.db)
+      const [{ list, total }, names] = await Promise.all([jobs.history(p), jobs.names()])
+      return {
+        list: list.map((j) => ({
+          id: j.id,
+          name: j.name,
+          state: j.state,
+          attempts: j.attempts,
+          key: j.key,
+          created_at: j.createdAt.toISOString(),
+          started_at: j.startedAt?.toISOString() ?? null,
+          finished_at: j.finishedAt?.toISOString() ?? null,
+          error: j.error,
+        })),
+        total,
+        page: p.page,
+        limit: p.limit,
+        names,
+      }
+    },
 
     async auditLog(page: number, limit: number) {
       const { rows, total } = await repo.auditPage(page, limit)

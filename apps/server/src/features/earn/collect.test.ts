@@ -36,6 +36,22 @@ async function earner(whole: string) {
   return { client, wallet }
 }
 
+/** A payout queued as a collect queues it (the KNT moved to system:payouts), to be paid by `from`. */
+async function queue(whole: string, from = treasury) {
+  const db = app.database.db
+  const { client, wallet } = await earner(whole)
+  const row = await payoutRepo(db).insert({
+    userId: client.user.id,
+    requestId: requestId(),
+    amount: knt(whole).toString(),
+    toAddress: wallet.address,
+    chainId: app.chain.chainId,
+    treasury: from.address.toLowerCase(),
+  })
+  await ledger(db).debit(client.user.id, 'knt', knt(whole), SYSTEM.payouts, `payout:${row!.id}`, 'payout')
+  return { id: row!.id, wallet: wallet.address as Address, amount: knt(whole) }
+}
+
 describe('collecting KNT on-chain', () => {
   it('pays the current wallet from the treasury, confirmed by the chain, in both histories', async () => {
     const { client, wallet } = await earner('50')
@@ -115,19 +131,6 @@ describe('collecting KNT on-chain', () => {
 
   it('pays a payout signed before a crash and a newer one, sending them in nonce order', async () => {
     const db = app.database.db
-    const queue = async (whole: string) => {
-      const { client, wallet } = await earner(whole)
-      const row = await payoutRepo(db).insert({
-        userId: client.user.id,
-        requestId: requestId(),
-        amount: knt(whole).toString(),
-        toAddress: wallet.address,
-        chainId: app.chain.chainId,
-        treasury: treasury.address.toLowerCase(),
-      })
-      await ledger(db).debit(client.user.id, 'knt', knt(whole), SYSTEM.payouts, `payout:${row!.id}`, 'payout')
-      return { id: row!.id, wallet: wallet.address as Address, amount: knt(whole) }
-    }
     // the first was signed and saved, then the process died before broadcasting it
     const first = await queue('11')
     const nonce = await app.chain.nonce(treasury.address)
@@ -148,6 +151,38 @@ describe('collecting KNT on-chain', () => {
     await worker.stop()
     expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['confirmed', 'confirmed'])
     expect([await onChain(first.wallet), await onChain(second.wallet)]).toEqual([first.amount, second.amount])
+  })
+
+  it('holds no database connection in a transaction while it asks the node to sign', async () => {
+    // a treasury of its own: the app's payout job (which pays the app's treasury) does not take it
+    const own = privateKeyToAccount(generatePrivateKey())
+    await fund(app, own.address)
+    const payout = await queue('3', own)
+    // every node call the signer makes first counts the transactions left open meanwhile
+    const open: number[] = []
+    const countOpen = async () => {
+      const { rows } = await app.database.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+      )
+      open.push(rows[0]!.n)
+    }
+    const chain = {
+      ...app.chain,
+      nonce: async (address: Address) => (await countOpen(), app.chain.nonce(address)),
+      estimateGas: async (call: Parameters<typeof app.chain.estimateGas>[0]) => (
+        await countOpen(),
+        app.chain.estimateGas(call)
+      ),
+      gasPrice: async () => (await countOpen(), app.chain.gasPrice()),
+    }
+    const db = app.database.db
+    const worker = payoutWorker({ db, chain, treasury: own, token: token(), pollMs: 100, log: console })
+    await worker.kick()
+    await worker.stop()
+    expect(await statusOf(payout.id)).toBe('confirmed')
+    expect(open.length).toBeGreaterThanOrEqual(3)
+    expect(open.every((n) => n === 0)).toBe(true)
   })
 
   it('refunds once a payout the treasury cannot pay', async () => {

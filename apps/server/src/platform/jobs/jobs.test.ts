@@ -71,4 +71,54 @@ describe('jobs', () => {
     await jobs.stop()
     expect(seen.sort()).toEqual(['a1', 'b1', 'x1', 'x2'])
   })
+
+  it('runs a singleton job one at a time across two instances; the next waits for it', async () => {
+    let running = 0
+    let most = 0
+    const runs: string[] = []
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const handler = async ({ n }: { n: string }) => {
+      running++
+      most = Math.max(most, running)
+      runs.push(n)
+      await gate
+      running--
+    }
+    const [a, b] = [1, 2].map(() =>
+      instance((j) => j.define('test.single', handler, { singleton: true, retryDelaySeconds: 1 })),
+    ) as [Jobs, Jobs]
+    await Promise.all([a.start(), b.start()])
+    await a.send('test.single', { n: 'first' }, { key: 'signer' })
+    await until(() => runs.length === 1)
+    // while it runs: one more waits (from the other instance), a third is dropped
+    await b.send('test.single', { n: 'second' }, { key: 'signer' })
+    await a.send('test.single', { n: 'third' }, { key: 'signer' })
+    // both instances poll (every 500 ms) meanwhile: neither may start the waiting one
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(runs).toEqual(['first'])
+    release()
+    await until(() => runs.length === 2)
+    await Promise.all([a.stop(), b.stop()])
+    expect(runs).toEqual(['first', 'second'])
+    expect(most).toBe(1)
+  })
+
+  it('runs a scheduled job from its cron schedule', async () => {
+    const ticks: object[] = []
+    const jobs = instance(
+      (j) => {
+        j.define('test.tick', async (data) => {
+          ticks.push(data)
+        })
+        // every minute: the minute under way counts as a tick that is due
+        j.schedule('test.tick', '* * * * *', { from: 'cron' })
+      },
+      { cronCheckSeconds: 1 },
+    )
+    await jobs.start()
+    await until(() => ticks.length >= 1)
+    await jobs.stop()
+    expect(ticks[0]).toEqual({ from: 'cron' })
+  })
 })

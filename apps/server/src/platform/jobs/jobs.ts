@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import pg from 'pg'
 import PgBoss from 'pg-boss'
 
 /** pg-boss's schema: its tables (queue, job, archive, schedule) live there (ADR 2026-11-24-job-library). */
@@ -179,9 +180,9 @@ export function createJobs(settings: JobsSettings): Jobs {
       // pg-boss reports pool and maintenance errors as events: unheard, an event 'error' throws
       started.on('error', (error) => log.warn({ err: error }, 'job queue error'))
       await started.start()
-      for (const kind of kinds.values()) {
+      const queues = [...kinds.values()].map((kind): PgBoss.Queue => {
         const o = { ...DEFAULTS, ...kind.options }
-        const queue: PgBoss.Queue = {
+        return {
           name: kind.name,
           policy: o.singleton ? 'stately' : 'short',
           retryLimit: o.retryLimit,
@@ -189,10 +190,12 @@ export function createJobs(settings: JobsSettings): Jobs {
           retryBackoff: true,
           expireInSeconds: o.expireInSeconds,
         }
-        await started.createQueue(kind.name, queue)
-        // a queue made by an earlier version keeps its name: its options follow the code
-        await started.updateQueue(kind.name, queue)
-      }
+      })
+      const known = new Set((await started.getQueues()).map((q) => q.name))
+      const missing = queues.filter((q) => !known.has(q.name))
+      if (missing.length > 0) await createQueues(settings.databaseUrl, started, missing)
+      // a queue made by an earlier version keeps its name: its options follow the code
+      for (const queue of queues) if (known.has(queue.name)) await started.updateQueue(queue.name, queue)
       const scheduled = new Set(schedules.map((s) => s.name))
       for (const s of await started.getSchedules())
         if (!scheduled.has(s.name) && kinds.has(s.name)) await started.unschedule(s.name)
@@ -217,6 +220,26 @@ export function createJobs(settings: JobsSettings): Jobs {
       loops = []
       await current.stop({ graceful: false, close: true, wait: true })
     },
+  }
+}
+
+/** Arbitrary constant: serializes creating queues when several instances start at once. */
+const QUEUES_LOCK = 7_340_401
+
+/**
+ * Creates queues under a session advisory lock: pg-boss makes each queue a partition (DDL),
+ * and two instances creating the same new queue at once deadlock. The second one waits, then
+ * finds it made (pg-boss's insert does nothing for an existing queue).
+ */
+async function createQueues(databaseUrl: string, boss: PgBoss, queues: PgBoss.Queue[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'kinetic-jobs-queues' })
+  await client.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [QUEUES_LOCK])
+    for (const queue of queues) await boss.createQueue(queue.name, queue)
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [QUEUES_LOCK]).catch(() => undefined)
+    await client.end()
   }
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprint } from '../../../test/fingerprint.ts'
 import type { Client, TestApp } from '../../../test/harness.ts'
 import { startTestApp } from '../../../test/harness.ts'
+import { pruneIdempotencyKeys } from './idempotency.ts'
 import { adminCall, operatorClient } from '../../features/admin/admin.testkit.ts'
 import { aUser, give } from '../../features/earn/earn.testkit.ts'
 import { createWallet, fund } from '../../features/wallet/wallet.testkit.ts'
@@ -182,5 +183,24 @@ describe('idempotency keys', () => {
       [`supply:${client.user.id}:${request_id}`],
     )
     expect(rows[0].n).toBe(1)
+  })
+})
+
+describe('the keys’ retention (the daily rpc.prune-keys job)', () => {
+  it('deletes keys first used more than 24 hours ago and keeps the newer ones', async () => {
+    const scope = `user:${randomUUID()}`
+    const ages = { old: '25 hours', fresh: '23 hours' }
+    for (const [key, age] of Object.entries(ages))
+      await app.database.pool.query(
+        `INSERT INTO idempotency_keys (scope, method, key, params_hash, created_at)
+         VALUES ($1, '/v1/collect', $2, 'h', now() - $3::interval)`,
+        [scope, key, age],
+      )
+    expect(await pruneIdempotencyKeys(app.database.db)).toBeGreaterThanOrEqual(1)
+    const { rows } = await app.database.pool.query<{ key: string }>(
+      'SELECT key FROM idempotency_keys WHERE scope = $1',
+      [scope],
+    )
+    expect(rows.map((r) => r.key)).toEqual(['fresh'])
   })
 })
