@@ -59,6 +59,8 @@ export interface App {
     admin: AdminService
     settlement: SettlementService
     scheduler: SettlementScheduler
+    /** Health's hooks as wired to earning (the demo seed's data is credited like a watch's). */
+    healthHooks: HealthHooks
   }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
@@ -274,6 +276,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     admin: admin.api.admin,
     settlement: earn.api.settlement,
     scheduler: earn.api.scheduler,
+    healthHooks,
   }
   return { server, registry, services, chain, bus, runner }
 }
