@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprint } from '../../../test/fingerprint.ts'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { MIGRATIONS_DIR } from '../../platform/db/migrate.ts'
 import { ensureAccount } from '../account/index.ts'
 import { addDays, ingestService, today } from '../health/index.ts'
 import { aBoundWatch, aUser, nowS, ok, refused, upload } from '../health/health.testkit.ts'
@@ -145,6 +148,16 @@ describe('reads never write', () => {
   })
 })
 
+/** The `-- data:` SQL of the migration that made the referral backlog (whatever its number). */
+function backlogMigrationData(): string {
+  const creates = (f: string) =>
+    readFileSync(path.join(MIGRATIONS_DIR, f), 'utf8').includes('"earn_referral_backlog" (')
+  const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('.sql') && creates(f))
+  if (!file) throw new Error('no migration creates earn_referral_backlog')
+  const text = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
+  return text.slice(text.indexOf('-- data:'))
+}
+
 describe('referral rewards', () => {
   it('makes the inviter’s points spendable as soon as the invitee registers, with no read in between', async () => {
     const inviter = await aUser(app)
@@ -173,9 +186,12 @@ describe('referral rewards', () => {
       listed.push(id)
     }
     expect(await balanceOf(app, inviter.id)).toBe(before)
-    await app.database.pool.query('INSERT INTO earn_referral_backlog (invited_id) SELECT unnest($1::bigint[])', [
-      listed,
-    ])
+    // the migration's data block lists them, and no invitee paid already
+    await app.database.pool.query(backlogMigrationData())
+    const { rows } = await app.database.pool.query<{ id: string }>('SELECT invited_id AS id FROM earn_referral_backlog')
+    expect(rows.map((r) => Number(r.id))).toEqual(expect.arrayContaining(listed))
+    const paidListed = `EXISTS (SELECT 1 FROM ledger_postings p WHERE p.idempotency_key = 'referral:' || invited_id::text)`
+    expect(await rowCount(app, 'earn_referral_backlog', paidListed)).toBe(0)
     const step = () => referrals({ db: app.database.db, settings: earnSettings(app.database.db) }).payBacklog()
     await Promise.all([step(), step(), step()])
     expect(await balanceOf(app, inviter.id)).toBe(before + 3000n)

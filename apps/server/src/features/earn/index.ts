@@ -66,9 +66,17 @@ export function earnFeature(ctx: AppContext) {
   const discover = discoverService({ db, settings })
   const settlement = settlementService({ db, settings })
   const scheduler = settlementScheduler({ settlement, discover })
-  /** One durable credit per changed day: a day changing again while its job waits is credited by that job. */
+  /**
+   * One durable credit per changed day: a day changing again while its job waits is credited by
+   * that job. The data is stored already: a job that could not be queued is logged, not the
+   * request's failure, and the daily catch-up credits its day.
+   */
   const sendCredits = async (userId: number, days: readonly string[]) => {
-    for (const day of days) await jobs.send<CreditJob>(CREDIT_JOB, { userId, day }, { key: `${userId}:${day}` })
+    try {
+      for (const day of days) await jobs.send<CreditJob>(CREDIT_JOB, { userId, day }, { key: `${userId}:${day}` })
+    } catch (error) {
+      log.warn({ err: error, userId }, 'energy credit not queued; the daily catch-up credits it')
+    }
   }
   const api: EarnApi = {
     settings,
