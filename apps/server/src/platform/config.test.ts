@@ -68,3 +68,12 @@ describe('development mode (DEV_MODE)', () => {
     expect(loadDatabaseConfig({ DEV_MODE: '1' })).toMatchObject({ devMode: true, databaseUrl: undefined })
   })
 })
+
+describe('the jobs’ cron check (JOBS_CRON_CHECK_S)', () => {
+  it('is 30 seconds unless set, and refuses what pg-boss would (outside 1–45), naming it', () => {
+    expect(loadConfig(DEPLOYMENT).jobsCronCheckSeconds).toBe(30)
+    expect(loadConfig({ ...DEPLOYMENT, JOBS_CRON_CHECK_S: '1' }).jobsCronCheckSeconds).toBe(1)
+    for (const value of ['0', '46', 'soon'])
+      expect(() => loadConfig({ ...DEPLOYMENT, JOBS_CRON_CHECK_S: value })).toThrow(/^JOBS_CRON_CHECK_S must be/)
+  })
+})

@@ -17,11 +17,11 @@ export async function runMigrations(url: string): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR })
+    await migrateJobs(url)
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
     await client.end()
   }
-  await migrateJobs(url)
 }
 
 /** Creates the database named in `url` when it does not exist (for a fresh embedded cluster). */

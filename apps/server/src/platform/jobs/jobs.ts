@@ -223,6 +223,9 @@ export function createJobs(settings: JobsSettings): Jobs {
   }
 }
 
+/** pg-boss's internal queue of due cron ticks (timekeeper.js). */
+const CRON_QUEUE = '__pgboss__send-it'
+
 /** Arbitrary constant: serializes creating queues when several instances start at once. */
 const QUEUES_LOCK = 7_340_401
 
@@ -258,5 +261,7 @@ export async function migrateJobs(databaseUrl: string): Promise<void> {
   })
   boss.on('error', () => undefined)
   await boss.start()
+  // the queue cron ticks pass through, which every instance's start would otherwise create
+  await boss.createQueue(CRON_QUEUE)
   await boss.stop({ graceful: false, close: true, wait: true })
 }
