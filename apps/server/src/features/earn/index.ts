@@ -47,7 +47,7 @@ interface CreditJob {
 export const CATCH_UP_JOB = 'earn.catch-up'
 const CATCH_UP_CRON = '30 0 * * *'
 
-/** Earning: its methods and its jobs (payouts, the daily settlement). */
+/** Earning: its methods and its jobs (crediting energy, payouts, the daily settlement). */
 export function earnFeature(ctx: AppContext) {
   const { db, chain, config, registry, jobs, log } = ctx
   const settings = earnSettings(db)
