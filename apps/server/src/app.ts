@@ -18,7 +18,7 @@ import { adminFeature, type AdminService } from './features/admin/index.ts'
 import { contentFeature, type ContentService } from './features/content/index.ts'
 import { deviceFeature } from './features/device/index.ts'
 import { earnFeature, type SettlementScheduler, type SettlementService } from './features/earn/index.ts'
-import { healthFeature } from './features/health/index.ts'
+import { healthFeature, ingestService, type HealthHooks } from './features/health/index.ts'
 import { shopFeature } from './features/shop/index.ts'
 import { supportFeature, type SupportService } from './features/support/index.ts'
 import { walletFeature } from './features/wallet/index.ts'
@@ -59,6 +59,8 @@ export interface App {
     admin: AdminService
     settlement: SettlementService
     scheduler: SettlementScheduler
+    /** Health's hooks as wired to earning (the demo seed's data is credited like a watch's). */
+    healthHooks: HealthHooks
   }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
@@ -180,17 +182,21 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   jobs.schedule(PRUNE_KEYS_JOB, '17 3 * * *')
 
   // the features: each registers its methods, routes and jobs; what one needs of another is its API
-  const account = accountFeature(ctx)
-  const content = contentFeature(ctx)
-  const wallet = walletFeature(ctx)
   const support = supportFeature(ctx)
   const earn = earnFeature(ctx, { openTicket: (userId, ticket) => support.api.support.openTicket(userId, ticket) })
+  // an invitation is rewarded inside the registration that earns it
+  const account = accountFeature(ctx, { invited: earn.api.invited })
+  const content = contentFeature(ctx)
+  const wallet = walletFeature(ctx)
   const shop = shopFeature(ctx, { earn: earn.api })
-  const device = deviceFeature(ctx)
+  // health's data changing (watch batches, imports) or its consent credits energy: health calls, earning answers
+  const healthHooks: HealthHooks = { daysChanged: earn.api.daysChanged, consentChanged: earn.api.consentChanged }
+  const device = deviceFeature(ctx, { ingest: ingestService(db, healthHooks) })
   const health = healthFeature(ctx, {
     presence: device.api.presence,
     fitnessDays: async () => (await earn.api.settings.get()).physical_fitness_days,
     redeemFitness: shop.api.redeemFitness,
+    hooks: healthHooks,
   })
   const admin = adminFeature(ctx, {
     content: content.api,
@@ -270,6 +276,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     admin: admin.api.admin,
     settlement: earn.api.settlement,
     scheduler: earn.api.scheduler,
+    healthHooks,
   }
   return { server, registry, services, chain, bus, runner }
 }

@@ -94,7 +94,9 @@ async function main(): Promise<void> {
     const settings = earnSettings(database.db)
     const fitnessDays = async () => (await settings.get()).physical_fitness_days
     void devOnly('the demo data', () => import('./features/health/demo.ts'))
-      .then(({ seedDemoData }) => seedDemoData(database.db, server.log, fitnessDays))
+      .then(({ DEMO_DAYS, seedDemoData }) =>
+        seedDemoData(database.db, server.log, fitnessDays, DEMO_DAYS, services.healthHooks),
+      )
       .catch((error: unknown) => server.log.error({ err: error }, 'demo data failed'))
   }
 }

@@ -14,7 +14,7 @@ import enEarn from '../src/i18n/locales/en-US/earn.json' with { type: 'json' }
 import health from '../src/i18n/locales/en-US/health.json' with { type: 'json' }
 import enShop from '../src/i18n/locales/en-US/shop.json' with { type: 'json' }
 import { demoWatch, PASSWORD, registerWithInvite, startBuying } from './earn.support.ts'
-import { noonZone, setTimeZone, walking } from './home.support.ts'
+import { creditedEnergy, noonZone, setTimeZone, walking } from './home.support.ts'
 import { consolePage, inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { createWalletThroughScreens, expectToast, toastsGone, walletAddress } from './wallet.support.ts'
 
@@ -212,7 +212,8 @@ test.describe('Home in the browser', () => {
     await page.getByRole('switch', { name: health.authorize.kinds.exercise }).click()
     await expectToast(page, common.toast.modified)
 
-    // 9,900 steps → 99 energy, 90 active minutes → 18: capped at 100 a day
+    // 9,900 steps → 99 energy, 90 active minutes → 18: capped at 100 a day, credited by the server's job
+    await creditedEnergy(page, '100')
     await open(page, '/homePage')
     await expect.poll(() => byTestId(page, 'today-energy')).toBe('100')
     expect(await byTestId(page, 'home-energy')).toBe('100')

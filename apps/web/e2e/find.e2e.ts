@@ -17,7 +17,7 @@ import shop from '../src/i18n/locales/en-US/shop.json' with { type: 'json' }
 import cnDiscover from '../src/i18n/locales/zh-CN/discover.json' with { type: 'json' }
 import twDiscover from '../src/i18n/locales/zh-TW/discover.json' with { type: 'json' }
 import { demoWatch, registerWithInvite, startBuying } from './earn.support.ts'
-import { noonZone, setTimeZone, walking } from './home.support.ts'
+import { creditedEnergy, noonZone, setTimeZone, walking } from './home.support.ts'
 import { consolePage, inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { createWalletThroughScreens, expectToast, toastsGone, walletAddress } from './wallet.support.ts'
 
@@ -149,6 +149,7 @@ test.describe('Discover in the browser', () => {
 
     // walk with the watch, earn energy (capped at 100 a day) and contribute 50 of it: 5 computing power
     await walkAndConsent(page)
+    await creditedEnergy(page, '100')
     await open(page, '/homePage')
     await expect.poll(() => byTestId(page, 'home-energy')).toBe('100')
     await button(page, enEarn.home.contribute).click()

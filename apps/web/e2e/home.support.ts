@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 /** A zone where it is about noon now, so the last hours of walking fall on today. */
 export function noonZone(): string {
@@ -30,4 +30,25 @@ export function walking(minutes: number, perMinute: number) {
     spo2: [],
     workouts: [],
   }
+}
+
+/**
+ * Energy is credited by a server job once the watch's data or the consent arrived, not when Home
+ * is read: polls `/v1/balances` (a read that writes nothing) until the account holds `energy`.
+ */
+export async function creditedEnergy(page: Page, energy: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const response = await fetch('/v1/index', {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+            body: new URLSearchParams({ method: '/v1/balances', lang: 'us-en' }),
+          })
+          return ((await response.json()) as { data?: { energy?: string } }).data?.energy
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(energy)
 }

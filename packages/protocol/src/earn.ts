@@ -354,7 +354,7 @@ const Activity = z.object({
 export const home = method('/v1/gethome', {
   feature: 'earn',
   summary:
-    'Home: balances, today’s energy from authorized activity (credited on read, capped per day), sports, heart rate, ' +
+    'Home: balances, today’s energy from authorized activity (credited when the data arrives, capped per day), sports, heart rate, ' +
     'sleep and goal metrics, tasks and recent activity records',
   auth: true,
   params: z.object({}),
@@ -363,7 +363,7 @@ export const home = method('/v1/gethome', {
     points: z.number().int(),
     energy: z.string(),
     power: z.string(),
-    /** Energy credited for today's activity, the daily cap, and what each consented kind gave. */
+    /** Energy credited for today's activity so far, the daily cap, and what each consented kind earned. */
     today_energy: z.object({
       credited: z.string(),
       cap: z.string(),

@@ -84,8 +84,20 @@ function codeMail(scene: CodeScene, to: Recipient, code: string, owner: UserRow 
   return owner ? mails.code(to, languageOf(owner), code) : undefined
 }
 
-export function accountService(deps: { db: Db; sessions: SessionService; codes: CodeService; mailer: Mailer }) {
-  const { db, sessions, codes, mailer } = deps
+/**
+ * Runs inside a registration's transaction when the new account came with an invite code:
+ * the inviter's reward is credited by the event that earns it (earning's referral, wired in app.ts).
+ */
+export type Invited = (tx: Db, inviterId: number, invitee: UserRow) => Promise<void>
+
+export function accountService(deps: {
+  db: Db
+  sessions: SessionService
+  codes: CodeService
+  mailer: Mailer
+  invited?: Invited | undefined
+}) {
+  const { db, sessions, codes, mailer, invited } = deps
   const repo = accountRepo(db)
   const google = secondFactor(repo)
   const guard = signInGuard({ repo, mailer, ownRecipient })
@@ -152,8 +164,9 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
         // Only a code mailed to the address gets this far, and an address with an account is
         // sent none: whoever learns here that the account exists holds its mailbox.
         if (await txRepo.findByKey(key)) throw new AppError('ACCOUNT_EXISTS', { field: 'account' })
+        let created: UserRow
         try {
-          return await txRepo.insertUser({
+          created = await txRepo.insertUser({
             ...('email' in key ? { email: key.email } : { phonePrefix: key.phonePrefix, phone: key.phone }),
             passwordHash,
             nickname: defaultNickname(key),
@@ -166,6 +179,9 @@ export function accountService(deps: { db: Db; sessions: SessionService; codes: 
           if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS', { field: 'account' })
           throw error
         }
+        // the invitation is earned here: the inviter's points are spendable once this commits
+        if (invitedBy !== undefined) await invited?.(tx, invitedBy, created)
+        return created
       })
       // the address it registered from is one it signs in from
       await guard.succeeded(codeAddress(key), web.ip)

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.ts'
 import type { users } from '../../platform/db/users.tables.ts'
 import { registerAccountMethods } from './account.methods.ts'
 import { accountRepo } from './account.repo.ts'
-import { accountService } from './account.service.ts'
+import { accountService, type Invited } from './account.service.ts'
 import { codeService } from './codes.ts'
 import { accountLanguages, type AccountLanguages } from './language.ts'
 import { profileService } from './profile.service.ts'
@@ -33,15 +33,17 @@ export interface AccountApi {
   languages: AccountLanguages
 }
 
+export type { Invited }
+
 /** Sign-up, sign-in, codes, profile and security settings. */
-export function accountFeature(ctx: AppContext) {
+export function accountFeature(ctx: AppContext, deps: { invited?: Invited } = {}) {
   const { db, sessions, mailer, uploads, config, registry } = ctx
   const codes = codeService(accountRepo(db), { smsAvailable: mailer.smsAvailable, perIpHour: config.codesPerIpHour })
   const api: AccountApi = { languages: accountLanguages(db) }
   return feature('account', api, async () => {
     registerAccountMethods(
       registry,
-      accountService({ db, sessions, codes, mailer }),
+      accountService({ db, sessions, codes, mailer, invited: deps.invited }),
       profileService({ db, uploads }),
       securityService({ db, sessions, codes, uploads }),
     )

@@ -1,5 +1,5 @@
 import { feature, type AppContext } from '../../platform/app-context.ts'
-import { ingestService } from '../health/index.ts'
+import type { IngestService } from '../health/index.ts'
 import { deviceBatches, type DeviceBatches } from './batches.ts'
 import { registerDeviceMethods } from './device.methods.ts'
 import { registerDeviceApi } from './device.routes.ts'
@@ -17,12 +17,12 @@ export interface DeviceApi {
   batches: DeviceBatches
 }
 
-/** Binding watches (protocol methods) and the watches' own HTTP API, which stores health samples. */
-export function deviceFeature(ctx: AppContext) {
+/** Binding watches (protocol methods) and the watches' own HTTP API, which stores health samples through health's ingest. */
+export function deviceFeature(ctx: AppContext, deps: { ingest: IngestService }) {
   const devices = deviceService(ctx.db)
   const api: DeviceApi = { presence: devices.presence, batches: deviceBatches(ctx.db) }
   return feature('device', api, async (server) => {
     registerDeviceMethods(ctx.registry, devices)
-    registerDeviceApi(server, devices, ingestService(ctx.db))
+    registerDeviceApi(server, devices, deps.ingest)
   })
 }

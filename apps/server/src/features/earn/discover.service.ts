@@ -164,8 +164,8 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
   return {
     releaseDue,
 
+    /** Discover's page; a read, so it writes nothing (due cool-downs are released by the scheduler's job). */
     async find(userId: number) {
-      await releaseDue(userId)
       const s = await settings.get()
       const activateMin = knt(s.node_activate_knt)
       const runs = settlementRepo(db)

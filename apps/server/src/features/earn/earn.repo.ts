@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import { count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { ledgerEntries, ledgerPostings } from './ledger.tables.ts'
+import { referralBacklog } from './referrals.tables.ts'
 
 /** The posting that paid the referral reward for an invited account. */
 export const referralKey = (invitedUserId: number) => `referral:${invitedUserId}`
@@ -14,14 +15,32 @@ export function earnRepo(db: Db) {
       return row?.code
     },
 
-    /** Accounts the user invited whose referral reward is not paid yet. */
-    async unrewardedInvitees(userId: number) {
+    /**
+     * A page of the accounts the migration listed as owed a referral reward (earliest first),
+     * with who invited them.
+     */
+    async backlog(limit: number) {
       return db
-        .select({ id: users.id, email: users.email, phone: users.phone })
-        .from(users)
-        .leftJoin(ledgerPostings, rewardPosting)
-        .where(and(eq(users.invitedBy, userId), isNull(ledgerPostings.id)))
-        .orderBy(users.id)
+        .select({ id: users.id, email: users.email, phone: users.phone, invitedBy: users.invitedBy })
+        .from(referralBacklog)
+        .innerJoin(users, eq(users.id, referralBacklog.invitedId))
+        .orderBy(referralBacklog.invitedId)
+        .limit(limit)
+    },
+
+    /** Any listed ids whose account is gone or was invited by no one (nothing to pay). */
+    async orphanBacklog(): Promise<number[]> {
+      const rows = await db
+        .select({ id: referralBacklog.invitedId })
+        .from(referralBacklog)
+        .leftJoin(users, eq(users.id, referralBacklog.invitedId))
+        .where(isNull(users.invitedBy))
+      return rows.map((r) => r.id)
+    },
+
+    /** Takes invited accounts off the backlog (paid, or nothing to pay). */
+    async doneBacklog(ids: number[]): Promise<void> {
+      if (ids.length) await db.delete(referralBacklog).where(inArray(referralBacklog.invitedId, ids))
     },
 
     /** The user's invited accounts, newest first, with the points each paid (0 if none). */

@@ -2,18 +2,9 @@ import { earn, health, type Params, type Texts, type WireLang } from '@kinetic/p
 import { formatUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { ASSETS, isAsset, ledger, type Ledger } from './ledger.ts'
-import { earnRepo, referralKey } from './earn.repo.ts'
+import { earnRepo } from './earn.repo.ts'
+import { maskAccount } from './referrals.ts'
 import type { EarnSettings } from './settings.ts'
-
-/** `ab***@example.com`, `138****5678`: enough for the inviter to recognise, no more. */
-export function maskAccount(email: string | null, phone: string | null): string {
-  if (email) {
-    const [name = '', domain = ''] = email.split('@')
-    return `${name.slice(0, 2)}***@${domain}`
-  }
-  if (phone) return `${phone.slice(0, 3)}****${phone.slice(-4)}`
-  return '***'
-}
 
 /** The history's words for a movement: the good's name in the request's language, the invited account… */
 function detailOf(memo: Record<string, unknown>, lang: WireLang): string {
@@ -32,37 +23,16 @@ export function effortOf(kind: string, memo: Record<string, unknown>): earn.Ledg
 }
 
 /**
- * Earning (first part): referral rewards, the ledger's history and the rules. Energy,
- * settlement, tasks and payouts build on the health issue's data (after its merge).
+ * Earning's reads: the invitations, the ledger's history, balances and the rules. None of
+ * them writes: referral rewards are paid at registration (referrals.ts).
  */
 export function earnService(deps: { db: Db; settings: EarnSettings }) {
   const { db, settings } = deps
   const repo = earnRepo(db)
   const book: Ledger = ledger(db)
 
-  /** Pays the referral reward for one invited account, once (key `referral:<invited id>`). */
-  async function rewardReferral(
-    inviterId: number,
-    invited: { id: number; email: string | null; phone: string | null },
-  ) {
-    const points = (await settings.get()).referral_reward_points
-    if (points <= 0) return
-    await book.reward(inviterId, 'points', BigInt(points), referralKey(invited.id), 'referral', {
-      invited_id: invited.id,
-      account: maskAccount(invited.email, invited.phone),
-    })
-  }
-
-  /** Pays every invitation of the user not paid yet; idempotent, so any read may call it. */
-  async function settleReferrals(userId: number): Promise<void> {
-    for (const invited of await repo.unrewardedInvitees(userId)) await rewardReferral(userId, invited)
-  }
-
   return {
-    settleReferrals,
-
     async invite(userId: number, p: Params<typeof earn.invite>) {
-      await settleReferrals(userId)
       const [code, rules, { rows, total }, received, points] = await Promise.all([
         repo.inviteCode(userId),
         settings.get(),
@@ -87,7 +57,6 @@ export function earnService(deps: { db: Db; settings: EarnSettings }) {
     },
 
     async history(userId: number, p: Params<typeof earn.ledgerHistory>, lang: WireLang) {
-      await settleReferrals(userId)
       const { rows, total } = await book.history({
         userId,
         asset: p.asset,
@@ -117,7 +86,6 @@ export function earnService(deps: { db: Db; settings: EarnSettings }) {
     },
 
     async balances(userId: number) {
-      await settleReferrals(userId)
       const [points, energy, power, knt, rules] = await Promise.all([
         book.balance(userId, 'points'),
         book.balance(userId, 'energy'),

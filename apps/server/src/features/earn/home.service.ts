@@ -3,12 +3,10 @@ import { formatUnits, parseUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import {
-  addDays,
   consentOf,
   dayTotals,
   effortReads,
   healthReads,
-  type EffortVerdict,
   hrAvg,
   percentOf,
   round,
@@ -34,9 +32,9 @@ function parseEnergy(value: string): bigint {
 }
 
 /**
- * Home: energy from authorized activity, contributing it into computing power,
- * obtaining energy with points, and tasks. Energy is credited when Home is read (today and
- * yesterday, so a day's last uploads still count after midnight).
+ * Home: energy from authorized activity, contributing it into computing power, obtaining
+ * energy with points, and tasks. Reading Home writes nothing: energy is credited when the
+ * data arrives (crediting.ts); Home shows what today earned so far and what is credited.
  */
 export function homeService(deps: { db: Db; settings: EarnSettings }) {
   const { db, settings } = deps
@@ -45,55 +43,20 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
   const effort = effortReads(db)
   const book = ledger(db)
 
-  /**
-   * Credits what a day earned beyond what it already got. `seen` is the credited total read
-   * without a lock: when it covers `earned` nothing is written (the common read of Home).
-   * Otherwise it runs under a per-user-day lock, where the key `energy:<user>:<day>:<level>`
-   * names the day's new total, so a day that grows is topped up, a repeat moves nothing, and
-   * the cap is never passed.
-   */
-  async function creditDay(
-    userId: number,
-    day: string,
-    earned: bigint,
-    seen: bigint,
-    verdict: EffortVerdict,
-  ): Promise<bigint> {
-    if (earned <= seen) return seen
-    return db.transaction(async (tx) => {
-      const locked = homeRepo(tx)
-      await locked.lockEnergyDay(userId, day)
-      const credited = (await locked.energyCredited(userId, [day])).get(day) ?? 0n
-      if (earned <= credited) return credited
-      await ledger(tx).reward(userId, 'energy', earned - credited, `energy:${userId}:${day}:${earned}`, 'energy', {
-        day,
-        verdict: verdict.verdict,
-        reasons: verdict.reasons,
-      })
-      return earned
-    })
-  }
-
-  /** Reads today's facts and credits the energy of yesterday and today. */
+  /** Reads today's facts: the day's rollup, this week's, consent, setup, and the energy credited today. */
   async function facts(userId: number, s: Settings) {
     const profile = await healthData.profile(userId)
     const day = today(profile.timeZone)
     const monday = weekStart(day)
-    const yesterday = addDays(day, -1)
-    const [rows, consent, goalStep, setup, seen, effortYesterday, effortToday] = await Promise.all([
-      healthData.days(userId, monday < yesterday ? monday : yesterday, day),
+    const [rows, consent, goalStep, setup, seen, effortToday] = await Promise.all([
+      healthData.days(userId, monday, day),
       consentOf(db, userId),
       healthData.goalSteps(userId),
       repo.setupCounts(userId),
-      repo.energyCredited(userId, [yesterday, day]),
-      effort.day(userId, yesterday),
+      repo.energyCredited(userId, [day]),
       effort.day(userId, day),
     ])
-    const rowOf = (d: string) => rows.find((r) => r.day === d)
-    const before = dayEnergy(rowOf(yesterday), consent, s, effortYesterday)
-    await creditDay(userId, yesterday, before.total, seen.get(yesterday) ?? 0n, effortYesterday.verdict)
-    const energy = dayEnergy(rowOf(day), consent, s, effortToday)
-    const credited = await creditDay(userId, day, energy.total, seen.get(day) ?? 0n, effortToday.verdict)
+    const row = rows.find((r) => r.day === day)
     const f: TaskFacts = {
       today: day,
       weekStart: monday,
@@ -101,10 +64,10 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
       goalSet: goalStep !== undefined,
       goalSteps: goalStep ?? health.GOAL_LIMITS.step.default,
       consent,
-      day: rowOf(day),
-      week: rows.filter((r) => r.day >= monday),
+      day: row,
+      week: rows,
     }
-    return { f, profile, energy, credited }
+    return { f, profile, energy: dayEnergy(row, consent, s, effortToday), credited: seen.get(day) ?? 0n }
   }
 
   /** Every task's state; whether each was received this period is read in one query. */

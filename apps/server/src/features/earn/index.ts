@@ -1,8 +1,11 @@
 import { feature, type AppContext } from '../../platform/app-context.ts'
+import type { Db } from '../../platform/db/client.ts'
 import { discoverService, type DiscoverService } from './discover.service.ts'
 import { registerEarnMethods } from './earn.methods.ts'
+import { crediting } from './crediting.ts'
 import { earnService } from './earn.service.ts'
 import { economyService } from './economy.service.ts'
+import { referrals, type Invitee } from './referrals.ts'
 import { homeService } from './home.service.ts'
 import { PAYOUT_JOB, PAYOUT_KEY, payoutService } from './payout.service.ts'
 import { reviewService, type OpenTicket } from './review.service.ts'
@@ -22,8 +25,12 @@ export type { DiscoverService, SettlementScheduler, SettlementService }
 export interface EarnApi {
   /** The operator's settings (cached). */
   settings: EarnSettings
-  /** Credits the referral rewards a user has earned but not received yet (before "my points" is read). */
-  settleReferrals: (userId: number) => Promise<void>
+  /** Credits the inviter's reward inside the registration's transaction (account's `invited` hook). */
+  invited: (tx: Db, inviterId: number, invitee: Invitee) => Promise<void>
+  /** Health's data of these local days changed: each day inside the window gets its energy credited. */
+  daysChanged: (userId: number, days: string[]) => Promise<void>
+  /** The user's consent changed: every day of the window is credited anew. */
+  consentChanged: (userId: number) => Promise<void>
   settlement: SettlementService
   scheduler: SettlementScheduler
   discover: DiscoverService
@@ -37,12 +44,23 @@ export interface EarnDeps {
 /** The daily settlement's check: every minute (UTC) when SETTLEMENT_SCHEDULE is on, and at start. */
 export const SETTLE_JOB = 'earn.settle'
 const EVERY_MINUTE = '* * * * *'
+/** Credits one user's local day (crediting.ts), sent when health's data of the day changed. */
+export const CREDIT_JOB = 'earn.credit'
+interface CreditJob {
+  userId: number
+  day: string
+}
+/** Credits every day of the window of every user with data in it, daily at 00:30 UTC. */
+export const CATCH_UP_JOB = 'earn.catch-up'
+const CATCH_UP_CRON = '30 0 * * *'
 
-/** Earning: its methods and its jobs (payouts, the daily settlement). */
+/** Earning: its methods and its jobs (crediting energy, payouts, the daily settlement). */
 export function earnFeature(ctx: AppContext, deps: EarnDeps) {
   const { db, chain, config, registry, jobs, log } = ctx
   const settings = earnSettings(db)
   const earn = earnService({ db, settings })
+  const credit = crediting({ db, settings })
+  const referral = referrals({ db, settings })
   const payouts = payoutService({
     db,
     chain,
@@ -63,10 +81,41 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
     explorer: config.chain.explorer,
     log,
   })
-  const api: EarnApi = { settings, settleReferrals: earn.settleReferrals, settlement, scheduler, discover }
+  /**
+   * One durable credit per changed day: a day changing again while its job waits is credited by
+   * that job. The data is stored already: a job that could not be queued is logged, not the
+   * request's failure, and the daily catch-up credits its day.
+   */
+  const sendCredits = async (userId: number, days: readonly string[]) => {
+    try {
+      for (const day of days) await jobs.send<CreditJob>(CREDIT_JOB, { userId, day }, { key: `${userId}:${day}` })
+    } catch (error) {
+      log.warn({ err: error, userId }, 'energy credit not queued; the daily catch-up credits it')
+    }
+  }
+  const api: EarnApi = {
+    settings,
+    invited: referral.invited,
+    daysChanged: sendCredits,
+    consentChanged: async (userId) => sendCredits(userId, await credit.windowOf(userId)),
+    settlement,
+    scheduler,
+    discover,
+  }
   return feature('earn', api, async (server) => {
     const review = reviewService({ db, openTicket: deps.openTicket })
     registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover, economy, review)
+    // seeded at start, so no read is the first to write them; then the referral rewards the
+    // migration listed (only reads used to pay them) are paid once
+    server.addHook('onReady', async () => {
+      await settings.get()
+      await referral.payBacklog()
+    })
+    // energy: each changed day is credited by a job (retried with backoff), and every day of
+    // the window once a day, for a credit that failed for good or was never sent
+    jobs.define<CreditJob>(CREDIT_JOB, async ({ userId, day }) => void (await credit.creditDay(userId, day)))
+    jobs.define(CATCH_UP_JOB, async () => void (await credit.catchUp()), { singleton: true, expireInSeconds: 3600 })
+    jobs.schedule(CATCH_UP_JOB, CATCH_UP_CRON)
     // instances racing for a day meet at the settlement's lock: no need to run one at a time
     jobs.define(SETTLE_JOB, () => scheduler.tick(), { retryDelaySeconds: 5, expireInSeconds: 900 })
     if (config.settlementSchedule) {

@@ -10,9 +10,10 @@ afterEach(() => expectReconciled(app))
 afterAll(() => app?.close())
 
 describe('invitations and the trading history', () => {
-  it('pays the referral reward once per invited account, however many reads race', async () => {
+  it('pays the referral reward at the invitee’s registration, once, and reads only show it', async () => {
     const inviter = await aUser(app)
     const invitee = await aUser(app, { invite_code: inviter.user.invite_code })
+    expect(await balanceOf(app, inviter.user.id)).toBe(1000n)
     const answers = await Promise.all(Array.from({ length: 30 }, () => inviter.call('/v1/invite')))
     expect(answers.every((a) => a.body.code === true)).toBe(true)
     expect(await balanceOf(app, inviter.user.id)).toBe(1000n)
@@ -34,10 +35,16 @@ describe('invitations and the trading history', () => {
     expect((await ok(invitee, '/v1/invite')).total).toBe(0)
   })
 
-  it('pays a referral through the shop’s points too, before anything else reads them', async () => {
+  it('shows a referral’s points in the shop with no other read before', async () => {
     const inviter = await aUser(app)
     await aUser(app, { invite_code: inviter.user.invite_code })
     expect((await ok(inviter, '/v1/getstore')).points).toBe(1000)
+  })
+
+  it('refuses a registration with an unknown invite code and pays no one', async () => {
+    const postings = await rowCount(app, 'ledger_postings', `kind = 'referral'`)
+    await expect(aUser(app, { invite_code: 'NOPE0000' })).rejects.toThrow(/INVITE_CODE_INVALID/)
+    expect(await rowCount(app, 'ledger_postings', `kind = 'referral'`)).toBe(postings)
   })
 
   it('filters the history by asset and direction and pages it', async () => {

@@ -25,6 +25,8 @@ export const SETTINGS = {
   /** Per minute at or above the aerobic zone (the user's HR zones) that was not an active minute. */
   energy_per_zone_minute: energyRate,
   energy_per_sleep_hour: energyRate,
+  /** The crediting window: a day's activity earns only while it is one of the user's last this many local days. */
+  energy_window_days: z.number().int().min(1).max(60),
   task_sleep_hours: positive,
   weekly_goal_days: z.number().int().min(1).max(7),
   finalize_energy_per_power: positive,
@@ -55,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   energy_per_workout: '5',
   energy_per_zone_minute: '0.2',
   energy_per_sleep_hour: '2',
+  energy_window_days: 7,
   task_sleep_hours: 7,
   weekly_goal_days: 5,
   finalize_energy_per_power: 10,

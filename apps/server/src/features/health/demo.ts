@@ -6,6 +6,7 @@ import { ensureAccount } from '../account/index.ts'
 import { bindDemoWatch, markSeen } from '../device/index.ts'
 import { today } from './dates.ts'
 import { demoRepo } from './demo.repo.ts'
+import type { HealthHooks } from './hooks.ts'
 import { ingestService } from './ingest.ts'
 
 /** The demo account of `npm start` (README): its watch has DEMO_DAYS of history, topped up at every start. */
@@ -23,6 +24,7 @@ export async function seedDemoData(
   log: FastifyBaseLogger,
   fitnessDays: () => Promise<number>,
   history = DEMO_DAYS,
+  hooks?: Pick<HealthHooks, 'daysChanged'>,
 ): Promise<void> {
   const repo = demoRepo(db)
   const account = await ensureAccount(db, {
@@ -45,7 +47,7 @@ export async function seedDemoData(
   const last = await repo.lastHeartRate(userId)
   const days = last === null ? history : Math.min(history, Math.ceil((now - last) / 86_400) + 1)
   const samples = generate({ days, end: today(DEMO_TZ), timeZone: DEMO_TZ, seed: userId, now })
-  const ingest = ingestService(db)
+  const ingest = ingestService(db, hooks)
   const started = Date.now()
   const size = 40_000
   for (let i = 0; i < samples.heart_rate.length; i += size)

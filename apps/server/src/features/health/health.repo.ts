@@ -62,6 +62,17 @@ export function healthRepo(db: Db) {
         .orderBy(healthDays.day)
     },
 
+    /** Users with a day rollup on or after `from`, in id order after `afterUserId` (a page of `limit`). */
+    async usersWithDaysSince(from: string, afterUserId: number, limit: number): Promise<number[]> {
+      const found = await db
+        .selectDistinct({ userId: healthDays.userId })
+        .from(healthDays)
+        .where(and(gte(healthDays.day, from), gt(healthDays.userId, afterUserId)))
+        .orderBy(healthDays.userId)
+        .limit(limit)
+      return found.map((r) => r.userId)
+    },
+
     async firstDay(userId: number): Promise<string | null> {
       const [row] = await db
         .select({ day: sql<string | null>`min(${healthDays.day})::text` })

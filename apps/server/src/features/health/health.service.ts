@@ -5,6 +5,7 @@ import { addDays, localTime, pickDay, today } from './dates.ts'
 import { dayTotals, hrAvg, progress, round, sleepSummary, type Goal } from './day-stats.ts'
 import { ageOn, fitnessLevel, hrMax, vo2max, zoneBounds, zoneOf } from './formulas.ts'
 import { healthRepo } from './health.repo.ts'
+import type { HealthHooks } from './hooks.ts'
 import { motionReports } from './motion.ts'
 import { PARQ_ADVICE, PARQ_QUESTIONS, PARQ_TITLE, questionTexts } from './questionnaire.ts'
 import { weeklyReports } from './weekly.ts'
@@ -20,9 +21,11 @@ export interface HealthDeps {
   presence: (userId: number) => Promise<{ bound: number; online: boolean }>
   /** Days a redemption of the fitness analysis unlocks it: the operator's setting, which the shop grants. */
   fitnessDays: () => Promise<number>
+  /** Told of changed days and consents once they committed (earning credits energy). */
+  hooks?: HealthHooks | undefined
 }
 
-export function healthService({ db, presence, fitnessDays }: HealthDeps) {
+export function healthService({ db, presence, fitnessDays, hooks }: HealthDeps) {
   const repo = healthRepo(db)
 
   async function goalOf(userId: number): Promise<Goal> {
@@ -76,7 +79,7 @@ export function healthService({ db, presence, fitnessDays }: HealthDeps) {
 
   return {
     ...weeklyReports(repo, goalOf),
-    ...motionReports(db, repo),
+    ...motionReports(db, repo, hooks),
 
     async overview(userId: number, date: string | undefined): Promise<h.Overview> {
       const profile = await repo.profile(userId)
@@ -184,7 +187,10 @@ export function healthService({ db, presence, fitnessDays }: HealthDeps) {
       if (p.exercise) change.exercise = p.exercise === '1'
       if (p.sleep) change.sleep = p.sleep === '1'
       if (p.heart_rate) change.heartRate = p.heart_rate === '1'
-      if (Object.keys(change).length > 0) await repo.setConsent(userId, change)
+      if (Object.keys(change).length > 0) {
+        await repo.setConsent(userId, change)
+        await hooks?.consentChanged(userId)
+      }
       return authorizations(userId)
     },
 

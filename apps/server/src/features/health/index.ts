@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { registerHealthMethods } from './health.methods.ts'
 import { healthRepo } from './health.repo.ts'
 import { healthService } from './health.service.ts'
+import type { HealthHooks } from './hooks.ts'
 
 /** The front door of health (samples, rollups, reports, consents, fitness passes): what other features may use. */
 export { consentOf, type ConsentKind } from './consent.ts'
@@ -14,6 +15,7 @@ export { ingestService, prepareBatch, type IngestService } from './ingest.ts'
 export { healthReads, type HealthDay } from './reads.ts'
 export { effortReads, type DayEffort, type EffortReads } from './effort.ts'
 export { REDUCED_PERCENT, type Verdict as EffortVerdict } from './plausibility.ts'
+export type { HealthHooks } from './hooks.ts'
 
 /**
  * Unlocks the physical-fitness analysis `days` more for a user, from the later of now and the
@@ -29,13 +31,14 @@ export interface HealthDeps {
   fitnessDays: () => Promise<number>
   /** Buys the physical-fitness analysis with points (the shop's redemption). */
   redeemFitness: (userId: number, requestId: string, lang: WireLang) => Promise<unknown>
+  hooks?: HealthHooks
 }
 
 export function healthFeature(ctx: AppContext, deps: HealthDeps) {
   return feature('health', {}, async () => {
     registerHealthMethods(
       ctx.registry,
-      healthService({ db: ctx.db, presence: deps.presence, fitnessDays: deps.fitnessDays }),
+      healthService({ db: ctx.db, presence: deps.presence, fitnessDays: deps.fitnessDays, hooks: deps.hooks }),
       deps.redeemFitness,
     )
   })

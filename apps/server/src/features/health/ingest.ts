@@ -1,6 +1,7 @@
 import { deviceApi } from '@kinetic/protocol'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import type { HealthHooks } from './hooks.ts'
 import { ingestRepo, type Stored } from './ingest.repo.ts'
 
 const { UploadBody, SAMPLE_KINDS, DEVICE_SKEW_CORRECT_S, DEVICE_FUTURE_TOLERANCE_S, DEVICE_MAX_AGE_DAYS } = deviceApi
@@ -63,7 +64,8 @@ export function prepareBatch(raw: unknown, nowS: number): Prepared {
   return errors.length > 0 ? { ok: false, errors } : { ok: true, batch: shifted, shiftedS }
 }
 
-export function ingestService(db: Db) {
+/** Stores watch batches; `hooks.daysChanged` hears of the days a batch touched once it committed. */
+export function ingestService(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>) {
   return {
     /**
      * Stores a prepared batch for a user and updates the rollups of every touched minute and
@@ -76,7 +78,7 @@ export function ingestService(db: Db) {
       batch: Batch,
       admit: (tx: Db) => Promise<boolean> = async () => true,
     ): Promise<{ accepted: Counts; duplicate: Counts } | null> {
-      return db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         if (!(await admit(tx))) return null
         await lockUserHealth(tx, userId)
         const repo = ingestRepo(tx)
@@ -103,8 +105,13 @@ export function ingestService(db: Db) {
         const duplicate = Object.fromEntries(
           SAMPLE_KINDS.map((k) => [k, (batch[k]?.length ?? 0) - accepted[k]]),
         ) as Counts
-        return { accepted, duplicate }
+        const days = [...new Set([...hr.days, ...steps.days, ...sleep.days, ...workouts.days])]
+        return { accepted, duplicate, days }
       })
+      if (!stored) return null
+      const { days, ...counts } = stored
+      if (days.length) await hooks?.daysChanged(userId, days)
+      return counts
     },
   }
 }

@@ -7,6 +7,7 @@ import { paceSPerKm, weightKg, workoutCalories, type Profile } from './formulas.
 import { healthRepo, type HealthRepo, type WorkoutRow } from './health.repo.ts'
 import { effortReads } from './effort.ts'
 import { lockUserHealth } from './ingest.ts'
+import type { HealthHooks } from './hooks.ts'
 import { ingestRepo } from './ingest.repo.ts'
 import { fingerprint } from './plausibility.ts'
 
@@ -37,7 +38,7 @@ function toWorkout(row: WorkoutRow, profile: Profile & { timeZone: string }): h.
 }
 
 /** Sports records: workouts from the watch and imported files. */
-export function motionReports(db: Db, repo: HealthRepo) {
+export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks, 'daysChanged'>) {
   async function detail(userId: number, id: number): Promise<h.WorkoutDetail> {
     const row = await repo.workout(userId, id)
     if (!row) throw new AppError('WORKOUT_NOT_FOUND', { field: 'id' })
@@ -99,9 +100,11 @@ export function motionReports(db: Db, repo: HealthRepo) {
         })
         if (inserted === undefined) return { id: (await txRepo.workoutAt(userId, startAt))!, duplicate: true }
         const { timeZone } = await txRepo.profile(userId)
-        await ingestRepo(tx).rollWorkoutsIntoDays(userId, timeZone, [today(timeZone, startAt)])
-        return { id: inserted, duplicate: false }
+        const day = today(timeZone, startAt)
+        await ingestRepo(tx).rollWorkoutsIntoDays(userId, timeZone, [day])
+        return { id: inserted, duplicate: false, day }
       })
+      if ('day' in id && id.day) await hooks?.daysChanged(userId, [id.day])
       return {
         ...(await detail(userId, id.id)),
         duplicate: id.duplicate,

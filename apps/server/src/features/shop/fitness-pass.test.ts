@@ -31,7 +31,7 @@ async function fitnessGood(client: Awaited<ReturnType<typeof aUser>>, lang = 'us
 const storedTexts = async () =>
   (await app.database.pool.query('SELECT name, description FROM shop_goods WHERE slug = $1', [SLUG])).rows
 
-// first: the database as an earlier version left it, before anything in this file seeds the shop
+// first: the database as an earlier version left it (the start seeded the good: it is put back as it was)
 describe('an installation seeded before the length became a setting', () => {
   /** The texts the first seed stored, with the length written in. */
   const OLD = {
@@ -42,18 +42,15 @@ describe('an installation seeded before the length became a setting', () => {
       'zh-hk': '兌換後 30 天內可查看基於您健康數據的體能分析。',
     },
   }
-  const insertOld = (name: typeof OLD.name) =>
-    app.database.pool.query(
+  const insertOld = async (name: typeof OLD.name) => {
+    await app.database.pool.query('DELETE FROM shop_goods WHERE slug = $1', [SLUG])
+    await app.database.pool.query(
       `INSERT INTO shop_goods (slug, kind, name, description, price_points, fulfilment, sort)
        VALUES ($1, 'virtual', $2, $3, 300, 'physical_fitness', 10)`,
       [SLUG, name, OLD.description],
     )
-  const seed = () =>
-    shopService({ db: app.database.db, settings: earnSettings(app.database.db) }).store(
-      0,
-      { page: 1, limit: 20 },
-      'us-en',
-    )
+  }
+  const seed = () => shopService({ db: app.database.db, settings: earnSettings(app.database.db) }).seed()
 
   it('keeps a good an operator renamed, and gives the untouched "(30 days)" good the length of the setting', async () => {
     const edited = { ...OLD.name, 'us-en': 'Fitness check (30 days)' }

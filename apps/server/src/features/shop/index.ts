@@ -19,13 +19,15 @@ export interface ShopApi {
 }
 
 export function shopFeature(ctx: AppContext, deps: { earn: EarnApi }) {
-  const { settings, settleReferrals } = deps.earn
-  const shop = shopService({ db: ctx.db, settings, beforeRead: settleReferrals })
+  const { settings } = deps.earn
+  const shop = shopService({ db: ctx.db, settings })
   const api: ShopApi = {
     redeemFitness: (userId, requestId, lang) => shop.redeem(userId, PHYSICAL_FITNESS, requestId, lang),
     console: shopConsole(ctx.db, settings),
   }
-  return feature('shop', api, async () => {
+  return feature('shop', api, async (server) => {
     registerShopMethods(ctx.registry, shop)
+    // the goods are seeded at start, so the first read of the store writes nothing
+    server.addHook('onReady', () => shop.seed())
   })
 }

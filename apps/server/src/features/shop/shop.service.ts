@@ -88,13 +88,8 @@ export async function seedGoods(repo: ShopRepo, goods: readonly SeedGood[] = SEE
   await repo.insertGoods(missing)
 }
 
-export function shopService(deps: {
-  db: Db
-  settings: EarnSettings
-  /** Runs before "my points" is read (earn's pending referral rewards). */
-  beforeRead?: (userId: number) => Promise<void>
-}) {
-  const { db, settings, beforeRead } = deps
+export function shopService(deps: { db: Db; settings: EarnSettings }) {
+  const { db, settings } = deps
   const repo = shopRepo(db)
   let seeded = false
   const seed = async () => {
@@ -127,8 +122,10 @@ export function shopService(deps: {
   }
 
   return {
+    /** Adds the catalog's missing goods (at start; a purchase still seeds first in a process that did not). */
+    seed,
+
     async store(userId: number, p: Params<typeof shop.store>, lang: WireLang) {
-      await Promise.all([seed(), beforeRead?.(userId)])
       const [{ rows, total }, balance, days] = await Promise.all([
         repo.goods(p.type, p.page, p.limit),
         points(userId),
