@@ -17,7 +17,12 @@ import { accountFeature } from './features/account/index.ts'
 import { adminFeature, type AdminService } from './features/admin/index.ts'
 import { contentFeature, type ContentService } from './features/content/index.ts'
 import { deviceFeature } from './features/device/index.ts'
-import { earnFeature, type SettlementScheduler, type SettlementService } from './features/earn/index.ts'
+import {
+  earnFeature,
+  type DepositService,
+  type SettlementScheduler,
+  type SettlementService,
+} from './features/earn/index.ts'
 import { healthFeature } from './features/health/index.ts'
 import { shopFeature } from './features/shop/index.ts'
 import { supportFeature, type SupportService } from './features/support/index.ts'
@@ -57,6 +62,7 @@ export interface App {
     admin: AdminService
     settlement: SettlementService
     scheduler: SettlementScheduler
+    deposits: DepositService
   }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
@@ -252,6 +258,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     admin: admin.api.admin,
     settlement: earn.api.settlement,
     scheduler: earn.api.scheduler,
+    deposits: earn.api.deposits,
   }
   return { server, registry, services, chain, bus }
 }

@@ -1,4 +1,5 @@
 import { feature, type AppContext } from '../../platform/app-context.ts'
+import { depositService, type DepositService } from './deposit.service.ts'
 import { discoverService, type DiscoverService } from './discover.service.ts'
 import { registerEarnMethods } from './earn.methods.ts'
 import { earnService } from './earn.service.ts'
@@ -15,7 +16,7 @@ export { parseSettingText, settingsAsText } from './settings-text.ts'
 export { utcDay } from './settlement.ts'
 /** A settlement run outside the app (the crash test's child process settles a day by itself). */
 export { settlementService } from './settlement.service.ts'
-export type { DiscoverService, SettlementScheduler, SettlementService }
+export type { DepositService, DiscoverService, SettlementScheduler, SettlementService }
 
 export interface EarnApi {
   /** The operator's settings (cached). */
@@ -25,6 +26,8 @@ export interface EarnApi {
   settlement: SettlementService
   scheduler: SettlementScheduler
   discover: DiscoverService
+  /** Wallet KNT in: the indexer's hooks (through main.ts), the user's list and the operator's queue. */
+  deposits: DepositService
 }
 
 /** Earning: its methods, the payout worker and the daily settlement scheduler. */
@@ -36,9 +39,15 @@ export function earnFeature(ctx: AppContext) {
   const discover = discoverService({ db, settings })
   const settlement = settlementService({ db, settings })
   const scheduler = settlementScheduler({ settlement, discover, log })
-  const api: EarnApi = { settings, settleReferrals: earn.settleReferrals, settlement, scheduler, discover }
+  const deposits = depositService({
+    db,
+    chainId: chain.chainId,
+    treasuryKey: config.treasuryKey,
+    token: chain.tokens.find((t) => t.symbol === 'KNT')?.contract,
+  })
+  const api: EarnApi = { settings, settleReferrals: earn.settleReferrals, settlement, scheduler, discover, deposits }
   return feature('earn', api, async (server) => {
-    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover)
+    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover, deposits)
     // payouts left open by a previous run (or another instance) are resumed at start
     server.addHook('onReady', async () => void payouts.worker?.kick())
     server.addHook('onClose', async () => payouts.worker?.stop())
