@@ -65,13 +65,8 @@ async function main(): Promise<void> {
     db: database.db,
     databaseUrl: url,
     chain: { ...config.chain, rpcUrl },
-    // the treasury too: KNT sent to it from a user's wallet is a deposit (earn credits it in the same transaction)
-    tracked: async () => [
-      ...(await trackedAddresses(database.db)),
-      ...(services.deposits.treasury ? [services.deposits.treasury] : []),
-    ],
-    onConfirmed: (tx, transfers) => services.deposits.onConfirmed(tx, transfers),
-    onRollback: (tx, fork) => services.deposits.onRollback(tx, fork),
+    // wallets and the treasury: KNT sent to it is a deposit, credited in the indexer's own transaction
+    ...services.deposits.indexerHooks(() => trackedAddresses(database.db)),
     log: server.log.child({ module: 'indexer' }),
   })
   indexer.start()

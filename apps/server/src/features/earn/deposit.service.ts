@@ -53,41 +53,58 @@ export function depositService(deps: {
   const isDeposit = (t: TransferRow) =>
     t.chainId === chainId && t.logIndex >= 0 && t.status === 'success' && t.token === token && t.toAddress === treasury
 
-  return {
-    /** The treasury's lower-case address when deposits are open: the indexer follows it. */
-    treasury: treasury && token ? treasury : undefined,
+  const open = treasury && token ? treasury : undefined
 
-    /** Inside the indexer's commit: records (and credits) each confirmed KNT transfer to the treasury once. */
-    async onConfirmed(tx: Db, transfers: TransferRow[]): Promise<void> {
-      if (!treasury || !token) return
-      const found = transfers.filter(isDeposit)
-      if (found.length === 0) return
-      const owners = await addressOwners(tx, [...new Set(found.map((t) => t.fromAddress))])
-      const repo = depositRepo(tx)
-      for (const t of found) {
-        const accounts = owners.get(t.fromAddress) ?? []
-        const [only] = accounts
-        const one = accounts.length === 1 && only !== undefined
-        const row = await repo.insert({
-          chainId,
-          hash: t.hash,
-          logIndex: t.logIndex,
-          blockNumber: t.blockNumber ?? 0,
-          fromAddress: t.fromAddress,
-          amount: t.amount,
-          status: one ? 'credited' : 'held',
-          heldReason: one ? null : accounts.length === 0 ? 'foreign' : 'shared',
-          creditedTo: one ? only : null,
-        })
-        // recorded before (a re-indexed block after a reorg): its state stays as it is
-        if (row && one) await credit(tx, row, only)
+  /** Inside the indexer's commit: records (and credits) each confirmed KNT transfer to the treasury once. */
+  async function onConfirmed(tx: Db, transfers: TransferRow[]): Promise<void> {
+    if (!treasury || !token) return
+    const found = transfers.filter(isDeposit)
+    if (found.length === 0) return
+    const owners = await addressOwners(tx, [...new Set(found.map((t) => t.fromAddress))])
+    const repo = depositRepo(tx)
+    for (const t of found) {
+      const accounts = owners.get(t.fromAddress) ?? []
+      const [only] = accounts
+      const one = accounts.length === 1 && only !== undefined
+      const row = await repo.insert({
+        chainId,
+        hash: t.hash,
+        logIndex: t.logIndex,
+        blockNumber: t.blockNumber ?? 0,
+        fromAddress: t.fromAddress,
+        amount: t.amount,
+        status: one ? 'credited' : 'held',
+        heldReason: one ? null : accounts.length === 0 ? 'foreign' : 'shared',
+        creditedTo: one ? only : null,
+      })
+      // recorded before (a re-indexed block after a reorg): its state stays as it is
+      if (row && one) await credit(tx, row, only)
+    }
+  }
+
+  /** Inside the indexer's rollback: deposits above the fork are held, credits kept (never reversed silently). */
+  async function onRollback(tx: Db, fork: BlockRef): Promise<void> {
+    await depositRepo(tx).holdAbove(chainId, fork.number)
+  }
+
+  return {
+    /** The treasury's lower-case address when deposits are open. */
+    treasury: open,
+
+    /**
+     * What the chain indexer needs for deposits (main.ts hands it over; chain/ imports no
+     * feature): the wallets' addresses plus the treasury, and the hooks below.
+     */
+    indexerHooks(wallets: () => Promise<string[]>) {
+      return {
+        tracked: async () => [...(await wallets()), ...(open ? [open] : [])],
+        onConfirmed,
+        onRollback,
       }
     },
 
-    /** Inside the indexer's rollback: deposits above the fork are held, credits kept (never reversed silently). */
-    async onRollback(tx: Db, fork: BlockRef): Promise<void> {
-      await depositRepo(tx).holdAbove(chainId, fork.number)
-    },
+    onConfirmed,
+    onRollback,
 
     /** /v1/deposits: where to send, and the user's deposits (just broadcast ones as pending). */
     async list(userId: number, p: { chain_id?: number | undefined }): Promise<Result<typeof earn.deposits>> {
