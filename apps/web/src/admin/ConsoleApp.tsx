@@ -14,6 +14,7 @@ import { GoodsPage } from './pages/GoodsPage'
 import { LoginPage } from './pages/LoginPage'
 import { NoticesPage } from './pages/NoticesPage'
 import { OrdersPage } from './pages/OrdersPage'
+import { DepositsPage } from './pages/DepositsPage'
 import { SettlementPage } from './pages/SettlementPage'
 import { TicketsPage } from './pages/TicketsPage'
 import { UsersPage } from './pages/UsersPage'
@@ -30,6 +31,7 @@ const SECTIONS = {
   devices: DevicesPage,
   settings: EarnSettingsPage,
   settlement: SettlementPage,
+  deposits: DepositsPage,
   users: UsersPage,
   audit: AuditPage,
 } satisfies Record<string, ComponentType>
