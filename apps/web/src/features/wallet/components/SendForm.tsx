@@ -111,7 +111,8 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
         balance: info.data.balance,
         nativeBalance: info.data.native_balance,
       },
-      info.data.recipients,
+      // the treasury of a deposit is the app's own address: no first-recipient warning
+      deposit ? [...info.data.recipients, deposit.to] : info.data.recipients,
     )
   }
 
