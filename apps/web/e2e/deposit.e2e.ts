@@ -7,7 +7,17 @@ import { DEV_CONTRACTS } from '../../server/src/chain/networks.ts'
 import d from '../src/i18n/locales/en-US/discover.json' with { type: 'json' }
 import enAdmin from '../src/i18n/locales/en-US/admin.json' with { type: 'json' }
 import { consolePage, inject, open } from './support.ts'
-import { button, createWalletThroughScreens, field, fund, newAccountPage, t, walletAddress } from './wallet.support.ts'
+import {
+  button,
+  createWalletThroughScreens,
+  expectError,
+  field,
+  fund,
+  newAccountPage,
+  t,
+  toastsGone,
+  walletAddress,
+} from './wallet.support.ts'
 
 // Wallet KNT in (issue 18): KNT the user sends from their own wallet to the treasury appears in
 // the app once, after the chain confirms it, and can be staked; KNT a foreign address sends
@@ -60,7 +70,9 @@ test('KNT sent from my own wallet is credited once and staked; KNT from a foreig
   await field(page, t.send.amount).fill('5000')
   await page.getByRole('radio', { name: new RegExp(`^${t.send.fee.recommend}`) }).check()
   await button(page, t.send.next).click()
-  await expect.poll(() => page.getByRole('form', { name: t.send.confirm.title }).count()).toBe(0)
+  await expectError(page, 'INSUFFICIENT_BALANCE')
+  expect(await page.getByRole('form', { name: t.send.confirm.title }).count()).toBe(0)
+  await toastsGone(page)
 
   await field(page, t.send.amount).fill('40')
   await button(page, t.send.next).click()
