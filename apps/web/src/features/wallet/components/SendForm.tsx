@@ -51,7 +51,7 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
   const coinParam = useCoinParam()
   const [form, setForm] = useState<SendDraft>(() =>
     deposit
-      ? { ...initialDraft(deposit.coinId, deposit.to), to: deposit.to, data: EMPTY_SEND.data }
+      ? { ...EMPTY_SEND, coinId: deposit.coinId, to: deposit.to }
       : initialDraft(coinParam, search.get('to')),
   )
   const update = (patch: Partial<SendDraft>) => setForm((current) => ({ ...current, ...patch }))
