@@ -50,9 +50,7 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
   const [search] = useSearchParams()
   const coinParam = useCoinParam()
   const [form, setForm] = useState<SendDraft>(() =>
-    deposit
-      ? { ...EMPTY_SEND, coinId: deposit.coinId, to: deposit.to }
-      : initialDraft(coinParam, search.get('to')),
+    deposit ? { ...EMPTY_SEND, coinId: deposit.coinId, to: deposit.to } : initialDraft(coinParam, search.get('to')),
   )
   const update = (patch: Partial<SendDraft>) => setForm((current) => ({ ...current, ...patch }))
   useEffect(() => {
