@@ -1,6 +1,7 @@
 import { encodeFunctionData, erc20Abi, parseUnits, type Address, type Hash } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startDevChain, type DevChain } from '../../chain/devchain.ts'
 import { createIndexer, type Indexer } from '../../chain/indexer.ts'
 import { fundedWallet } from '../../../test/chain.ts'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
@@ -221,5 +222,49 @@ describe('wallet KNT in', () => {
     expect(en.msg).toContain('another network')
     expect((await refused(user.client, '/v1/deposits', { chain_id: 56 }, 'zh-hk')).msg).toContain('網路')
     expect((await refused(user.client, '/v1/deposits', { chain_id: 56 }, 'zh-cn')).msg).toContain('网络')
+  })
+})
+
+/**
+ * A real reorg on a dev chain of its own (evm_snapshot / evm_revert would undo other test files'
+ * transactions on the shared one): the credited deposit's block is replaced by other blocks.
+ */
+describe('a real reorg', () => {
+  let devChain: DevChain
+  let shared: TestApp
+
+  beforeAll(async () => {
+    devChain = await startDevChain()
+    shared = app
+    app = await startTestApp({ TREASURY_KEY: treasuryKey, CHAIN_RPC_URL: devChain.url })
+  }, 120_000)
+  afterAll(async () => {
+    await Promise.all(indexers.splice(0).map((i) => i.stop()))
+    await app?.close()
+    app = shared
+    await devChain?.stop()
+  })
+
+  it('holds the credited deposit whose block the chain dropped; the credit stays, nothing is credited twice', async () => {
+    const user = await userWithKnt()
+    await indexed() // the cursor is below the deposit's block
+    const rpc = (method: string, params: unknown[] = []) =>
+      app.chain.client.request({ method, params } as never) as Promise<unknown>
+    const snapshot = await rpc('evm_snapshot')
+    const hash = await deposit(user, '9')
+    await indexed()
+    expect(await balanceOf(app, user.userId, 'knt')).toBe(knt('9'))
+
+    expect(await rpc('evm_revert', [snapshot])).toBe(true)
+    for (let i = 0; i < 3; i++) await rpc('evm_mine')
+    await expect(app.chain.client.getTransactionReceipt({ hash })).rejects.toThrow()
+    await indexed()
+    await indexed()
+
+    expect((await depositsOf(user.client)).list).toEqual([
+      expect.objectContaining({ hash, status: 'held', held_reason: 'reorg' }),
+    ])
+    expect(await balanceOf(app, user.userId, 'knt')).toBe(knt('9'))
+    await expectReconciled(app)
   })
 })
