@@ -17,7 +17,12 @@ import { accountFeature } from './features/account/index.ts'
 import { adminFeature, type AdminService } from './features/admin/index.ts'
 import { contentFeature, type ContentService } from './features/content/index.ts'
 import { deviceFeature } from './features/device/index.ts'
-import { earnFeature, type SettlementScheduler, type SettlementService } from './features/earn/index.ts'
+import {
+  earnFeature,
+  type DepositService,
+  type SettlementScheduler,
+  type SettlementService,
+} from './features/earn/index.ts'
 import { healthFeature, ingestService, type HealthHooks } from './features/health/index.ts'
 import { shopFeature } from './features/shop/index.ts'
 import { supportFeature, type SupportService } from './features/support/index.ts'
@@ -61,6 +66,7 @@ export interface App {
     scheduler: SettlementScheduler
     /** Health's hooks as wired to earning (the demo seed's data is credited like a watch's). */
     healthHooks: HealthHooks
+    deposits: DepositService
   }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
@@ -277,6 +283,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     settlement: earn.api.settlement,
     scheduler: earn.api.scheduler,
     healthHooks,
+    deposits: earn.api.deposits,
   }
   return { server, registry, services, chain, bus, runner }
 }

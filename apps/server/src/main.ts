@@ -65,7 +65,8 @@ async function main(): Promise<void> {
     db: database.db,
     databaseUrl: url,
     chain: { ...config.chain, rpcUrl },
-    tracked: () => trackedAddresses(database.db),
+    // wallets and the treasury: KNT sent to it is a deposit, credited in the indexer's own transaction
+    ...services.deposits.indexerHooks(() => trackedAddresses(database.db)),
     log: server.log.child({ module: 'indexer' }),
   })
   runner.add(indexer.service, indexer.backoff)

@@ -5,6 +5,7 @@ import { ADMIN_PATH, method, type Feature, type IdempotencyKey, type MethodDef }
 import { EMAIL_MAX } from './rules.ts'
 import { id, int, isoTime, listOf, none, okResult, optional, pageParams, required, text } from './schema.ts'
 import { GOOD_KINDS, Order, ORDER_STATUSES } from './shop.ts'
+import { Deposit } from './earn.ts'
 import {
   chatContent,
   ChatMessage,
@@ -421,4 +422,33 @@ export const jobs = op('/admin/jobs', {
     ...pageParams,
   }),
   result: listOf(JobRun).extend({ names: z.array(z.string()) }),
+})
+
+// Wallet KNT in: deposits held for the operator
+
+export const HeldDeposit = Deposit.extend({
+  id: z.number().int(),
+  chain_id: z.number().int(),
+  /** The account a reorg-held deposit was credited to before (it keeps the KNT). */
+  credited_to: z.number().int().nullable(),
+})
+export const heldDeposits = op('/admin/deposits', {
+  summary: 'KNT deposits held for the operator (sender in no account or several, or undone by a reorg), oldest first',
+  auth: true,
+  params: z.object({ ...pageParams }),
+  result: listOf(HeldDeposit),
+})
+export const depositCredit = op('/admin/deposit_credit', {
+  summary:
+    'Credit a held deposit to an account, once (ledger key deposit:<chain>:<hash>:<log index>); a deposit held by a ' +
+    'reorg after crediting can only be confirmed for the account it went to (DEPOSIT_ALREADY_CREDITED)',
+  auth: true,
+  params: z.object({ id: id(), user_id: id() }),
+  result: z.object({ deposit: Deposit }),
+})
+export const depositReturn = op('/admin/deposit_return', {
+  summary: 'Mark a held, never credited deposit returned (the operator sent the KNT back on chain)',
+  auth: true,
+  params: z.object({ id: id() }),
+  result: z.object({ deposit: Deposit }),
 })

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { method } from './method.ts'
 import { EFFORT_REASONS, EFFORT_VERDICTS } from './health.ts'
-import { decimal, id, isoTime, listOf, optional, pageParams, required } from './schema.ts'
+import { Network } from './wallet.ts'
+import { decimal, id, int, isoTime, listOf, optional, pageParams, required } from './schema.ts'
 
 // Discover: nodes, pledges, the daily settlement and its rewards.
 const requestId = required(64)
@@ -423,4 +424,44 @@ export const taskReceive = method('/v1/taskreceive', {
   auth: true,
   params: z.object({ id: z.enum(TASK_IDS, 'FIELD_INVALID'), period: required(16) }),
   result: z.object({ task: Task }),
+})
+
+// Wallet KNT in: KNT sent from the user's own wallet to the treasury becomes in-app KNT.
+
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'held', 'returned'] as const
+/** foreign: no account's wallet sent it; shared: several accounts' wallets hold the sender; reorg: the chain undid it. */
+export const DEPOSIT_HELD_REASONS = ['foreign', 'shared', 'reorg'] as const
+
+export const Deposit = z.object({
+  /** null while pending (broadcast, no confirmed block yet). */
+  id: z.number().int().nullable(),
+  hash: z.string(),
+  log_index: z.number().int().nullable(),
+  /** The sending wallet address (lower-case). */
+  from: z.string(),
+  /** KNT, whole units. */
+  amount: z.string(),
+  status: z.enum(DEPOSIT_STATUSES),
+  held_reason: z.enum(DEPOSIT_HELD_REASONS).nullable(),
+  block_number: z.number().int().nullable(),
+  time: isoTime(),
+})
+export type Deposit = z.infer<typeof Deposit>
+
+export const deposits = method('/v1/deposits', {
+  feature: 'earn',
+  summary:
+    'Deposit KNT from my wallet: the treasury address, token and network to send to, and my deposits ' +
+    '(pending, credited once after the confirmations of the chain, held for the operator, returned). ' +
+    'DEPOSIT_UNAVAILABLE without a treasury; DEPOSIT_WRONG_NETWORK when chain_id is not the chain of the server',
+  auth: true,
+  params: z.object({ chain_id: optional(int()) }),
+  result: z.object({
+    /** Lower-case treasury address: the recipient of a deposit's KNT transfer. */
+    treasury: z.string(),
+    /** Lower-case KNT contract. */
+    token: z.string(),
+    network: Network,
+    list: z.array(Deposit),
+  }),
 })

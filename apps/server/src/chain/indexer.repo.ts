@@ -5,6 +5,9 @@ import { chainBlocks, chainCursor, chainTransfers } from './chain.tables.ts'
 
 export type TransferRow = typeof chainTransfers.$inferInsert
 
+/** Work another part of the app does inside the indexer's own transaction (deposits, ADR 2026-11-24). */
+export type Within<T> = (tx: Db, what: T) => Promise<void>
+
 /** A block the indexer has seen: its number and hash. */
 export interface BlockRef {
   number: number
@@ -125,7 +128,12 @@ export function indexerRepo(db: Db, chainId: number) {
      * False, with nothing written, when the cursor is no longer at `after` (another indexer
      * or a rollback moved it).
      */
-    async commit(after: BlockRef, blocks: BlockRef[], transfers: TransferRow[]): Promise<boolean> {
+    async commit(
+      after: BlockRef,
+      blocks: BlockRef[],
+      transfers: TransferRow[],
+      within?: Within<TransferRow[]>,
+    ): Promise<boolean> {
       const last = blocks.at(-1)
       if (!last) return true
       return db.transaction(async (tx) => {
@@ -155,6 +163,7 @@ export function indexerRepo(db: Db, chainId: number) {
           await tx
             .delete(chainTransfers)
             .where(and(ofChain.transfers, eq(chainTransfers.status, 'pending'), inArray(chainTransfers.hash, hashes)))
+        if (transfers.length > 0) await within?.(tx, transfers)
         await tx
           .insert(chainBlocks)
           .values(blocks.map((b) => ({ chainId, ...b })))
@@ -167,8 +176,9 @@ export function indexerRepo(db: Db, chainId: number) {
     },
 
     /** A reorg: forgets what was indexed above `fork` and puts the cursor back on it. */
-    async rollback(fork: BlockRef): Promise<void> {
+    async rollback(fork: BlockRef, within?: Within<BlockRef>): Promise<void> {
       await db.transaction(async (tx) => {
+        await within?.(tx, fork)
         await tx
           .delete(chainTransfers)
           .where(

@@ -1,7 +1,7 @@
 import { BlockNotFoundError, TransactionReceiptNotFoundError, type Address, type Hash, type PublicClient } from 'viem'
 import type { ChainConfig } from '../platform/config.ts'
 import type { Db } from '../platform/db/client.ts'
-import { indexerRepo, type BlockRef, type IndexerRepo } from './indexer.repo.ts'
+import { indexerRepo, type BlockRef, type IndexerRepo, type TransferRow, type Within } from './indexer.repo.ts'
 import { IndexerLock } from './indexer.lock.ts'
 import { pause, supervise, type Backoff, type Service, type Supervised } from '../platform/jobs/supervisor.ts'
 import { scanRange } from './scan.ts'
@@ -27,6 +27,13 @@ export interface IndexerOptions {
   /** The addresses to follow, read at every pass (app.ts passes the wallet feature's). */
   tracked: () => Promise<string[]>
   log?: IndexerLog
+  /**
+   * Told of each step's confirmed transfers inside the transaction that saves them and moves the
+   * cursor, so what it writes (credited deposits) commits with them or not at all, once.
+   */
+  onConfirmed?: Within<TransferRow[]>
+  /** Told of a reorg inside the rollback's transaction: everything above the fork is undone. */
+  onRollback?: Within<BlockRef>
   /** Milliseconds between passes; default `chain.pollMs`. */
   intervalMs?: number
   batchBlocks?: number
@@ -117,12 +124,12 @@ export function createIndexer(options: IndexerOptions): Indexer {
     const parent = (await repo.blockHash(cursor.number)) ?? cursor.hash
     if (scan.blocks[0]?.parentHash !== parent) {
       const fork = await forkPoint(repo, client, cursor, log)
-      await repo.rollback(fork)
+      await repo.rollback(fork, options.onRollback)
       log.warn({ chainId: chain.id, from: cursor.number, fork: fork.number }, 'reorg: rolled back to the fork point')
       return { kind: 'reorg', fork }
     }
     const blocks = scan.blocks.map((b) => ({ number: b.number, hash: b.hash }))
-    if (!(await repo.commit(cursor, blocks, scan.transfers))) return { kind: 'moved' }
+    if (!(await repo.commit(cursor, blocks, scan.transfers, options.onConfirmed))) return { kind: 'moved' }
     return { kind: 'indexed', blocks: blocks.length, transfers: scan.transfers.length }
   }
 

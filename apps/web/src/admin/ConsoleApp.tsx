@@ -15,6 +15,7 @@ import { JobsPage } from './pages/JobsPage'
 import { LoginPage } from './pages/LoginPage'
 import { NoticesPage } from './pages/NoticesPage'
 import { OrdersPage } from './pages/OrdersPage'
+import { DepositsPage } from './pages/DepositsPage'
 import { SettlementPage } from './pages/SettlementPage'
 import { TicketsPage } from './pages/TicketsPage'
 import { UsersPage } from './pages/UsersPage'
@@ -32,6 +33,7 @@ const SECTIONS = {
   settings: EarnSettingsPage,
   settlement: SettlementPage,
   jobs: JobsPage,
+  deposits: DepositsPage,
   users: UsersPage,
   audit: AuditPage,
 } satisfies Record<string, ComponentType>

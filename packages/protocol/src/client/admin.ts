@@ -57,6 +57,18 @@ export const chats: RefOf<typeof all.chats> = {
   auth: true,
   feature: 'admin',
 }
+export const depositCredit: RefOf<typeof all.depositCredit> = {
+  name: '/admin/deposit_credit',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
+export const depositReturn: RefOf<typeof all.depositReturn> = {
+  name: '/admin/deposit_return',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
 export const deviceBatchAdd: RefOf<typeof all.deviceBatchAdd> = {
   name: '/admin/devicebatchadd',
   path: '/v1/admin/index',
@@ -95,6 +107,12 @@ export const goodEdit: RefOf<typeof all.goodEdit> = {
 }
 export const goods: RefOf<typeof all.goods> = {
   name: '/admin/goods',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
+export const heldDeposits: RefOf<typeof all.heldDeposits> = {
+  name: '/admin/deposits',
   path: '/v1/admin/index',
   auth: true,
   feature: 'admin',

@@ -6,6 +6,8 @@ import type * as all from '../earn.ts'
 
 export type * from '../earn.ts'
 
+export const DEPOSIT_HELD_REASONS: typeof all.DEPOSIT_HELD_REASONS = ['foreign', 'shared', 'reorg']
+export const DEPOSIT_STATUSES: typeof all.DEPOSIT_STATUSES = ['pending', 'credited', 'held', 'returned']
 export const DIRECTIONS: typeof all.DIRECTIONS = ['in', 'out']
 export const DISCOVER_RECORD_KINDS: typeof all.DISCOVER_RECORD_KINDS = [
   'stake',
@@ -49,6 +51,12 @@ export const computingReceive: RefOf<typeof all.computingReceive> = {
 }
 export const computingToken: RefOf<typeof all.computingToken> = {
   name: '/v1/computing_token',
+  path: '/v1/index',
+  auth: true,
+  feature: 'earn',
+}
+export const deposits: RefOf<typeof all.deposits> = {
+  name: '/v1/deposits',
   path: '/v1/index',
   auth: true,
   feature: 'earn',

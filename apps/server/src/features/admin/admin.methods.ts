@@ -53,6 +53,10 @@ export function registerAdminMethods(rpc: Registry, service: AdminService): void
     service.advanceOrder(operatorOf(ctx), params.id, params.status, ctx.lang),
   )
 
+  rpc.handle(admin.heldDeposits, (params) => service.heldDeposits(params.page, params.limit))
+  rpc.handle(admin.depositCredit, (params, ctx) => service.creditDeposit(operatorOf(ctx), params.id, params.user_id))
+  rpc.handle(admin.depositReturn, (params, ctx) => service.returnDeposit(operatorOf(ctx), params.id))
+
   rpc.handle(admin.deviceBatches, (params) => service.deviceBatches(params.page, params.limit))
   rpc.handle(admin.deviceBatchAdd, (params, ctx) =>
     service.issueDeviceBatch(operatorOf(ctx), params.model, params.count),

@@ -6,7 +6,14 @@ import { jobsRepo } from '../../platform/jobs/jobs.repo.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { ContentService, MessagesService } from '../content/index.ts'
 import type { DeviceBatches } from '../device/index.ts'
-import { parseSettingText, settingsAsText, utcDay, type EarnSettings, type SettlementService } from '../earn/index.ts'
+import {
+  parseSettingText,
+  settingsAsText,
+  utcDay,
+  type DepositService,
+  type EarnSettings,
+  type SettlementService,
+} from '../earn/index.ts'
 import type { ShopConsole } from '../shop/index.ts'
 import type { SupportService } from '../support/index.ts'
 import { adminRepo } from './admin.repo.ts'
@@ -21,6 +28,7 @@ export interface AdminDeps {
   deviceBatches: DeviceBatches
   settings: EarnSettings
   settlement: SettlementService
+  deposits: DepositService
 }
 
 /** The signed-in operator of a console request. */
@@ -243,6 +251,26 @@ export function adminService(deps: AdminDeps) {
         limit: p.limit,
         names,
       }
+    },
+
+    heldDeposits: (page: number, limit: number) => deps.deposits.held(page, limit),
+
+    /** Credits a held KNT deposit to an account (once per transfer). */
+    async creditDeposit(op: OperatorCtx, id: number, userId: number) {
+      const deposit = await deps.deposits.creditHeld(id, userId)
+      await audit(op, 'deposit.credit', `deposit:${id}`, {
+        user_id: userId,
+        amount: deposit.amount,
+        hash: deposit.hash,
+      })
+      return { deposit }
+    },
+
+    /** Marks a held, never credited deposit returned on chain. */
+    async returnDeposit(op: OperatorCtx, id: number) {
+      const deposit = await deps.deposits.returnHeld(id)
+      await audit(op, 'deposit.return', `deposit:${id}`, { amount: deposit.amount, hash: deposit.hash })
+      return { deposit }
     },
 
     async auditLog(page: number, limit: number) {

@@ -31,6 +31,7 @@ export function adminFeature(
     shop: deps.shop.console,
     deviceBatches: deps.device.batches,
     settlement: deps.earn.settlement,
+    deposits: deps.earn.deposits,
   })
   const api: AdminApi = { admin, sessions: admin.sessions }
   return feature('admin', api, async () => {

@@ -1,5 +1,6 @@
 import { earn, wallet } from '@kinetic/protocol'
 import type { Registry } from '../../platform/rpc/registry.ts'
+import type { DepositService } from './deposit.service.ts'
 import type { DiscoverService } from './discover.service.ts'
 import type { EarnService } from './earn.service.ts'
 import type { EconomyService } from './economy.service.ts'
@@ -15,6 +16,7 @@ export function registerEarnMethods(
   discover: DiscoverService,
   economy: EconomyService,
   review: ReviewService,
+  deposits: DepositService,
 ): void {
   rpc.handle(earn.ledgerHistory, (p, ctx) => service.history(ctx.user.id, p, ctx.lang))
   rpc.handle(earn.invite, (p, ctx) => service.invite(ctx.user.id, p))
@@ -35,4 +37,5 @@ export function registerEarnMethods(
   rpc.handle(earn.tokenDataToken, (p, ctx) => discover.receipts(ctx.user.id, 'token', p))
   rpc.handle(earn.economy, (p) => economy.economy(p))
   rpc.handle(wallet.collect, (p, ctx) => payouts.collect(ctx.user.id, p))
+  rpc.handle(earn.deposits, (p, ctx) => deposits.list(ctx.user.id, p))
 }

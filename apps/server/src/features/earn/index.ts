@@ -1,5 +1,6 @@
 import { feature, type AppContext } from '../../platform/app-context.ts'
 import type { Db } from '../../platform/db/client.ts'
+import { depositService, type DepositService } from './deposit.service.ts'
 import { discoverService, type DiscoverService } from './discover.service.ts'
 import { registerEarnMethods } from './earn.methods.ts'
 import { crediting } from './crediting.ts'
@@ -20,7 +21,7 @@ export { parseSettingText, settingsAsText } from './settings-text.ts'
 export { utcDay } from './settlement.ts'
 /** A settlement run outside the app (the crash test's child process settles a day by itself). */
 export { settlementService } from './settlement.service.ts'
-export type { DiscoverService, SettlementScheduler, SettlementService }
+export type { DepositService, DiscoverService, SettlementScheduler, SettlementService }
 
 export interface EarnApi {
   /** The operator's settings (cached). */
@@ -34,6 +35,8 @@ export interface EarnApi {
   settlement: SettlementService
   scheduler: SettlementScheduler
   discover: DiscoverService
+  /** Wallet KNT in: the indexer's hooks (through main.ts), the user's list and the operator's queue. */
+  deposits: DepositService
 }
 
 export interface EarnDeps {
@@ -93,6 +96,12 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
       log.warn({ err: error, userId }, 'energy credit not queued; the daily catch-up credits it')
     }
   }
+  const deposits = depositService({
+    db,
+    chainId: chain.chainId,
+    treasuryKey: config.treasuryKey,
+    token: chain.tokens.find((t) => t.symbol === 'KNT')?.contract,
+  })
   const api: EarnApi = {
     settings,
     invited: referral.invited,
@@ -101,10 +110,11 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
     settlement,
     scheduler,
     discover,
+    deposits,
   }
   return feature('earn', api, async (server) => {
     const review = reviewService({ db, openTicket: deps.openTicket })
-    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover, economy, review)
+    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover, economy, review, deposits)
     // seeded at start, so no read is the first to write them; then the referral rewards the
     // migration listed (only reads used to pay them) are paid once
     server.addHook('onReady', async () => {

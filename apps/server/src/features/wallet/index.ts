@@ -6,7 +6,8 @@ import { walletRepo, type WalletRow } from './wallet.repo.ts'
 import { walletService } from './wallet.service.ts'
 
 /** The front door of wallets: what other features (and the chain indexer, through app.ts) may use. */
-export { backedUpWalletCount, trackedAddresses } from './wallet.repo.ts'
+export { addressOwners, backedUpWalletCount, pendingTokenTransfers, trackedAddresses } from './wallet.repo.ts'
+export { publicNetwork } from './wallet.context.ts'
 
 /** Reads of a user's wallets for other features. */
 export function walletReads(db: Db) {
@@ -14,6 +15,8 @@ export function walletReads(db: Db) {
   return {
     /** The user's current wallet (the one payouts go to), if any. */
     current: (userId: number): Promise<WalletRow | undefined> => repo.currentWallet(userId),
+    /** The addresses of the user's live wallets. */
+    addresses: (userId: number): Promise<string[]> => repo.userAddresses(userId),
   }
 }
 

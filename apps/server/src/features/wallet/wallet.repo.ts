@@ -95,6 +95,47 @@ export async function trackedAddresses(db: Db): Promise<string[]> {
   return rows.rows.map((r) => r.address)
 }
 
+/**
+ * The accounts whose live wallets hold each of `addresses` (lower-case in and out); an address
+ * no live wallet holds is absent. Deposits credit only an address held by exactly one account.
+ */
+export async function addressOwners(db: Db, addresses: string[]): Promise<Map<string, number[]>> {
+  const owners = new Map<string, number[]>()
+  if (addresses.length === 0) return owners
+  const rows = await db
+    .selectDistinct({ address: lowerAddress, userId: wallets.userId })
+    .from(wallets)
+    .where(and(isNull(wallets.deletedAt), inArray(lowerAddress, addresses)))
+    .orderBy(wallets.userId)
+  for (const row of rows) owners.set(row.address as string, [...(owners.get(row.address as string) ?? []), row.userId])
+  return owners
+}
+
+/** Token transfers from the user's live wallets to `to` that no block holds yet (just broadcast). */
+export async function pendingTokenTransfers(
+  db: Db,
+  userId: number,
+  chainId: number,
+  to: string,
+  token: string,
+): Promise<TransferRow[]> {
+  const mine = db.select({ address: lowerAddress }).from(wallets).where(live(userId))
+  return db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.chainId, chainId),
+        eq(t.status, 'pending'),
+        eq(t.toAddress, to),
+        eq(t.token, token),
+        inArray(t.fromAddress, mine),
+      ),
+    )
+    .orderBy(desc(t.id))
+    .limit(20)
+}
+
 export function walletRepo(db: Db) {
   return {
     /** Serializes wallet changes of one user (create, switch, delete) for the transaction. */

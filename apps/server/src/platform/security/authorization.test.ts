@@ -360,6 +360,7 @@ const NOT_USER_OWNED: Record<string, string> = {
   '/v1/chat after_id': 'a position in the caller’s own conversation; the answer lists only theirs (checked below)',
   '/v1/chat before_id': 'a position in the caller’s own conversation; the answer lists only theirs (checked below)',
   '/v1/chatsend client_id': 'the sender’s de-duplication key, scoped to the sender (checked below)',
+  '/v1/deposits chain_id': 'a network id (public chain data): the answer lists only the caller’s deposits',
 }
 const built = CATALOG.filter((m) => m.auth && m.path === INDEX_PATH)
 

@@ -2,8 +2,10 @@ import { currentLocale } from '@/i18n'
 import { Page } from '@/shared/ui/Page'
 import { LoadFailed, Loading } from '@/shared/ui/Status'
 import { formatNumber, type earn, type Result } from '@kinetic/protocol'
+import { Button } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import { Figure } from '../components/Figure'
 import { NodeCard } from '../components/NodeCard'
 import { PledgeSheet } from '../components/PledgeSheet'
@@ -44,6 +46,7 @@ function Records({ records }: { records: Find['records'] }) {
 
 function FindBody({ find }: { find: Find }) {
   const { t } = useTranslation()
+  const navigate = useNavigate()
   const [sheet, setSheet] = useState<'stake' | 'unstake' | null>(null)
   return (
     <>
@@ -73,6 +76,9 @@ function FindBody({ find }: { find: Find }) {
             testId="balance"
           />
         </div>
+        <Button block fill="outline" color="primary" onClick={() => void navigate('/walletDeposit')}>
+          {t('discover.deposit')}
+        </Button>
       </section>
 
       <UnclaimedCard unclaimed={find.unclaimed} />

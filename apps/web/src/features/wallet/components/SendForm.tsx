@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useBalancesQuery } from '../assets.queries'
-import { leaveSendFlow, saveSendDraft, sendDraft, type SendDraft } from '../lib/sendDraft'
+import { EMPTY_SEND, leaveSendFlow, saveSendDraft, sendDraft, type SendDraft } from '../lib/sendDraft'
 import { maxSendable } from '../lib/transferChecks'
 import { precheck } from '../lib/transferPlan'
 import type { Wallet } from '../lib/types'
@@ -33,23 +33,39 @@ function initialDraft(coinParam: number | null, toParam: string | null): SendDra
   }
 }
 
-/** The send form: coin, recipient, amount, fee tier, optional data; then the confirm sheet. */
-export function SendForm({ wallet }: { wallet: Wallet }) {
+/** A deposit to the treasury: recipient and coin fixed, back to the deposit page once broadcast. */
+export interface DepositTarget {
+  to: string
+  coinId: number
+  sentPath: (hash: string) => string
+}
+
+/**
+ * The send form: coin, recipient, amount, fee tier, optional data; then the confirm sheet.
+ * With `deposit`, the same form and signing send KNT to the treasury (no coin or recipient to pick).
+ */
+export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: DepositTarget }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [search] = useSearchParams()
   const coinParam = useCoinParam()
-  const [form, setForm] = useState<SendDraft>(() => initialDraft(coinParam, search.get('to')))
+  const [form, setForm] = useState<SendDraft>(() =>
+    deposit ? { ...EMPTY_SEND, coinId: deposit.coinId, to: deposit.to } : initialDraft(coinParam, search.get('to')),
+  )
   const update = (patch: Partial<SendDraft>) => setForm((current) => ({ ...current, ...patch }))
-  useEffect(() => saveSendDraft(form), [form])
+  useEffect(() => {
+    if (!deposit) saveSendDraft(form)
+  }, [form, deposit])
   useEffect(() => () => leaveSendFlow(), [])
 
   const balances = useBalancesQuery(wallet.id)
   const assets = balances.data?.assets ?? []
-  const coin = assets.find((a) => a.id === form.coinId) ?? assets.find((a) => a.contract === null) ?? assets[0]
+  const coin = deposit
+    ? assets.find((a) => a.id === deposit.coinId)
+    : (assets.find((a) => a.id === form.coinId) ?? assets.find((a) => a.contract === null) ?? assets[0])
   const info = useTransferInfoQuery(wallet.id, coin?.id ?? null)
   const native = coin?.contract === null
-  const steps = useTransferSteps(wallet)
+  const steps = useTransferSteps(wallet, deposit?.sentPath)
 
   // Fee tiers for the transfer as typed so far (the exact ones are read again on "Next").
   const settled = useDebounced({ to: form.to, amount: form.amount, data: form.data })
@@ -93,19 +109,24 @@ export function SendForm({ wallet }: { wallet: Wallet }) {
         balance: info.data.balance,
         nativeBalance: info.data.native_balance,
       },
-      info.data.recipients,
+      // the treasury of a deposit is the app's own address: no first-recipient warning
+      deposit ? [...info.data.recipients, deposit.to] : info.data.recipients,
     )
   }
 
   return (
     <>
       <form className={formStyles.form} onSubmit={next} noValidate>
-        <CoinPicker assets={assets} value={coin} onChange={(coinId) => update({ coinId, amount: '' })} />
-        <RecipientField
-          value={form.to}
-          onChange={(to) => update({ to })}
-          onPick={() => void navigate('/walletAddressList?pick=1')}
-        />
+        {!deposit && (
+          <>
+            <CoinPicker assets={assets} value={coin} onChange={(coinId) => update({ coinId, amount: '' })} />
+            <RecipientField
+              value={form.to}
+              onChange={(to) => update({ to })}
+              onPick={() => void navigate('/walletAddressList?pick=1')}
+            />
+          </>
+        )}
         <AmountField
           value={form.amount}
           onChange={(amount) => update({ amount })}

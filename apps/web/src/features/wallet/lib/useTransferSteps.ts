@@ -19,9 +19,13 @@ import { accountOf, unlock } from './vault'
 
 /**
  * The steps of a transfer after the form: checks → fee for exactly this transfer →
- * recipient warnings → confirm sheet (plan) → password → decrypt, sign, broadcast → detail.
+ * recipient warnings → confirm sheet (plan) → password → decrypt, sign, broadcast → detail
+ * (or `sentPath`: a deposit goes back to its page).
  */
-export function useTransferSteps(wallet: Wallet) {
+export function useTransferSteps(
+  wallet: Wallet,
+  sentPath: (hash: string) => string = (hash) => `/transferResultHash?hash=${hash}`,
+) {
   const { t } = useTranslation()
   const problemText = useProblemText()
   const queryClient = useQueryClient()
@@ -92,7 +96,7 @@ export function useTransferSteps(wallet: Wallet) {
     clearSendDraft()
     setPlan(null)
     void invalidateWallet(queryClient)
-    void navigate(`/transferResultHash?hash=${hash}`, { replace: true })
+    void navigate(sentPath(hash), { replace: true })
   }
 
   return { plan, preparing, prepare, send, cancel: () => setPlan(null) }

@@ -62,6 +62,11 @@ function CoinDetail({ wallet }: { wallet: Wallet }) {
             <Button className={styles.outlineButton} onClick={() => void navigate(`/walletPayment?coin=${coinId}`)}>
               <ReceivePaymentOutline /> {t('wallet.common.receive')}
             </Button>
+            {asset.symbol === 'KNT' && (
+              <Button className={styles.outlineButton} onClick={() => void navigate(`/walletDeposit?id=${wallet.id}`)}>
+                {t('wallet.deposit.open')}
+              </Button>
+            )}
           </div>
         </>
       )}

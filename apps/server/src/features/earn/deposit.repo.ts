@@ -1,0 +1,87 @@
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
+import type { Db } from '../../platform/db/client.ts'
+import { kntDeposits } from './deposit.tables.ts'
+
+export type DepositRow = typeof kntDeposits.$inferSelect
+export type NewDeposit = typeof kntDeposits.$inferInsert
+const d = kntDeposits
+
+export function depositRepo(db: Db) {
+  return {
+    /** The new row, or undefined when this transfer (chain, hash, log index) was recorded before. */
+    async insert(row: NewDeposit): Promise<DepositRow | undefined> {
+      const [created] = await db
+        .insert(d)
+        .values(row)
+        .onConflictDoNothing({ target: [d.chainId, d.hash, d.logIndex] })
+        .returning()
+      return created
+    },
+
+    /**
+     * A reorg above `fork`: every deposit recorded there is held (reason
+     * reorg), its credit, if any, kept and shown; returns how many.
+     */
+    async holdAbove(chainId: number, fork: number): Promise<number> {
+      const held = await db
+        .update(d)
+        .set({ status: 'held', heldReason: 'reorg', updatedAt: new Date() })
+        .where(and(eq(d.chainId, chainId), gt(d.blockNumber, fork)))
+        .returning({ id: d.id })
+      return held.length
+    },
+
+    /** The user's deposits: credited to them, or sent from one of `addresses` (held or returned). */
+    forUser(userId: number, chainId: number, addresses: string[], limit = 50): Promise<DepositRow[]> {
+      const mine =
+        addresses.length > 0
+          ? or(eq(d.creditedTo, userId), inArray(d.fromAddress, addresses))
+          : eq(d.creditedTo, userId)
+      return db
+        .select()
+        .from(d)
+        .where(and(eq(d.chainId, chainId), mine))
+        .orderBy(desc(d.id))
+        .limit(limit)
+    },
+
+    /** Held deposits, oldest first (the operator's queue). */
+    async held(page: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
+      const where = eq(d.status, 'held')
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(d)
+          .where(where)
+          .orderBy(d.id)
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(d)
+          .where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    /** The held deposit, locked for the operator's decision. */
+    async lockHeld(id: number): Promise<DepositRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(d)
+        .where(and(eq(d.id, id), eq(d.status, 'held')))
+        .for('update')
+      return row
+    },
+
+    async settle(id: number, status: 'credited' | 'returned', creditedTo: number | null): Promise<DepositRow> {
+      const [row] = await db
+        .update(d)
+        .set({ status, heldReason: null, creditedTo, updatedAt: new Date() })
+        .where(eq(d.id, id))
+        .returning()
+      if (!row) throw new Error(`deposit ${id} vanished`)
+      return row
+    },
+  }
+}

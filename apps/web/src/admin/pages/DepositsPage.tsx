@@ -1,0 +1,98 @@
+import { admin, formatNumber, type Result } from '@kinetic/protocol'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Input } from 'antd-mobile'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { consoleCall } from '../api'
+import { formatTime, toastOk } from '../ui'
+
+type Held = Result<typeof admin.heldDeposits>['list'][number]
+
+/** One held deposit: credit it to an account (once) or mark it returned. */
+function HeldRow({ deposit }: { deposit: Held }) {
+  const { t, i18n } = useTranslation()
+  const queryClient = useQueryClient()
+  const [userId, setUserId] = useState(deposit.credited_to ? String(deposit.credited_to) : '')
+  const done = () => {
+    toastOk(t('admin.toast.submitted'))
+    void queryClient.invalidateQueries({ queryKey: ['held-deposits'] })
+  }
+  const credit = useMutation({
+    mutationFn: () => consoleCall(admin.depositCredit, { id: deposit.id, user_id: Number(userId.trim()) }),
+    onSuccess: done,
+  })
+  const giveBack = useMutation({
+    mutationFn: () => consoleCall(admin.depositReturn, { id: deposit.id }),
+    onSuccess: done,
+  })
+  const problem = (credit.error ?? giveBack.error)?.message
+  return (
+    <tr data-testid={`deposit-${deposit.id}`}>
+      <td>{formatTime(deposit.time, i18n.language)}</td>
+      <td className="mono">{deposit.from}</td>
+      <td className="mono">
+        {deposit.hash} #{deposit.log_index}
+      </td>
+      <td>{formatNumber(deposit.amount)} KNT</td>
+      <td>
+        {deposit.held_reason && t(`admin.deposits.reasons.${deposit.held_reason}`)}
+        {deposit.credited_to !== null && ` (${t('admin.deposits.creditedTo', { id: deposit.credited_to })})`}
+      </td>
+      <td>
+        <Input
+          className="box"
+          style={{ width: 110 }}
+          value={userId}
+          onChange={setUserId}
+          placeholder={t('admin.deposits.userId')}
+          aria-label={t('admin.deposits.userId')}
+        />
+        <Button size="small" color="primary" loading={credit.isPending} onClick={() => credit.mutate()}>
+          {t('admin.deposits.credit')}
+        </Button>{' '}
+        {deposit.credited_to === null && (
+          <Button size="small" loading={giveBack.isPending} onClick={() => giveBack.mutate()}>
+            {t('admin.deposits.returned')}
+          </Button>
+        )}
+        {problem && <span className="error">{problem}</span>}
+      </td>
+    </tr>
+  )
+}
+
+/** KNT deposits held for the operator: no account's wallet or several sent them, or a reorg undid them. */
+export function DepositsPage() {
+  const { t } = useTranslation()
+  const held = useQuery({ queryKey: ['held-deposits'], queryFn: () => consoleCall(admin.heldDeposits, { limit: 100 }) })
+  return (
+    <>
+      <h1>{t('admin.nav.deposits')}</h1>
+      <p className="muted">{t('admin.deposits.hint')}</p>
+      <table className="audit card" aria-label={t('admin.nav.deposits')}>
+        <thead>
+          <tr>
+            <th>{t('admin.deposits.time')}</th>
+            <th>{t('admin.deposits.from')}</th>
+            <th>{t('admin.deposits.tx')}</th>
+            <th>{t('admin.deposits.amount')}</th>
+            <th>{t('admin.deposits.reason')}</th>
+            <th>{t('admin.deposits.action')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {held.data?.list.length === 0 && (
+            <tr>
+              <td colSpan={6} className="muted">
+                {t('admin.empty')}
+              </td>
+            </tr>
+          )}
+          {held.data?.list.map((deposit) => (
+            <HeldRow key={deposit.id} deposit={deposit} />
+          ))}
+        </tbody>
+      </table>
+    </>
+  )
+}
