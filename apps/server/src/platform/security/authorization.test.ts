@@ -198,9 +198,10 @@ const RESOURCES: Resource[] = [
         duration_s: 1800,
         distance_m: 2000,
       })
-      await ok(owner, '/v1/gethome')
-      const history = await ok(owner, '/v1/ledger', { asset: 'energy' })
-      return { id: history.list[0].id }
+      // the day's energy is credited by a job: waited for, so it writes nothing during the probes
+      const credit = async () => (await ok(owner, '/v1/ledger', { asset: 'energy' })).list[0]?.id as number | undefined
+      await expect.poll(credit, { timeout: 20_000 }).toBeDefined()
+      return { id: (await credit())! }
     },
     missing: () => ({ id: MISSING_ID }),
     probes: [change('/v1/energy_review', 'id', (ids) => ({ id: ids.id }))],
