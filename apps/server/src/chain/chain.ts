@@ -54,6 +54,8 @@ export class ChainUnavailable extends Error {
  */
 export interface Chain {
   readonly chainId: number
+  /** The block explorer transactions link to (`CHAIN_EXPLORER_URL` or the network's; '' for none). */
+  readonly explorer: string
   /** Tokens listed on this chain besides the native coin (BNB). */
   readonly tokens: readonly ListedToken[]
   /**

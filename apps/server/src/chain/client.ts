@@ -104,6 +104,7 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
 
   return {
     chainId: config.id,
+    explorer: config.explorer,
     tokens: config.tokens,
     confirmations: config.confirmations,
     client,

@@ -101,9 +101,8 @@ export function explorerOf(chainId: number): string {
   return chainId === BSC_TESTNET_CHAIN_ID ? 'https://testnet.bscscan.com' : ''
 }
 
-/** A transaction's page on the chain's explorer; '' where the chain has none. */
-export function explorerTxUrl(chainId: number, hash: string): string {
-  const explorer = explorerOf(chainId)
+/** A transaction's page on an explorer; '' where the chain has none. */
+export function explorerTxUrl(explorer: string, hash: string): string {
   return explorer ? `${explorer}/tx/${hash}` : ''
 }
 

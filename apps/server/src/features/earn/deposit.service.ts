@@ -1,6 +1,7 @@
 import type { earn, Result } from '@kinetic/protocol'
 import { formatUnits, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import type { Chain } from '../../chain/chain.ts'
 import type { BlockRef, TransferRow } from '../../chain/indexer.repo.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
@@ -42,12 +43,13 @@ async function credit(tx: Db, row: DepositRow, userId: number): Promise<void> {
  */
 export function depositService(deps: {
   db: Db
-  chainId: number
+  chain: Pick<Chain, 'chainId' | 'explorer'>
   treasuryKey: Hex | undefined
   /** The KNT contract on this chain. */
   token: string | undefined
 }) {
-  const { db, chainId } = deps
+  const { db } = deps
+  const { chainId } = deps.chain
   const treasury = deps.treasuryKey ? privateKeyToAccount(deps.treasuryKey).address.toLowerCase() : undefined
   const token = deps.token?.toLowerCase()
   const isDeposit = (t: TransferRow) =>
@@ -120,7 +122,7 @@ export function depositService(deps: {
       return {
         treasury,
         token,
-        network: publicNetwork(chainId),
+        network: publicNetwork(deps.chain),
         list: [
           ...pending
             .filter((t) => !seen.has(t.hash))

@@ -2,6 +2,7 @@ import type { earn, Params, Result } from '@kinetic/protocol'
 import { formatUnits, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ChainClient } from '../../chain/client.ts'
+import { explorerTxUrl } from '../../chain/networks.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { discoverRepo } from './discover.repo.ts'
 import { economyRepo } from './economy.repo.ts'
@@ -30,11 +31,9 @@ export function economyService(deps: {
   settings: EarnSettings
   chain: ChainClient
   treasuryKey: Hex | undefined
-  /** The network's block explorer ('' when it has none). */
-  explorer: string
   log: { warn(details: object, message: string): void }
 }) {
-  const { db, settings, chain, explorer } = deps
+  const { db, settings, chain } = deps
   const repo = economyRepo(db)
   const runs = settlementRepo(db)
   const discover = discoverRepo(db)
@@ -116,7 +115,7 @@ export function economyService(deps: {
             status: r.status as (typeof earn.PAYOUT_STATUSES)[number],
             hash: r.hash ?? '',
             time: r.createdAt.toISOString(),
-            explorer_url: explorer && r.hash ? `${explorer}/tx/${r.hash}` : '',
+            explorer_url: r.hash ? explorerTxUrl(chain.explorer, r.hash) : '',
           })),
           total: page.total,
           page: p.page,

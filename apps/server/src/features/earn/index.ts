@@ -81,7 +81,6 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
     settings,
     chain,
     treasuryKey: config.treasuryKey,
-    explorer: config.chain.explorer,
     log,
   })
   /**
@@ -98,7 +97,7 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
   }
   const deposits = depositService({
     db,
-    chainId: chain.chainId,
+    chain,
     treasuryKey: config.treasuryKey,
     token: chain.tokens.find((t) => t.symbol === 'KNT')?.contract,
   })

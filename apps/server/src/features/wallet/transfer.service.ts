@@ -154,7 +154,7 @@ export function transferService(ctx: WalletContext) {
         native_balance: formatUnits(native ?? 0n, 18),
         nonce,
         chain_id: chain.chainId,
-        network: publicNetwork(chain.chainId),
+        network: publicNetwork(chain),
         recipients: recipients.map((r) => getAddress(r)),
       }
     },
@@ -208,7 +208,7 @@ export function transferService(ctx: WalletContext) {
         block_hash: mined?.blockHash ?? '',
         gas_used: rows.find((r) => r.gasUsed !== null)?.gasUsed ?? '',
         gas_price: priced?.gasPrice ?? '',
-        explorer_url: explorerTxUrl(chain.chainId, hash.toLowerCase()),
+        explorer_url: explorerTxUrl(chain.explorer, hash.toLowerCase()),
       }
     },
   }

@@ -1,7 +1,7 @@
 import type { wallet } from '@kinetic/protocol'
 import { getAddress, isAddress, type Address } from 'viem'
 import { ChainUnavailable, type Chain } from '../../chain/chain.ts'
-import { explorerOf, networkKey, tokenLogo } from '../../chain/networks.ts'
+import { networkKey, tokenLogo } from '../../chain/networks.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { PriceFeeds } from './prices.ts'
@@ -18,10 +18,10 @@ export interface WalletDeps {
 export const NATIVE_COIN = { symbol: 'BNB', name: 'BNB', decimals: 18, logo: tokenLogo('BNB', '#f0b90b') } as const
 
 /** The chain as the wallet names it, with its explorer. */
-export const publicNetwork = (chainId: number): wallet.Network => ({
-  chain_id: chainId,
-  key: networkKey(chainId),
-  explorer: explorerOf(chainId),
+export const publicNetwork = (chain: Pick<Chain, 'chainId' | 'explorer'>): wallet.Network => ({
+  chain_id: chain.chainId,
+  key: networkKey(chain.chainId),
+  explorer: chain.explorer,
 })
 
 export function publicWallet(row: WalletRow): wallet.Wallet {

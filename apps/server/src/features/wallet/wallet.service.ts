@@ -131,7 +131,7 @@ export function walletService(deps: WalletDeps) {
 
     async home(userId: number) {
       const row = await repo.currentWallet(userId)
-      const network = publicNetwork(chain.chainId)
+      const network = publicNetwork(chain)
       if (!row) return { wallet: null, assets: [], total_usd: '0', unpriced: [], network }
       return { wallet: publicWallet(row), ...(await assetsOf(row)), network }
     },
