@@ -46,6 +46,8 @@ async function screenshot(page: Page, name: string) {
 
 test.describe('health and devices in the browser', () => {
   test('binds a watch, shows a simulated week in the reports, and unbinds it after asking', async () => {
+    // a week of samples through the device API, then five reports: 16 s alone, minutes beside the server tests
+    test.slow()
     const page = await newHealthPage(browser)
     await registerThroughForm(page, uniqueEmail('health'), 'walk1234', enAccount)
 
