@@ -24,10 +24,10 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: [['list']],
   projects: [
-    // the two longest journeys (about a minute each) first, so that neither is left for the
-    // end while the other worker has nothing to do
-    { name: 'journeys', testMatch: ['**/wallet.e2e.ts', '**/find.e2e.ts'] },
-    { name: 'e2e', testIgnore: ['**/wallet.e2e.ts', '**/find.e2e.ts'] },
+    // the longest journeys (a minute or more each) first, so that none is left for the end
+    // while the other worker has nothing to do
+    { name: 'journeys', testMatch: ['**/wallet.e2e.ts', '**/find.e2e.ts', '**/overflow.e2e.ts'] },
+    { name: 'e2e', testIgnore: ['**/wallet.e2e.ts', '**/find.e2e.ts', '**/overflow.e2e.ts'] },
   ],
   use: {
     headless: true,

@@ -52,3 +52,15 @@ export function articleCatalog(files: Record<string, string> = readArticleFiles(
     })),
   )
 }
+
+/**
+ * Versions ({@link textVersion} of `{ title, content }`) of articles an earlier catalog seeded, by
+ * `<type>/<wire lang>`: a row stored before seed versions existed with one of these texts is
+ * still the seed's and takes today's (platform/db/seeded-texts.ts). The zh-TW articles before their
+ * Taiwan wording (docs/adr/2026-11-24-zh-tw-wording.md), as of commit fd43e09.
+ */
+export const FORMER_ARTICLE_VERSIONS: Readonly<Record<string, readonly string[]>> = {
+  'introduce/zh-hk': ['054c0f57d0b00f17fd58d88f87141f88'],
+  'privacy/zh-hk': ['0c81b7c407ec9cbb1d598a607f1f2dba'],
+  'protocol/zh-hk': ['0647bda4aea02cf77060b119a24f60fe'],
+}

@@ -2,7 +2,7 @@ import { isWireLang, type content, type WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { seedDecision, textVersion } from '../../platform/db/seeded-texts.ts'
-import { articleCatalog, type SeedArticle } from './articles.ts'
+import { articleCatalog, FORMER_ARTICLE_VERSIONS, type SeedArticle } from './articles.ts'
 import { contentRepo } from './content.repo.ts'
 
 export const APP_VERSION_KEY = 'app_version'
@@ -59,7 +59,7 @@ export function contentService(db: Db) {
      * `articles/*.md`. An article whose texts are still those a seed wrote takes the catalog's
      * when it changed; an article an operator edited stays as edited.
      */
-    async seed(catalog: readonly SeedArticle[] = articleCatalog()) {
+    async seed(catalog: readonly SeedArticle[] = articleCatalog(), former = FORMER_ARTICLE_VERSIONS) {
       await repo.seedSetting(APP_VERSION_KEY, INITIAL_APP_VERSION)
       const stored = new Map((await repo.seededArticles()).map((row) => [`${row.type}/${row.lang}`, row]))
       const missing = []
@@ -68,7 +68,11 @@ export function contentService(db: Db) {
         const row = { ...article, seedVersion: textVersion(texts) }
         const current = stored.get(`${article.type}/${article.lang}`)
         if (!current) missing.push(row)
-        else if (['mark', 'update'].includes(seedDecision(storedTexts(current), texts))) {
+        else if (
+          ['mark', 'update'].includes(
+            seedDecision(storedTexts(current), texts, [], former[`${article.type}/${article.lang}`] ?? []),
+          )
+        ) {
           await repo.reseedArticle(row, { title: current.title, content: current.content })
         }
       }

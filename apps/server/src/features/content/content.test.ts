@@ -14,7 +14,7 @@ afterAll(() => app.close())
 
 const TITLES: Record<content.ArticleType, Record<WireLang, string>> = {
   privacy: { 'us-en': 'Privacy Policy', 'zh-cn': '隐私政策', 'zh-hk': '隱私政策' },
-  protocol: { 'us-en': 'User Agreement', 'zh-cn': '用户协议', 'zh-hk': '用戶協議' },
+  protocol: { 'us-en': 'User Agreement', 'zh-cn': '用户协议', 'zh-hk': '使用者協議' },
   introduce: { 'us-en': 'About Kinetic', 'zh-cn': '关于 Kinetic', 'zh-hk': '關於 Kinetic' },
 }
 

@@ -16,7 +16,7 @@ const TITLE: Texts = {
 const INTRO: Texts = {
   'zh-cn': '我请求复核这一天的合理性判定。当天的数据附在下面（JSON）。',
   'us-en': 'I ask for a review of this day’s plausibility verdict. The day’s data is attached below (JSON).',
-  'zh-hk': '我請求複核這一天的合理性判定。當天的數據附在下面（JSON）。',
+  'zh-hk': '我請求複核這一天的合理性判定。當天的資料附在下面（JSON）。',
 }
 
 /** Opens a support ticket for the user (support's front door). */

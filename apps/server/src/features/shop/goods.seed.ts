@@ -65,6 +65,14 @@ export const SEED_GOODS: readonly SeedGood[] = [
           'zh-hk': '兌換後 30 天內可查看基於您健康數據的體能分析。',
         },
       },
+      // the zh-TW description before its Taiwan wording (docs/adr/2026-11-24-zh-tw-wording.md)
+      {
+        name: shopText('goods.physical-fitness-30d.name'),
+        description: {
+          ...shopText('goods.physical-fitness-30d.description'),
+          'zh-hk': '兌換後 {days} 天內可查看基於您健康數據的體能分析。',
+        },
+      },
     ],
   },
   {

@@ -6,7 +6,7 @@ import { fileUrl, type UploadService } from '../../platform/uploads/uploads.serv
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { postSystemMessage } from '../content/index.ts'
 import { supportRepo, type SupportRepo } from './support.repo.ts'
-import { SEED_TICKET_CATEGORIES, supportText } from './ticket-categories.seed.ts'
+import { SEED_TICKET_CATEGORIES, supportText, type SeedTicketCategory } from './ticket-categories.seed.ts'
 
 type Author = 'user' | 'operator'
 /** Who acts: a user on their own tickets and chat, or an operator on anyone's. */
@@ -85,16 +85,16 @@ export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService 
 
   return {
     /** The ticket categories; a name still as a seed wrote it follows the catalog (platform/db/seeded-texts.ts). */
-    async seed(categories: readonly { id: number; sort: number; name: Texts }[] = SEED_TICKET_CATEGORIES) {
+    async seed(categories: readonly SeedTicketCategory[] = SEED_TICKET_CATEGORIES) {
       const stored = new Map((await repo.categories()).map((row) => [row.id, row]))
       const missing = []
-      for (const category of categories) {
+      for (const { formerly = [], ...category } of categories) {
         const seedVersion = textVersion(category.name)
         const current = stored.get(category.id)
         if (!current) missing.push({ ...category, seedVersion })
         else if (
           ['mark', 'update'].includes(
-            seedDecision({ texts: current.name, seedVersion: current.seedVersion }, category.name),
+            seedDecision({ texts: current.name, seedVersion: current.seedVersion }, category.name, formerly),
           )
         )
           await repo.reseedCategory(category.id, category.name, seedVersion, current.name)

@@ -14,7 +14,20 @@ export function supportText(key: string): Texts {
   return texts
 }
 
+/**
+ * Names an earlier catalog seeded, by category id: a row stored before seed versions existed with
+ * one of them is still the seed's (platform/db/seeded-texts.ts). Here: the zh-TW names before their
+ * Taiwan wording (docs/adr/2026-11-24-zh-tw-wording.md).
+ */
+const FORMER_NAMES: Readonly<Record<number, Partial<Texts>>> = {
+  2: { 'zh-hk': '設備與數據' },
+}
+
+export type SeedTicketCategory = { id: number; sort: number; name: Texts; formerly?: readonly Texts[] }
+
 /** Work ticket categories every installation has (ids are stable: tickets refer to them; names: `categories.<id>`). */
-export const SEED_TICKET_CATEGORIES: readonly { id: number; sort: number; name: Texts }[] = [1, 2, 3, 4, 5, 6].map(
-  (id) => ({ id, sort: id, name: supportText(`categories.${id}`) }),
-)
+export const SEED_TICKET_CATEGORIES: readonly SeedTicketCategory[] = [1, 2, 3, 4, 5, 6].map((id) => {
+  const name = supportText(`categories.${id}`)
+  const former = FORMER_NAMES[id]
+  return { id, sort: id, name, ...(former ? { formerly: [{ ...name, ...former }] } : {}) }
+})

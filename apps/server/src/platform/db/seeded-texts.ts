@@ -27,18 +27,21 @@ export function textVersion(texts: unknown): string {
  * - `none`: the row has the catalog's texts and their version;
  * - `mark`: the row has the catalog's texts but not their version (a row from before versions were stored);
  * - `update`: the row still has the texts a seed wrote (its version), or those of an earlier catalog
- *   listed in `former` (rows from before versions were stored): it takes the catalog's texts;
+ *   listed in `former` (as texts) or `formerVersions` (as their {@link textVersion}, for long texts)
+ *   — rows from before versions were stored: it takes the catalog's texts;
  * - `keep`: anything else is an operator's edit, and stays.
  */
 export function seedDecision(
   row: { texts: unknown; seedVersion: string | null },
   catalogTexts: unknown,
   former: readonly unknown[] = [],
+  formerVersions: readonly string[] = [],
 ): 'none' | 'mark' | 'update' | 'keep' {
   const now = textVersion(row.texts)
   const target = textVersion(catalogTexts)
   if (now === target) return row.seedVersion === target ? 'none' : 'mark'
   if (row.seedVersion !== null && now === row.seedVersion) return 'update'
-  if (row.seedVersion === null && former.some((texts) => textVersion(texts) === now)) return 'update'
+  if (row.seedVersion === null && (formerVersions.includes(now) || former.some((texts) => textVersion(texts) === now)))
+    return 'update'
   return 'keep'
 }

@@ -1,0 +1,238 @@
+import { LOCALES, type Locale } from '@kinetic/protocol'
+import { addDays, localDay, simulateDays } from '@kinetic/watch-sim'
+import type { Browser, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
+import device from '../src/i18n/locales/en-US/device.json' with { type: 'json' }
+import health from '../src/i18n/locales/en-US/health.json' with { type: 'json' }
+import { demoWatch } from './earn.support.ts'
+import { TZ } from './health.support.ts'
+import { inject, mailCount, mailedCode, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
+import { button, createWalletThroughScreens, expectToast, fund, walletAddress } from './wallet.support.ts'
+
+/**
+ * No text overflows its box (docs/adr/2026-11-24-text-overflow.md): the main pages of a user with
+ * data (a watch's two weeks, points spent on the fitness analysis, a wallet), 320 and 375 px wide,
+ * in the three languages. One browser context per language; the pages are visited in a loop and
+ * every failure is listed at the end.
+ */
+/** Yesterday on the wearer's clock: the last full day of the watch's data (its night, its workouts). */
+const YESTERDAY = addDays(localDay(Math.floor(Date.now() / 1000), TZ), -1)
+const PAGES = [
+  '/homePage',
+  '/find',
+  '/findRecord',
+  '/findEconomy',
+  '/product',
+  '/orders',
+  '/tradingHistory',
+  '/welfare',
+  '/invite',
+  '/rules',
+  '/spot',
+  '/walletList',
+  '/walletAddressList',
+  '/my',
+  '/userInfo',
+  '/userSettings',
+  '/languageList',
+  '/aboutUs',
+  '/messageList',
+  '/serverWorkList',
+  '/deviceList',
+  '/walletTransferRecord',
+  '/walletTransferRecordHistory',
+  `/heartRate?date=${YESTERDAY}`,
+  '/heartRateRecord',
+  `/sleepReport?date=${YESTERDAY}`,
+  `/sportsRecord?date=${YESTERDAY}`,
+  `/sportsRecord?date=${addDays(YESTERDAY, -1)}`,
+  '/weeklyReport',
+  '/physicalReport',
+  '/dailyGoal',
+  '/userAuthorize',
+  '/questionnaire',
+]
+const WIDTHS = [
+  { width: 320, height: 640 },
+  { width: 375, height: 812 },
+]
+const WATCH = demoWatch(14)
+
+let browser: Browser
+test.beforeAll(({ browser: b }) => {
+  browser = b
+})
+
+/** A user with two weeks of watch data, 1,000 points (a friend's registration) less the fitness analysis, and a wallet. */
+async function userWithData(): Promise<Page> {
+  const page = await newPhonePage(browser, 'en-US')
+  page.context().setDefaultTimeout(30_000)
+  await registerThroughForm(page, uniqueEmail('overflow'), 'walk1234', enAccount)
+
+  await open(page, '/invite')
+  const readCode = async () => (await page.getByTestId('invite-code').textContent())?.trim() ?? ''
+  await expect.poll(readCode).toMatch(/^[A-Z2-9]{8}$/)
+  const code = await readCode()
+  const friend = await newPhonePage(browser, 'en-US')
+  const email = uniqueEmail('overflow-friend')
+  await open(friend, `/register?invite=${code}`)
+  await friend.getByPlaceholder(enAccount.form.email).fill(email)
+  const before = mailCount(email)
+  await friend.getByRole('button', { name: enAccount.form.sendCode }).click()
+  await friend.getByPlaceholder(enAccount.form.code).fill(await mailedCode(email, before))
+  await friend.getByPlaceholder(enAccount.form.password, { exact: true }).fill('walk1234')
+  await friend.getByPlaceholder(enAccount.form.repeatPassword).fill('walk1234')
+  await friend.locator('input[type=checkbox]').check({ force: true })
+  await friend.getByRole('button', { name: enAccount.register.submit, exact: true }).click()
+  await friend.waitForURL(/#\/homePage$/)
+  await friend.context().close()
+
+  await open(page, '/deviceList')
+  await expect.poll(() => page.getByText(device.list.empty, { exact: true }).count()).toBe(1)
+  await page.getByPlaceholder(device.bind.deviceCodePlaceholder).fill(WATCH.device)
+  await page.getByPlaceholder(device.bind.activeCodePlaceholder).fill(WATCH.active)
+  await button(page, device.bind.submit).click()
+  await expectToast(page, device.toast.bound)
+  await simulateDays({
+    baseUrl: inject('baseUrl'),
+    deviceCode: WATCH.device,
+    activationCode: WATCH.active,
+    days: 15,
+    end: YESTERDAY,
+    seed: 14,
+    timeZone: TZ,
+  })
+
+  await open(page, '/physicalReport')
+  await button(page, health.physical.redeem).click()
+  const level = page.getByRole('group', { name: health.physical.level })
+  const confirm = page.getByRole('dialog').getByRole('button').last()
+  // a confirmation step, where there is one, is accepted
+  await expect
+    .poll(async () => (await level.count()) > 0 || ((await confirm.isVisible()) && (await confirm.click(), false)))
+    .toBe(true)
+
+  await createWalletThroughScreens(page, 'Everyday wallet', 'walk12345')
+  await fund(await walletAddress(page))
+  await open(page, '/walletTransferRecord')
+  await expect.poll(() => page.locator('a[href*="transferResultHash"]').count(), { timeout: 60_000 }).toBeGreaterThan(0)
+  return page
+}
+
+/** Waits for a routed page to show its content: no loading state left, fonts in, animations done. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector('[aria-busy="true"], .adm-skeleton, .adm-dot-loading') === null,
+    undefined,
+    { timeout: 20_000 },
+  )
+  await page.evaluate(() => document.fonts.ready)
+  await page.waitForTimeout(250)
+}
+
+/**
+ * The text boxes on the page that overflow, each as `<problem>: "<text>"`:
+ * - clipped: a box that hides its overflow (hidden, clip, or an ellipsis without the full text in
+ *   a title or label) is narrower than its text;
+ * - outside: a text runs past the edge of a box around it, or of the screen (a box that scrolls
+ *   sideways is the end of that search: its content may be wider);
+ * - broken: a short text with a figure (a value, a duration, a time: at most 16 characters) breaks
+ *   across lines.
+ */
+function overflowsInPage(): string[] {
+  const problems: string[] = []
+  const visible = (el: Element) => {
+    const style = getComputedStyle(el)
+    return style.visibility !== 'hidden' && style.display !== 'none' && el.getClientRects().length > 0
+  }
+  const clips = (style: CSSStyleDeclaration) => ['hidden', 'clip'].includes(style.overflowX)
+  const scrolls = (style: CSSStyleDeclaration) => ['auto', 'scroll'].includes(style.overflowX)
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('[aria-hidden="true"], svg, canvas, .adm-toast-mask, [role="tooltip"]')) continue
+    const textNodes = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())
+    if (textNodes.length === 0 || !visible(el)) continue
+    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ')
+    const label = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''}`
+    const style = getComputedStyle(el)
+    const fullTextReachable = el.getAttribute('title') === text || el.getAttribute('aria-label') === text
+    if (
+      (clips(style) || style.textOverflow === 'ellipsis') &&
+      el.scrollWidth > el.clientWidth + 1 &&
+      !fullTextReachable
+    ) {
+      problems.push(`clipped ${label}: "${text}"`)
+      continue
+    }
+    const range = document.createRange()
+    let left = Infinity
+    let right = -Infinity
+    const lines = new Set<number>()
+    for (const node of textNodes) {
+      range.selectNodeContents(node)
+      for (const rect of range.getClientRects()) {
+        if (rect.width === 0) continue
+        left = Math.min(left, rect.left)
+        right = Math.max(right, rect.right)
+        lines.add(Math.round(rect.top))
+      }
+    }
+    if (right < left) continue
+    const own = textNodes.map((n) => n.textContent?.trim() ?? '').join(' ')
+    if (lines.size > 1 && /\d/.test(own) && own.length <= 16) problems.push(`broken ${label}: "${own}"`)
+    let outside: string | undefined
+    for (let box: Element | null = el; box && box !== document.body; box = box.parentElement) {
+      const boxStyle = getComputedStyle(box)
+      if (box !== el) {
+        const edge = box.getBoundingClientRect()
+        if (left < edge.left - 1 || right > edge.right + 1) {
+          outside = `outside ${label} (past ${box.tagName.toLowerCase()}.${String(box.className).split(' ')[0]})`
+          break
+        }
+      }
+      if (scrolls(boxStyle)) break
+      if (boxStyle.position === 'fixed') break
+    }
+    if (!outside && (left < -1 || right > window.innerWidth + 1)) outside = `outside ${label} (past the screen)`
+    if (outside) problems.push(`${outside}: "${text}"`)
+  }
+  return problems
+}
+
+test('no text overflows its box on the main pages, 320 and 375 px wide, in the three languages', async () => {
+  test.setTimeout(600_000)
+  const setup = await userWithData()
+  const state = await setup.context().storageState()
+  await setup.context().close()
+
+  const failures: string[] = []
+  let checked = 0
+  for (const locale of LOCALES as readonly Locale[]) {
+    const context = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      storageState: state,
+      viewport: WIDTHS[0],
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      timezoneId: TZ,
+    })
+    await context.addInitScript((l) => localStorage.setItem('currentLanguage', l), locale)
+    const page = await context.newPage()
+    await open(page, '/homePage')
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size)
+      for (const route of PAGES) {
+        await page.evaluate((r) => (location.hash = r), route)
+        await page.waitForURL((url) => url.hash === `#${route}`)
+        await settled(page)
+        checked++
+        for (const problem of await page.evaluate(overflowsInPage))
+          failures.push(`${locale} ${size.width}px ${route} ${problem}`)
+      }
+    }
+    await context.close()
+  }
+  expect(checked).toBe(LOCALES.length * WIDTHS.length * PAGES.length)
+  expect(failures).toEqual([])
+})
