@@ -97,7 +97,7 @@ describe('creating and importing wallets', () => {
       vault: vaultOf(wrong),
       kind: 'mnemonic',
     })
-    expect(answer.error).toBe('ADDRESS_INVALID')
+    expect(answer.error).toBe('ADDRESS_CHECKSUM')
   })
 
   it('refuses an invalid address, kind, empty name or vault, and writes nothing', async () => {
