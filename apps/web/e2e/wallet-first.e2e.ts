@@ -51,14 +51,15 @@ test('the first-time recipient dialog shows the whole address, grouped and wrapp
     const dialog = page.getByRole('dialog')
     await expect.poll(() => dialog.getByText(t.send.warn.firstTitle, { exact: true }).count()).toBe(1)
 
-    // the whole address, character for character, in 0x and ten groups of four
+    // the whole address, character for character, none of it outside the dialog or the screen
+    // (polled: the dialog grows into place)
     expect((await dialog.innerText()).replace(/\s/g, '')).toContain(to)
+    await expect.poll(() => textOutsideDialog(page), { message: `${width} px` }).toEqual([])
+    // in 0x and ten groups of four, wrapped over lines
     const groups = dialog.locator(`[data-address="${to}"] > span`)
     expect(await groups.allInnerTexts()).toEqual(['0x', ...(to.slice(2).match(/.{4}/g) ?? [])])
-    // wrapped over lines, none of it outside the dialog or the screen
     const tops = await groups.evaluateAll((spans) => new Set(spans.map((s) => s.getBoundingClientRect().top)).size)
     expect(tops, `${width} px`).toBeGreaterThan(1)
-    expect(await textOutsideDialog(page), `${width} px`).toEqual([])
 
     await button(page, 'Cancel').click()
     await expect.poll(() => dialog.count()).toBe(0)

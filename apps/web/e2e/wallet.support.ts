@@ -92,14 +92,14 @@ export async function createWalletThroughScreens(page: Page, name: string, passw
 export async function expectOnlyMisplacedMarked(page: Page, picked: readonly string[], misplaced: readonly number[]) {
   const slots = page.getByRole('list', { name: t.verify.picked }).getByRole('button')
   await expect.poll(() => slots.count()).toBe(picked.length)
+  const outlines = await slots.evaluateAll((buttons) => buttons.map((b) => getComputedStyle(b).outlineStyle))
+  expect(outlines, 'red outlines').toEqual(picked.map((_, i) => (misplaced.includes(i) ? 'solid' : 'none')))
   const names = await slots.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))
   expect(names).toEqual(
     picked.map((word, i) =>
       (misplaced.includes(i) ? t.verify.removeMisplaced : t.verify.remove).replace('{{word}}', word),
     ),
   )
-  const outlines = await slots.evaluateAll((buttons) => buttons.map((b) => getComputedStyle(b).outlineStyle))
-  expect(outlines).toEqual(picked.map((_, i) => (misplaced.includes(i) ? 'solid' : 'none')))
 }
 
 /** The current wallet's full address, read from the receive screen. */
