@@ -36,7 +36,8 @@ export async function toastsGone(page: Page): Promise<void> {
 
 /**
  * Creates a wallet through the screens: bind → create → safety points → words → verify,
- * first in a wrong order (the MNEMONIC_ORDER toast), then right. Returns the 12 words.
+ * first in a wrong order (the MNEMONIC_ORDER toast; only the two swapped words marked), then
+ * right. Returns the 12 words.
  */
 export async function createWalletThroughScreens(page: Page, name: string, password: string): Promise<string[]> {
   await open(page, '/spot')
@@ -72,6 +73,7 @@ export async function createWalletThroughScreens(page: Page, name: string, passw
   await button(page, t.common.confirm).click()
   await expectError(page, 'MNEMONIC_ORDER')
   expect(page.url()).toMatch(/#\/mnemonicWordsVerify$/)
+  await expectOnlyMisplacedMarked(page, wrong, [0, 1])
 
   await button(page, t.verify.clear).click()
   for (const word of words) await pick(word)
@@ -81,6 +83,23 @@ export async function createWalletThroughScreens(page: Page, name: string, passw
   await page.waitForURL(/#\/spot$/)
   await expect.poll(() => page.getByText(name, { exact: true }).count()).toBeGreaterThan(0)
   return words
+}
+
+/**
+ * After a wrong order on the verify screen: the slots at `misplaced` (from 0) are marked (red
+ * outline, named "not in its place"), every other slot is not.
+ */
+export async function expectOnlyMisplacedMarked(page: Page, picked: readonly string[], misplaced: readonly number[]) {
+  const slots = page.getByRole('list', { name: t.verify.picked }).getByRole('button')
+  await expect.poll(() => slots.count()).toBe(picked.length)
+  const outlines = await slots.evaluateAll((buttons) => buttons.map((b) => getComputedStyle(b).outlineStyle))
+  expect(outlines, 'red outlines').toEqual(picked.map((_, i) => (misplaced.includes(i) ? 'solid' : 'none')))
+  const names = await slots.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))
+  expect(names).toEqual(
+    picked.map((word, i) =>
+      (misplaced.includes(i) ? t.verify.removeMisplaced : t.verify.remove).replace('{{word}}', word),
+    ),
+  )
 }
 
 /** The current wallet's full address, read from the receive screen. */

@@ -46,7 +46,12 @@ export const ERROR_CODES = [
   'MNEMONIC_INVALID',
   'WALLET_PASSWORD_INVALID',
   // wallet
+  // A typed phrase: words outside the BIP39 list ({words}: each by position), or a bad checksum.
+  'MNEMONIC_WORD_UNKNOWN',
+  'MNEMONIC_CHECKSUM',
   'ADDRESS_INVALID',
+  // 0x and 40 hex characters in mixed case that is not the EIP-55 checksum.
+  'ADDRESS_CHECKSUM',
   'PRIVATE_KEY_INVALID',
   'WALLET_PASSWORD_WRONG',
   'WALLET_NOT_FOUND',
@@ -163,7 +168,7 @@ export function fieldLabel(field: string, lang: WireLang): string {
   return (fields && Object.hasOwn(fields, field) && fields[field]) || field
 }
 
-export type MessageArgs = { field?: string; seconds?: number; method?: string; reason?: string }
+export type MessageArgs = { field?: string; seconds?: number; method?: string; reason?: string; words?: string }
 
 /** `seconds` as the words of a wait: "45 seconds", "3 minutes" (minutes rounded up from 60 s on). */
 export function waitText(seconds: number, lang: WireLang): string {
@@ -175,13 +180,13 @@ export function waitText(seconds: number, lang: WireLang): string {
 }
 
 /**
- * The message for a code in a language, with `{field}`, `{seconds}`, `{method}`, `{reason}`
- * filled in, and `{wait}` as the words for `seconds`.
+ * The message for a code in a language, with `{field}`, `{seconds}`, `{method}`, `{reason}`,
+ * `{words}` filled in, and `{wait}` as the words for `seconds`.
  */
 export function errorMessage(code: ErrorCode, lang: WireLang, args: MessageArgs = {}): string {
   const text = messagesOf(lang)?.errors[code]
   if (text === undefined) return code
-  return text.replace(/\{(field|seconds|method|reason|wait)\}/g, (_, key: keyof MessageArgs | 'wait') => {
+  return text.replace(/\{(field|seconds|method|reason|words|wait)\}/g, (_, key: keyof MessageArgs | 'wait') => {
     if (key === 'field') return args.field ? fieldLabel(args.field, lang) : ''
     if (key === 'wait') return waitText(args.seconds ?? 0, lang)
     return String(args[key] ?? '')

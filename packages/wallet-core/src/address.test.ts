@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAddress, lookAlike } from './address.ts'
+import { addressProblem, isAddress, lookAlike } from './address.ts'
 
 const CHECKSUMMED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const KNOWN = '0x1234567890abcdef1234567890abcdef12345678'
@@ -28,6 +28,17 @@ describe('isAddress', () => {
     ]) {
       expect(isAddress(value), value).toBe(false)
     }
+  })
+})
+
+describe('addressProblem', () => {
+  it('names a wrong checksum apart from a wrong shape', () => {
+    expect(addressProblem(CHECKSUMMED)).toBeNull()
+    expect(addressProblem(CHECKSUMMED.toLowerCase())).toBeNull()
+    expect(addressProblem(CHECKSUMMED.replace('C5', 'c5'))).toBe('ADDRESS_CHECKSUM')
+    expect(addressProblem(CHECKSUMMED.replace('dc', 'dd'))).toBe('ADDRESS_CHECKSUM')
+    expect(addressProblem(CHECKSUMMED.slice(0, -1))).toBe('ADDRESS_INVALID')
+    expect(addressProblem(CHECKSUMMED.replace('C8', 'G8'))).toBe('ADDRESS_INVALID')
   })
 })
 

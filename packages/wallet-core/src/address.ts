@@ -5,13 +5,20 @@ const ADDRESS_RE = /^0x([0-9a-fA-F]{40})$/
 const LOOK_ALIKE_CHARS = 4
 
 /**
- * Whether the value is 0x and 40 hex characters. All lower- or all upper-case hex carries no
- * checksum and is accepted; mixed case must be the EIP-55 checksum, so a mistyped letter is caught.
+ * What is wrong with an address, or null: ADDRESS_INVALID unless it is 0x and 40 hex
+ * characters; ADDRESS_CHECKSUM when it mixes cases that are not its EIP-55 checksum (a
+ * mistyped character or case). All lower- or all upper-case hex carries no checksum.
  */
-export function isAddress(value: string): boolean {
+export function addressProblem(value: string): 'ADDRESS_INVALID' | 'ADDRESS_CHECKSUM' | null {
   const hex = ADDRESS_RE.exec(value)?.[1]
-  if (hex === undefined) return false
-  return hex === hex.toLowerCase() || hex === hex.toUpperCase() || getAddress(value) === value
+  if (hex === undefined) return 'ADDRESS_INVALID'
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase() || getAddress(value) === value) return null
+  return 'ADDRESS_CHECKSUM'
+}
+
+/** Whether the value is an address `addressProblem` finds nothing wrong with. */
+export function isAddress(value: string): boolean {
+  return addressProblem(value) === null
 }
 
 /**

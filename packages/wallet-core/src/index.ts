@@ -12,10 +12,17 @@ export {
   WalletCoreError,
   WrongPasswordError,
 } from './errors.ts'
-export { generateMnemonic, isValidMnemonic, normalizeMnemonic } from './mnemonic.ts'
+export {
+  generateMnemonic,
+  isValidMnemonic,
+  mnemonicProblem,
+  normalizeMnemonic,
+  type MnemonicProblem,
+  type UnknownWord,
+} from './mnemonic.ts'
 export { DEFAULT_PATH, accountFromMnemonic, accountFromPrivateKey, isValidPrivateKey, type KeyPair } from './hd.ts'
 export { VAULT_VERSION, decryptVault, encryptVault, vaultSealer, type VaultSecret } from './vault.ts'
 export { buildTransfer, signTransfer, type TransferRequest } from './tx.ts'
 export { decodeData, encodeData } from './data.ts'
 export { fromUnits, toUnits } from './units.ts'
-export { isAddress, lookAlike } from './address.ts'
+export { addressProblem, isAddress, lookAlike } from './address.ts'

@@ -3,7 +3,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { bytesToHex, hexToBytes } from 'viem'
 import { describe, expect, it } from 'vitest'
 import bip39 from './fixtures/bip39-english.json'
-import { generateMnemonic, isValidMnemonic, normalizeMnemonic } from './mnemonic.ts'
+import { generateMnemonic, isValidMnemonic, mnemonicProblem, normalizeMnemonic } from './mnemonic.ts'
 
 const ABOUT = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
 
@@ -43,6 +43,39 @@ describe('isValidMnemonic', () => {
     expect(isValidMnemonic(ABOUT.split(' ').slice(1).join(' '))).toBe(false)
     expect(isValidMnemonic(`${'abandon '.repeat(23)}art`)).toBe(false)
     expect(isValidMnemonic('')).toBe(false)
+  })
+})
+
+describe('mnemonicProblem', () => {
+  const LEGAL = 'legal winner thank year wave sausage worth useful legal winner thank yellow'
+
+  it('finds nothing wrong with a valid phrase', () => {
+    expect(mnemonicProblem(` ${LEGAL.toUpperCase()} `)).toBeNull()
+  })
+
+  it('names each word outside the list by its position', () => {
+    expect(mnemonicProblem(LEGAL.replace('thank year', 'thnak year').replace('yellow', 'yelow'))).toEqual({
+      kind: 'unknown',
+      words: [
+        { position: 3, word: 'thnak' },
+        { position: 12, word: 'yelow' },
+      ],
+    })
+    expect(mnemonicProblem(ABOUT.replace(/^abandon/, 'aband0n'))).toEqual({
+      kind: 'unknown',
+      words: [{ position: 1, word: 'aband0n' }],
+    })
+  })
+
+  it('says the checksum does not match when every word is in the list', () => {
+    expect(mnemonicProblem(ABOUT.replace(/about$/, 'abandon'))).toEqual({ kind: 'checksum' })
+    // two valid words swapped
+    expect(mnemonicProblem(LEGAL.replace('wave sausage', 'sausage wave'))).toEqual({ kind: 'checksum' })
+  })
+
+  it('counts the words when every word is valid but there are not 12', () => {
+    expect(mnemonicProblem(ABOUT.split(' ').slice(1).join(' '))).toEqual({ kind: 'count', found: 11 })
+    expect(mnemonicProblem('')).toEqual({ kind: 'count', found: 0 })
   })
 })
 

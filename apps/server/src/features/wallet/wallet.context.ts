@@ -48,9 +48,10 @@ export function publicCoin(row: CoinRow): wallet.Coin {
   }
 }
 
-/** An address as stored and shown: EIP-55. Mixed case with a wrong checksum is refused. */
+/** An address as stored and shown: EIP-55. Mixed case with a wrong checksum is refused as such. */
 export function checkedAddress(text: string, field: string): Address {
-  if (!isAddress(text, { strict: true })) throw new AppError('ADDRESS_INVALID', { field })
+  if (!isAddress(text, { strict: false })) throw new AppError('ADDRESS_INVALID', { field })
+  if (!isAddress(text, { strict: true })) throw new AppError('ADDRESS_CHECKSUM', { field })
   return getAddress(text)
 }
 

@@ -37,8 +37,11 @@ export function walletService(deps: WalletDeps) {
     ...transferService(ctx),
     ...addressBookService(ctx),
 
-    /** Create and import store the same thing: the address and the browser's vault; it becomes current. */
-    async addWallet(userId: number, params: NewWallet) {
+    /**
+     * Create and import store the same thing: the address and the browser's vault; it becomes
+     * current. An import is stored backed up; created words are once they are verified.
+     */
+    async addWallet(userId: number, params: NewWallet, { backedUp = false } = {}) {
       const address = checkedAddress(params.address, 'address')
       await ctx.ensureCoins()
       const listed = await repo.listedCoins(chain.chainId)
@@ -55,6 +58,7 @@ export function walletService(deps: WalletDeps) {
             kind: params.kind,
             vault: params.vault,
             hint: params.hint ?? '',
+            backedUp,
             current: true,
           })
           await txRepo.addWalletCoins(

@@ -48,6 +48,16 @@ describe('creating and importing wallets', () => {
     expect(await ok(client, '/v1/replacement')).toEqual({ list: [] })
   })
 
+  it('stores an imported wallet, words or key, as backed up: the person typed it in; created words are not yet', async () => {
+    const client = await aSignedInUser(app)
+    expect(await createWallet(client)).toMatchObject({ kind: 'mnemonic', backed_up: false })
+    for (const kind of ['private_key', 'mnemonic']) {
+      const imported = await createWallet(client, aKey(), { method: '/v1/import', kind })
+      expect(imported).toMatchObject({ kind, backed_up: true })
+      expect(await ok(client, '/v1/wallet', { wallet_id: imported.id })).toMatchObject({ backed_up: true })
+    }
+  })
+
   it('makes an imported wallet current; the list shows the current first, then the newest; switching moves it', async () => {
     const client = await aSignedInUser(app)
     const first = await createWallet(client)
@@ -97,7 +107,7 @@ describe('creating and importing wallets', () => {
       vault: vaultOf(wrong),
       kind: 'mnemonic',
     })
-    expect(answer.error).toBe('ADDRESS_INVALID')
+    expect(answer.error).toBe('ADDRESS_CHECKSUM')
   })
 
   it('refuses an invalid address, kind, empty name or vault, and writes nothing', async () => {

@@ -1,6 +1,6 @@
 import { useErrorText } from '@/i18n'
 import { showSuccess, showToast } from '@/shared/ui/toast'
-import { isAddress } from '@kinetic/wallet-core'
+import { addressProblem } from '@kinetic/wallet-core'
 import { Button } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -24,7 +24,8 @@ export function CustomTokenForm({ walletId }: { walletId: number }) {
     event.preventDefault()
     setAdded(null)
     const address = contract.trim()
-    if (!isAddress(address)) return showToast(errorText('ADDRESS_INVALID'))
+    const problem = addressProblem(address)
+    if (problem) return showToast(errorText(problem))
     add.mutate(
       { walletId, contract: address },
       {

@@ -72,7 +72,7 @@ export function WalletCard({
           </div>
         </>
       )}
-      {!wallet.backed_up && (
+      {needsWordsBackup(wallet) && (
         <Link className={homeStyles.backupBanner} to={`/walletExportWords?id=${wallet.id}`}>
           {t('wallet.home.backupReminder')}
         </Link>
@@ -84,6 +84,15 @@ export function WalletCard({
       </nav>
     </section>
   )
+}
+
+/**
+ * Whether to remind the person to back up the words: only words this app created and has not
+ * seen verified. A private-key wallet has no words; an imported one is stored backed up
+ * (docs/adr/2026-11-24-imported-wallet-backup.md).
+ */
+export function needsWordsBackup(wallet: Wallet): boolean {
+  return wallet.kind === 'mnemonic' && !wallet.backed_up
 }
 
 function Action({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {

@@ -2,25 +2,29 @@ import { useTranslation } from 'react-i18next'
 import { togglePick, type WordChip } from '../lib/wordOrder'
 import styles from './Words.module.css'
 
-/** Numbered slots filled by tapping the shuffled chips; tapping a filled slot takes it back. */
+/**
+ * Numbered slots filled by tapping the shuffled chips; tapping a filled slot takes it back.
+ * After a wrong order, the `misplaced` slots (from 0) are marked, and say so to a screen reader.
+ */
 export function WordPicker({
   chips,
   picked,
   onChange,
-  wrong,
+  misplaced,
 }: {
   chips: readonly WordChip[]
   picked: readonly number[]
   onChange: (picked: number[]) => void
-  wrong: boolean
+  misplaced: readonly number[]
 }) {
   const { t } = useTranslation()
   const byId = new Map(chips.map((c) => [c.id, c.word]))
   return (
     <>
-      <ol className={`${styles.slots} ${wrong ? styles.wrong : ''}`} aria-label={t('wallet.verify.picked')}>
+      <ol className={styles.slots} aria-label={t('wallet.verify.picked')}>
         {chips.map((_, i) => {
           const id = picked[i]
+          const wrong = misplaced.includes(i)
           return (
             <li key={i}>
               {id === undefined ? (
@@ -30,8 +34,10 @@ export function WordPicker({
               ) : (
                 <button
                   type="button"
-                  className={styles.slot}
-                  aria-label={t('wallet.verify.remove', { word: byId.get(id) })}
+                  className={`${styles.slot} ${wrong ? styles.misplaced : ''}`}
+                  aria-label={t(wrong ? 'wallet.verify.removeMisplaced' : 'wallet.verify.remove', {
+                    word: byId.get(id),
+                  })}
                   onClick={() => onChange(togglePick(picked, id))}
                 >
                   <span className={styles.index}>{i + 1}</span>

@@ -2,12 +2,15 @@ import { isApiError } from '@/api'
 import { errorText } from '@/i18n'
 import { showToast } from '@/shared/ui/toast'
 import { isErrorCode, type ErrorCode, type MessageArgs } from '@kinetic/protocol'
+import type { UnknownWord } from '@kinetic/wallet-core'
 
 /**
  * A check that failed before anything was sent: a protocol error code (its message lives
- * in protocol), or one of the wallet's own texts for the checks only the browser makes.
+ * in protocol), one of the wallet's own texts for the checks only the browser makes, or the
+ * words of a typed phrase that are not in the BIP39 list (MNEMONIC_WORD_UNKNOWN, each by position).
  */
-export type Problem = { code: ErrorCode; args?: MessageArgs } | { text: LocalProblem }
+export type Problem =
+  { code: ErrorCode; args?: MessageArgs } | { text: LocalProblem } | { unknownWords: readonly UnknownWord[] }
 export type LocalProblem = 'hintRevealsPassword' | 'wordsNotThisWallet' | 'keyNotThisWallet' | 'dataHexInvalid'
 
 /**

@@ -13,15 +13,28 @@ describe('reading an imported secret', () => {
     })
   })
 
-  it('refuses 11 or 13 words, a bad checksum and words off the list', () => {
-    for (const phrase of [
-      WORDS.split(' ').slice(1).join(' '),
-      `${WORDS} about`,
-      WORDS.replace(/about$/, 'abandon'),
-      WORDS.replace(/^abandon/, 'bitcoin1'),
-      '',
-    ])
-      expect(readMnemonic(phrase), phrase).toEqual({ ok: false, code: 'MNEMONIC_INVALID' })
+  it('refuses 11 or 13 valid words by their count', () => {
+    for (const phrase of [WORDS.split(' ').slice(1).join(' '), `${WORDS} about`, ''])
+      expect(readMnemonic(phrase), phrase).toEqual({ ok: false, problem: { code: 'MNEMONIC_INVALID' } })
+  })
+
+  it('names the words off the list by position, not the count', () => {
+    expect(readMnemonic(WORDS.replace(/^abandon/, 'bitcoin1').replace(/about$/, 'abuot'))).toEqual({
+      ok: false,
+      problem: {
+        unknownWords: [
+          { position: 1, word: 'bitcoin1' },
+          { position: 12, word: 'abuot' },
+        ],
+      },
+    })
+  })
+
+  it('says the checksum does not match when every word is on the list', () => {
+    expect(readMnemonic(WORDS.replace(/about$/, 'abandon'))).toEqual({
+      ok: false,
+      problem: { code: 'MNEMONIC_CHECKSUM' },
+    })
   })
 
   it('accepts a private key with or without 0x, refuses anything else', () => {
@@ -31,6 +44,6 @@ describe('reading an imported secret', () => {
       value: { kind: 'private_key', privateKey: `0x${KEY}` },
     })
     for (const key of [KEY.slice(1), `${KEY}0`, '0'.repeat(64), 'zz'.repeat(32)])
-      expect(readPrivateKey(key), key).toEqual({ ok: false, code: 'PRIVATE_KEY_INVALID' })
+      expect(readPrivateKey(key), key).toEqual({ ok: false, problem: { code: 'PRIVATE_KEY_INVALID' } })
   })
 })

@@ -1,23 +1,28 @@
-import { isMnemonicShape, mnemonicWords } from '@kinetic/protocol'
 import {
   accountFromPrivateKey,
-  isValidMnemonic,
   isValidPrivateKey,
+  mnemonicProblem,
   normalizeMnemonic,
   type VaultSecret,
 } from '@kinetic/wallet-core'
-import type { Checked } from './transferChecks'
+import type { Problem } from './problems'
 
-/** Words typed or pasted: exactly 12 words of the BIP39 list, with a valid checksum. */
-export function readMnemonic(phrase: string): Checked<VaultSecret> {
-  if (!isMnemonicShape(phrase)) return { ok: false, code: 'MNEMONIC_INVALID' }
-  const mnemonic = normalizeMnemonic(mnemonicWords(phrase).join(' '))
-  if (!isValidMnemonic(mnemonic)) return { ok: false, code: 'MNEMONIC_INVALID' }
-  return { ok: true, value: { kind: 'mnemonic', mnemonic } }
+export type ReadSecret = { ok: true; value: VaultSecret } | { ok: false; problem: Problem }
+
+/**
+ * Words typed or pasted: exactly 12 words of the BIP39 list, with a valid checksum. A refusal
+ * names the words off the list by position, else the count, else the checksum.
+ */
+export function readMnemonic(phrase: string): ReadSecret {
+  const problem = mnemonicProblem(phrase)
+  if (problem?.kind === 'unknown') return { ok: false, problem: { unknownWords: problem.words } }
+  if (problem?.kind === 'count') return { ok: false, problem: { code: 'MNEMONIC_INVALID' } }
+  if (problem?.kind === 'checksum') return { ok: false, problem: { code: 'MNEMONIC_CHECKSUM' } }
+  return { ok: true, value: { kind: 'mnemonic', mnemonic: normalizeMnemonic(phrase) } }
 }
 
 /** A private key: 64 hex characters, with or without 0x, within the secp256k1 range. */
-export function readPrivateKey(text: string): Checked<VaultSecret> {
-  if (!isValidPrivateKey(text)) return { ok: false, code: 'PRIVATE_KEY_INVALID' }
+export function readPrivateKey(text: string): ReadSecret {
+  if (!isValidPrivateKey(text)) return { ok: false, problem: { code: 'PRIVATE_KEY_INVALID' } }
   return { ok: true, value: { kind: 'private_key', privateKey: accountFromPrivateKey(text).privateKey } }
 }

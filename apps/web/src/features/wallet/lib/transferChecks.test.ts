@@ -21,6 +21,16 @@ describe('transfer checks before signing', () => {
       expect(checkTransfer(bnb({ to, amount: '' }))).toEqual({ ok: false, code: 'ADDRESS_INVALID' })
   })
 
+  it('says the checksum does not match for mixed case that is not EIP-55, not "40 hex characters"', () => {
+    // EIP-55's own example, once right and once with one letter's case changed
+    const right = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+    expect(checkTransfer(bnb({ to: right }))).toMatchObject({ ok: true })
+    expect(checkTransfer(bnb({ to: right.replace('aAeb', 'aaeb'), amount: '' }))).toEqual({
+      ok: false,
+      code: 'ADDRESS_CHECKSUM',
+    })
+  })
+
   it('refuses an amount that is empty, zero, negative, not a number or finer than the coin', () => {
     for (const amount of ['', '0', '0.0', '-1', 'abc', '1e3', '1.2.3'])
       expect(checkTransfer(bnb({ amount })), amount).toEqual({ ok: false, code: 'AMOUNT_INVALID' })

@@ -1,4 +1,4 @@
-import { isAddress, toUnits } from '@kinetic/wallet-core'
+import { addressProblem, toUnits } from '@kinetic/wallet-core'
 import type { ErrorCode } from '@kinetic/protocol'
 
 /** BNB, the native coin, has 18 decimals; fees are paid in it. */
@@ -40,7 +40,8 @@ const unitsOr0 = (value: string, decimals: number): bigint => {
  * balance. Returns the amount in base units.
  */
 export function checkTransfer(form: TransferForm): Checked<bigint> {
-  if (!isAddress(form.to.trim())) return { ok: false, code: 'ADDRESS_INVALID' }
+  const recipient = addressProblem(form.to.trim())
+  if (recipient) return { ok: false, code: recipient }
   const units = parseAmount(form.amount, form.coin.decimals)
   if (units === null) return { ok: false, code: 'AMOUNT_INVALID' }
   if (units > unitsOr0(form.balance, form.coin.decimals)) return { ok: false, code: 'INSUFFICIENT_BALANCE' }

@@ -2,11 +2,12 @@ import { shortenMiddle } from '@kinetic/protocol'
 import { signTransfer } from '@kinetic/wallet-core'
 import { useQueryClient } from '@tanstack/react-query'
 import { Dialog } from 'antd-mobile'
-import { useState } from 'react'
+import { createElement, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { showToast } from '@/shared/ui/toast'
 import { useAddressBookQuery } from '../addressBook.queries'
+import { FirstTimeRecipient } from '../components/GroupedAddress'
 import { broadcast, feeQuery, transferInfoQuery } from '../transfer.queries'
 import { invalidateWallet } from '../wallet.queries'
 import { showFailure } from './problems'
@@ -44,7 +45,7 @@ export function useTransferSteps(
               similar: shortenMiddle(warning.similar, 10, 8),
               name: warning.name ?? t('wallet.send.warn.pastRecipient'),
             })
-          : t('wallet.send.warn.firstText', { to }),
+          : createElement(FirstTimeRecipient, { to }),
       confirmText: t('wallet.send.warn.continue'),
       cancelText: t('common.cancel'),
     })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkOrder, shuffleWords, togglePick } from './wordOrder'
+import { checkOrder, misplacedSlots, shuffleWords, togglePick } from './wordOrder'
 
 const WORDS = 'abandon ability able about above absent absorb abstract absurd abuse access accident'.split(' ')
 
@@ -44,6 +44,19 @@ describe('word-order verification', () => {
     const abandons = chips.filter((c) => c.word === 'abandon').map((c) => c.id)
     const others = words.slice(1, 11).map((w) => chips.find((c) => c.word === w)?.id as number)
     expect(checkOrder(words, chips, [abandons[1] as number, ...others, abandons[0] as number])).toBe('right')
+  })
+
+  it('finds only the slots holding a word out of its place', () => {
+    const chips = shuffleWords(WORDS, seeded(5))
+    const idOf = (word: string) => chips.find((c) => c.word === word)?.id as number
+    const inOrder = WORDS.map(idOf)
+    expect(misplacedSlots(WORDS, chips, inOrder)).toEqual([])
+    const swapped = [...inOrder]
+    ;[swapped[3], swapped[9]] = [swapped[9] as number, swapped[3] as number]
+    expect(misplacedSlots(WORDS, chips, swapped)).toEqual([3, 9])
+    // one word moved from the end to the front shifts every word in between
+    const moved = [inOrder[11] as number, ...inOrder.slice(0, 11)]
+    expect(misplacedSlots(WORDS, chips, moved)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
   })
 
   it('picks a chip once and takes it back on a second tap', () => {

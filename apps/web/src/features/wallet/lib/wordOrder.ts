@@ -35,6 +35,19 @@ export function togglePick(picked: readonly number[], id: number): number[] {
 
 export type OrderCheck = 'incomplete' | 'wrong' | 'right'
 
+/**
+ * The slots (from 0) whose picked word is not the word of the phrase at that place: only
+ * these are marked after a wrong order. A word that appears twice fits either of its places.
+ */
+export function misplacedSlots(
+  words: readonly string[],
+  chips: readonly WordChip[],
+  picked: readonly number[],
+): number[] {
+  const byId = new Map(chips.map((c) => [c.id, c.word]))
+  return picked.flatMap((id, slot) => (byId.get(id) === words[slot] ? [] : [slot]))
+}
+
 /** Whether the picked chips spell the phrase in its order (spec §5). */
 export function checkOrder(
   words: readonly string[],

@@ -4,7 +4,7 @@ import { Loading } from '@/shared/ui/Status'
 import { showSuccess, showToast } from '@/shared/ui/toast'
 import { useBack } from '@/shared/ui/useBack'
 import { wallet } from '@kinetic/protocol'
-import { isAddress } from '@kinetic/wallet-core'
+import { addressProblem } from '@kinetic/wallet-core'
 import { Button, Dialog } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -48,7 +48,8 @@ function AddressForm({ entry }: { entry: AddressEntry | undefined }) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (form.name.trim() === '') return showToast(errorText('FIELD_REQUIRED', { field: 'name' }))
-    if (!isAddress(form.address.trim())) return showToast(errorText('ADDRESS_INVALID'))
+    const problem = addressProblem(form.address.trim())
+    if (problem) return showToast(errorText(problem))
     save.mutate(
       {
         ...(entry && { id: entry.id }),

@@ -37,7 +37,7 @@ export function ImportWalletPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const read = kind === 'mnemonic' ? readMnemonic(secret) : readPrivateKey(secret)
-    if (!read.ok) return showToast(problemText({ code: read.code }))
+    if (!read.ok) return showToast(problemText(read.problem))
     const problem = checkNewWallet(form)
     if (problem) return showToast(problemText(problem))
     importing.mutate(

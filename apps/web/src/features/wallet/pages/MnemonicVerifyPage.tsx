@@ -12,7 +12,7 @@ import { WordPicker } from '../components/WordPicker'
 import { useFinishCreateMutation } from '../keys.mutations'
 import { createDraft } from '../lib/createFlow'
 import { useCreateFlowScope } from '../lib/useCreateFlowScope'
-import { checkOrder, shuffleWords } from '../lib/wordOrder'
+import { checkOrder, misplacedSlots, shuffleWords } from '../lib/wordOrder'
 
 /** Create a wallet, step 3: pick the words in order; then the wallet is encrypted and stored. */
 export function MnemonicVerifyPage() {
@@ -23,7 +23,7 @@ export function MnemonicVerifyPage() {
   const [words] = useState(() => createDraft()?.mnemonic?.split(' ') ?? null)
   const [chips, setChips] = useState(() => (words ? shuffleWords(words) : []))
   const [picked, setPicked] = useState<number[]>([])
-  const [wrong, setWrong] = useState(false)
+  const [misplaced, setMisplaced] = useState<number[]>([])
   const finish = useFinishCreateMutation()
 
   if (finish.isSuccess) {
@@ -46,7 +46,7 @@ export function MnemonicVerifyPage() {
   const confirm = () => {
     const result = checkOrder(words, chips, picked)
     if (result !== 'right') {
-      setWrong(true)
+      setMisplaced(misplacedSlots(words, chips, picked))
       return showToast(errorText('MNEMONIC_ORDER'))
     }
     const draft = createDraft()
@@ -55,7 +55,7 @@ export function MnemonicVerifyPage() {
   }
 
   const pick = (next: number[]) => {
-    setWrong(false)
+    setMisplaced([])
     setPicked(next)
   }
 
@@ -64,7 +64,7 @@ export function MnemonicVerifyPage() {
       <header className={styles.intro}>
         <p className={styles.introText}>{t('wallet.verify.intro')}</p>
       </header>
-      <WordPicker chips={chips} picked={picked} onChange={pick} wrong={wrong} />
+      <WordPicker chips={chips} picked={picked} onChange={pick} misplaced={misplaced} />
       <div className={styles.buttonRow}>
         <Button
           className={formStyles.secondary}

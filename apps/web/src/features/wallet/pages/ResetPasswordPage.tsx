@@ -42,7 +42,7 @@ function ResetPasswordForm({ wallet }: { wallet: Wallet }) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const read = words ? readMnemonic(proof) : readPrivateKey(proof)
-    if (!read.ok) return showToast(problemText({ code: read.code }))
+    if (!read.ok) return showToast(problemText(read.problem))
     if (!sameAddress(accountOf(read.value).address, wallet.address))
       return showToast(problemText({ text: words ? 'wordsNotThisWallet' : 'keyNotThisWallet' }))
     const problem = checkNewPassword(form)

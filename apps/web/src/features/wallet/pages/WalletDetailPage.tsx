@@ -68,9 +68,9 @@ function WalletDetail({ wallet }: { wallet: Wallet }) {
           <CopyIcon text={wallet.address} />
         </div>
         <span className={manage.tag}>
-          {t(wallet.kind === 'mnemonic' ? 'wallet.list.kindWords' : 'wallet.list.kindKey')}
-          {' · '}
-          {t(wallet.backed_up ? 'wallet.detail.backedUp' : 'wallet.detail.notBackedUp')}
+          {wallet.kind === 'mnemonic'
+            ? `${t('wallet.list.kindWords')} · ${t(wallet.backed_up ? 'wallet.detail.backedUp' : 'wallet.detail.notBackedUp')}`
+            : t('wallet.list.kindKey')}
         </span>
       </section>
       <Menu label={t('wallet.detail.security')}>

@@ -1,0 +1,64 @@
+import { initI18n } from '@/i18n'
+import { loadTexts } from '@/i18n/lazyTexts'
+import { renderPage } from '@/test/renderPage'
+import { errorMessage, wireLang, type Locale } from '@kinetic/protocol'
+import { screen } from '@testing-library/react'
+import { beforeAll, describe, expect, it } from 'vitest'
+import enWallet from '@/i18n/locales/en-US/wallet.json'
+import cnWallet from '@/i18n/locales/zh-CN/wallet.json'
+import twWallet from '@/i18n/locales/zh-TW/wallet.json'
+import { ImportWalletPage } from './ImportWalletPage'
+
+const TEXTS = { 'en-US': enWallet, 'zh-CN': cnWallet, 'zh-TW': twWallet } as const
+// BIP39's test vector of 0x7f…: every word is on the list and the last one carries the checksum.
+const WORDS = 'legal winner thank year wave sausage worth useful legal winner thank yellow'
+
+/** Types the phrase on the words tab and submits; nothing may reach the server. */
+async function importWords(locale: Locale, phrase: string) {
+  const t = TEXTS[locale]
+  const page = await renderPage(<ImportWalletPage />, { locale })
+  // pasted, as words usually are
+  await page.user.click(screen.getByPlaceholderText(t.import.words))
+  await page.user.paste(phrase)
+  await page.user.click(screen.getByRole('button', { name: t.import.submit }))
+  return page
+}
+
+beforeAll(async () => {
+  await initI18n()
+  await loadTexts('wallet')
+})
+
+describe('importing a wallet by its words', () => {
+  it('names each mistyped word by its position, not "12 words separated by spaces"', async () => {
+    const page = await importWords('en-US', WORDS.replace('thank year', 'thnak year').replace(/yellow$/, 'yelow'))
+    expect(
+      await screen.findByText('Not a mnemonic word: word 3 “thnak” and word 12 “yelow”. Check the spelling.'),
+    ).toBeTruthy()
+    expect(screen.queryByText(errorMessage('MNEMONIC_INVALID', 'us-en'))).toBeNull()
+    expect(page.requests).toEqual([])
+  })
+
+  for (const locale of ['zh-CN', 'zh-TW'] satisfies Locale[]) {
+    it(`names the mistyped word in ${locale}`, async () => {
+      await importWords(locale, WORDS.replace(/^legal/, 'legl'))
+      const word = TEXTS[locale].problems.wordAt.replace('{{position}}', '1').replace('{{word}}', 'legl')
+      expect(
+        await screen.findByText(errorMessage('MNEMONIC_WORD_UNKNOWN', wireLang(locale), { words: word })),
+      ).toBeTruthy()
+    })
+  }
+
+  for (const locale of ['en-US', 'zh-CN', 'zh-TW'] satisfies Locale[]) {
+    it(`says the checksum does not match when every word is valid, in ${locale}`, async () => {
+      const page = await importWords(locale, WORDS.replace('wave sausage', 'sausage wave'))
+      expect(await screen.findByText(errorMessage('MNEMONIC_CHECKSUM', wireLang(locale)))).toBeTruthy()
+      expect(page.requests).toEqual([])
+    })
+  }
+
+  it('keeps the word-count message for 11 valid words', async () => {
+    await importWords('en-US', WORDS.split(' ').slice(1).join(' '))
+    expect(await screen.findByText(errorMessage('MNEMONIC_INVALID', 'us-en'))).toBeTruthy()
+  })
+})
