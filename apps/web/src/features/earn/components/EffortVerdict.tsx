@@ -6,7 +6,8 @@ import { useEnergyReviewMutation } from '../earn.queries'
 import styles from '../pages/Earn.module.css'
 
 /**
- * An energy credit's plausibility verdict and its reasons; when it is not ok, the user can ask
+ * An energy credit's day (credits for late uploads arrive days after the activity), its
+ * plausibility verdict and its reasons; when it is not ok, the user can ask
  * for a review (a support ticket with the day's data, once per day).
  */
 export function EffortVerdict({
@@ -22,6 +23,8 @@ export function EffortVerdict({
   return (
     <div className={styles.verdict} data-verdict={effort.verdict}>
       <span>
+        {t('earn.effort.day', { day: effort.day })}
+        {' · '}
         {t(`earn.effort.verdict.${effort.verdict}`)}
         {reasons && ` · ${reasons}`}
       </span>
