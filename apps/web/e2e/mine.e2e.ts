@@ -178,7 +178,7 @@ test.describe('Mine in the browser', () => {
 
     // delete the account; it cannot sign in again
     await open(page, '/accountLogoff')
-    await expect.poll(() => shown(page, t.logoff.warning)).toBe(1)
+    await expect.poll(() => shown(page, t.logoff.erased)).toBe(1)
     await page.getByPlaceholder(t.form.googleOrRecovery).fill(recovery[2] ?? '')
     await page.getByRole('button', { name: t.logoff.submit, exact: true }).click()
     await dialogButton(page, t.logoff.submit).click()
