@@ -111,7 +111,7 @@ function Bind({ onBound }: { onBound: (codes: string[]) => void }) {
         {setup.secret}
       </div>
       <Button
-        className={mine.copy}
+        className={mine.copySecret}
         block
         onClick={() =>
           void copyText(setup.secret, { clearAfterMs: SECRET_CLIPBOARD_MS }).then(() =>
@@ -144,7 +144,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <Button
-        className={mine.copy}
+        className={mine.copySecret}
         block
         onClick={() =>
           void copyText(codes.join('\n'), { clearAfterMs: SECRET_CLIPBOARD_MS }).then(() =>

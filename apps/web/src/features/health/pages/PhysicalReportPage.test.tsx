@@ -66,3 +66,20 @@ describe('the physical-fitness analysis', () => {
     expect(screen.getByText(t.noData)).toBeTruthy()
   })
 })
+
+describe('without enough points', () => {
+  it('says how many are needed and held, and offers no way to spend them', async () => {
+    const page = await renderPage(<PhysicalReportPage />, {
+      route: '/physicalReport',
+      answers: { '/v1/fitness': () => locked({ points: 120, data_days: 9 }) },
+    })
+    await page.user.click(await screen.findByRole('button', { name: t.redeem }))
+    const said = await screen.findByText(
+      'The analysis costs 300 points and you have 120: earn more points first (Home, tasks, invitations).',
+    )
+    const dialog = said.closest<HTMLElement>('[role=dialog]')
+    expect([...(dialog?.querySelectorAll('button') ?? [])].map((b) => b.textContent)).toEqual(['Confirm'])
+    expect(screen.queryByText(t.noData)).toBeNull()
+    expect(page.requests.map((r) => r.method)).toEqual(['/v1/fitness'])
+  })
+})

@@ -1,6 +1,7 @@
 import { Page } from '@/shared/ui/Page'
 import { formatNumber, type health } from '@kinetic/protocol'
 import { Button, Dialog } from 'antd-mobile'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Card } from '../components/Card'
 import styles from '../components/Health.module.css'
@@ -21,8 +22,17 @@ export function PhysicalReportPage() {
   const redeem = useRedeemFitnessMutation()
   const dateText = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
+  // a dialog left open must not outlive the page (a back gesture while it asks)
+  useEffect(() => () => Dialog.clear(), [])
   const confirmRedeem = async (fitness: health.FitnessReport) => {
     const price = fitness.price ?? 0
+    if (fitness.points < price) {
+      await Dialog.alert({
+        content: t('health.physical.notEnough', { price: formatNumber(price), points: formatNumber(fitness.points) }),
+        confirmText: t('common.confirm'),
+      })
+      return
+    }
     const confirmed = await Dialog.confirm({
       title: t('health.physical.confirmTitle'),
       content: (
