@@ -201,6 +201,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const health = healthFeature(ctx, {
     presence: device.api.presence,
     fitnessDays: async () => (await earn.api.settings.get()).physical_fitness_days,
+    fitnessOffer: shop.api.fitnessOffer,
     redeemFitness: shop.api.redeemFitness,
     hooks: healthHooks,
   })

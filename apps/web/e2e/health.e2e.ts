@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { errorMessage, health, LOCALES, type Locale } from '@kinetic/protocol'
+import { health, LOCALES, type Locale } from '@kinetic/protocol'
 import { addDays, DeviceApiError, localDay, simulateDays, upload, type Samples } from '@kinetic/watch-sim'
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
@@ -193,10 +193,12 @@ test.describe('goal, authorizations, questionnaire and fitness analysis', () => 
     await expectToast(page, t.questionnaire.submitted)
     await expect.poll(() => page.getByText(t.questionnaire.results.clear, { exact: true }).count()).toBe(1)
 
-    // the fitness analysis is redeemed with points: a new account has none, and is told so
+    // the fitness analysis is redeemed with points (300 seeded): a new account has none, and is
+    // told so, with the cost and its balance, before anything is asked of the server
     await open(page, '/physicalReport')
     await button(page, t.physical.redeem).click()
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errorMessage('INSUFFICIENT_POINTS', 'us-en'))
+    const short = t.physical.notEnough.replace('{{price}}', '300').replace('{{points}}', '0')
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain(short)
   })
 })
 

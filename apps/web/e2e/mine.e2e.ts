@@ -153,9 +153,9 @@ test.describe('Mine in the browser', () => {
     await page.waitForURL(/#\/my$/)
     await open(other, '/my')
     await other.waitForURL(/#\/login$/)
-    // the 401 cleared local storage (spec §4): the login page is back in the default zh-CN
-    await logIn(other, email, 'first123')
-    await expect.poll(() => shown(other, errorMessage('LOGIN_FAILED', 'zh-cn'))).toBe(1)
+    // the 401 cleared local storage (spec §4) but the language: the login page is still in English
+    await logIn(other, email, 'first123', t)
+    await expect.poll(() => shown(other, errorMessage('LOGIN_FAILED', 'us-en'))).toBe(1)
     await other.context().close()
 
     // this device lists itself among the signed-in devices
@@ -178,7 +178,7 @@ test.describe('Mine in the browser', () => {
 
     // delete the account; it cannot sign in again
     await open(page, '/accountLogoff')
-    await expect.poll(() => shown(page, t.logoff.warning)).toBe(1)
+    await expect.poll(() => shown(page, t.logoff.erased)).toBe(1)
     await page.getByPlaceholder(t.form.googleOrRecovery).fill(recovery[2] ?? '')
     await page.getByRole('button', { name: t.logoff.submit, exact: true }).click()
     await dialogButton(page, t.logoff.submit).click()

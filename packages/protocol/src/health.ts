@@ -182,6 +182,12 @@ export const FitnessReport = z.object({
   valid_until: isoTime.nullable(),
   /** Days a redemption stays valid. */
   valid_days: z.number().int(),
+  /** Points one redemption costs; null when the shop offers none. */
+  price: z.number().int().nullable(),
+  /** The user's points now. */
+  points: z.number().int(),
+  /** Days with a resting heart rate in the analysis window, known before redeeming. */
+  data_days: z.number().int(),
   /** Present while active. */
   report: z
     .object({

@@ -99,9 +99,10 @@ describe('call', () => {
     expect(results.map((r) => r.type)).toEqual(['privacy', 'protocol'])
   })
 
-  it('on code 401 clears local storage and goes to the login page', async () => {
+  it('on code 401 clears local storage but the language, and goes to the login page', async () => {
     localStorage.setItem('currentAccount', '42')
     localStorage.setItem('currentLanguage', 'en-US')
+    localStorage.setItem('somethingLocal', 'gone with the session')
     const expired = vi.fn()
     const stop = onApiEvent('sessionExpired', expired)
     fetchMock.mockResolvedValueOnce(json({ code: 401, msg: 'Token is invalid or expired, please log in again' }))
@@ -111,7 +112,7 @@ describe('call', () => {
     stop()
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ kind: 'session', silent: true })
-    expect(localStorage.length).toBe(0)
+    expect({ ...localStorage }).toEqual({ currentLanguage: 'en-US' })
     expect(window.location.hash).toBe('#/login')
     expect(expired).toHaveBeenCalledOnce()
   })

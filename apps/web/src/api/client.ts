@@ -125,9 +125,15 @@ function unwrap(body: unknown, lang: WireLang): unknown {
   throw new ApiError(errorMessage('INTERNAL', lang), { kind: 'http', status: 200 })
 }
 
-/** Spec §4: the session is gone — clear all local storage and go to the login page. */
+/**
+ * Spec §4: the session is gone — clear local storage and go to the login page. The chosen
+ * language is written back after the clear, so the login page speaks it (a deliberate
+ * departure from "clears all local storage": ADR 2026-11-24-language-survives-session-loss).
+ */
 function expireSession(): void {
+  const language = localStorage.getItem(LANGUAGE_STORAGE_KEY)
   localStorage.clear()
+  if (language !== null) localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
   window.location.hash = LOGIN_ROUTE
   emitApiEvent('sessionExpired')
 }

@@ -21,11 +21,13 @@ export interface HealthDeps {
   presence: (userId: number) => Promise<{ bound: number; online: boolean }>
   /** Days a redemption of the fitness analysis unlocks it: the operator's setting, which the shop grants. */
   fitnessDays: () => Promise<number>
+  /** What a redemption of the fitness analysis costs and the user's points (the shop answers it). */
+  fitnessOffer: (userId: number) => Promise<{ price: number | null; points: number }>
   /** Told of changed days and consents once they committed (earning credits energy). */
   hooks?: HealthHooks | undefined
 }
 
-export function healthService({ db, presence, fitnessDays, hooks }: HealthDeps) {
+export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks }: HealthDeps) {
   const repo = healthRepo(db)
 
   async function goalOf(userId: number): Promise<Goal> {
@@ -205,19 +207,26 @@ export function healthService({ db, presence, fitnessDays, hooks }: HealthDeps) 
     },
 
     async fitness(userId: number): Promise<h.FitnessReport> {
-      const { pass, active, valid_until } = await fitnessState(userId)
-      const base = {
-        active,
-        valid_until,
-        redeemed_at: pass?.redeemedAt.toISOString() ?? null,
-        valid_days: await fitnessDays(),
-      }
-      if (!active) return { ...base, report: null }
-      const profile = await repo.profile(userId)
+      const [{ pass, active, valid_until }, validDays, offer, profile] = await Promise.all([
+        fitnessState(userId),
+        fitnessDays(),
+        fitnessOffer(userId),
+        repo.profile(userId),
+      ])
       const day = today(profile.timeZone)
       const days = (await repo.days(userId, addDays(day, -FITNESS_WINDOW_DAYS + 1), day)).filter(
         (d) => d.hrResting !== null,
       )
+      const base = {
+        active,
+        valid_until,
+        redeemed_at: pass?.redeemedAt.toISOString() ?? null,
+        valid_days: validDays,
+        price: offer.price,
+        points: offer.points,
+        data_days: days.length,
+      }
+      if (!active) return { ...base, report: null }
       const max = hrMax(profile, day)
       const rest = days.length ? Math.round(days.reduce((s, d) => s + d.hrResting!, 0) / days.length) : null
       const age = ageOn(profile.birthday, day)

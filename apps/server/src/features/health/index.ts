@@ -29,6 +29,8 @@ export interface HealthDeps {
   presence: (userId: number) => Promise<{ bound: number; online: boolean }>
   /** How many days a purchase of the fitness analysis unlocks (the operator's setting). */
   fitnessDays: () => Promise<number>
+  /** What a redemption of the fitness analysis costs and the user's points (the shop's). */
+  fitnessOffer: (userId: number) => Promise<{ price: number | null; points: number }>
   /** Buys the physical-fitness analysis with points (the shop's redemption). */
   redeemFitness: (userId: number, requestId: string, lang: WireLang) => Promise<unknown>
   hooks?: HealthHooks
@@ -38,7 +40,13 @@ export function healthFeature(ctx: AppContext, deps: HealthDeps) {
   return feature('health', {}, async () => {
     registerHealthMethods(
       ctx.registry,
-      healthService({ db: ctx.db, presence: deps.presence, fitnessDays: deps.fitnessDays, hooks: deps.hooks }),
+      healthService({
+        db: ctx.db,
+        presence: deps.presence,
+        fitnessDays: deps.fitnessDays,
+        fitnessOffer: deps.fitnessOffer,
+        hooks: deps.hooks,
+      }),
       deps.redeemFitness,
     )
   })

@@ -14,7 +14,7 @@ afterAll(() => app?.close())
 
 const DAY_MS = 86_400_000
 const SLUG = 'physical-fitness-30d'
-type Good = { id: number; name: string; description: string }
+type Good = { id: number; name: string; description: string; price: number }
 
 async function setFitnessDays(days: number) {
   const ops = await anOperator(app)
@@ -105,6 +105,15 @@ describe("the physical-fitness pass's length", () => {
       'Physical-fitness analysis (7 days)',
       'Physical-fitness analysis (45 days)',
     ])
+  })
+
+  it('tells before redeeming what it costs, the points there are and that no data is there yet', async () => {
+    const client = await aUser(app)
+    await give(app, client.user.id, 1000n)
+    const price = (await fitnessGood(client)).price
+    expect(await ok(client, '/v1/fitness')).toMatchObject({ active: false, price, points: 1000, data_days: 0 })
+    await ok(client, '/v1/exchange_fitness', { request_id: `offer-${Date.now()}` })
+    expect(await ok(client, '/v1/fitness')).toMatchObject({ active: true, price, points: 1000 - price, data_days: 0 })
   })
 
   it('refuses a validity of 0 days', async () => {

@@ -14,6 +14,8 @@ export { SHOP_TEXT_FILES } from './goods.seed.ts'
 export interface ShopApi {
   /** Buys the physical-fitness analysis with points (health's `/v1/exchange_fitness`). */
   redeemFitness: (userId: number, requestId: string, lang: WireLang) => Promise<unknown>
+  /** What that redemption costs (null: not on offer) and the user's points, to confirm it first. */
+  fitnessOffer: (userId: number) => Promise<{ price: number | null; points: number }>
   /** The operator console's goods and orders. */
   console: ShopConsole
 }
@@ -23,6 +25,7 @@ export function shopFeature(ctx: AppContext, deps: { earn: EarnApi }) {
   const shop = shopService({ db: ctx.db, settings })
   const api: ShopApi = {
     redeemFitness: (userId, requestId, lang) => shop.redeem(userId, PHYSICAL_FITNESS, requestId, lang),
+    fitnessOffer: (userId) => shop.offer(userId, PHYSICAL_FITNESS),
     console: shopConsole(ctx.db, settings),
   }
   return feature('shop', api, async (server) => {

@@ -186,6 +186,12 @@ export function shopService(deps: { db: Db; settings: EarnSettings }) {
       return this.buy(userId, { id: good.id, request_id: requestId }, lang)
     },
 
+    /** The price of the good that grants `fulfilment` (null: none on offer) and the user's points. */
+    async offer(userId: number, fulfilment: typeof PHYSICAL_FITNESS) {
+      const [good, balance] = await Promise.all([repo.goodOfFulfilment(fulfilment), points(userId)])
+      return { price: good?.pricePoints ?? null, points: balance }
+    },
+
     async orders(userId: number, p: Params<typeof shop.orders>, lang: WireLang) {
       const [{ rows, total }, days] = await Promise.all([repo.orders(userId, p.page, p.limit), fitnessDays()])
       return {

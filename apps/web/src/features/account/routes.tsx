@@ -7,7 +7,7 @@ export const accountRoutes: AppRoute[] = [
   lazyPage('/forgetPsw', () => import('./pages/ForgetPasswordPage').then((m) => m.ForgetPasswordPage), publicRoute),
   lazyPage('/my', () => import('./pages/MinePage').then((m) => m.MinePage), tabRoute),
   lazyPage('/switchAccount', () => import('./pages/SwitchAccountPage').then((m) => m.SwitchAccountPage), signedIn),
-  lazyPage('/languageList', () => import('./pages/LanguageListPage').then((m) => m.LanguageListPage), signedIn),
+  lazyPage('/languageList', () => import('./pages/LanguageListPage').then((m) => m.LanguageListPage), publicRoute),
   lazyPage('/userInfo', () => import('./pages/UserInfoPage').then((m) => m.UserInfoPage), signedIn),
   lazyPage('/userSettings', () => import('./pages/UserSettingsPage').then((m) => m.UserSettingsPage), signedIn),
   lazyPage('/aboutUs', () => import('./pages/AboutUsPage').then((m) => m.AboutUsPage), signedIn),

@@ -25,14 +25,23 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
   )
 }
 
-/** An empty state that fills the page (nothing to show, or a page not open yet). */
-export function EmptyState({ text, icon = <FileOutline /> }: { text: string; icon?: ReactNode }) {
+/** An empty state that fills the page (nothing to show, or a page not open yet), with what to do next. */
+export function EmptyState({
+  text,
+  icon = <FileOutline />,
+  children,
+}: {
+  text: string
+  icon?: ReactNode
+  children?: ReactNode
+}) {
   return (
     <div className={`${styles.center} ${styles.fill}`}>
       <span className={styles.emptyIcon} aria-hidden="true">
         {icon}
       </span>
       <span>{text}</span>
+      {children}
     </div>
   )
 }

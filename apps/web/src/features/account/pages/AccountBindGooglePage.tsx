@@ -111,10 +111,8 @@ function Bind({ onBound }: { onBound: (codes: string[]) => void }) {
         {setup.secret}
       </div>
       <Button
-        className={formStyles.submit}
+        className={mine.copySecret}
         block
-        fill="outline"
-        color="primary"
         onClick={() =>
           void copyText(setup.secret, { clearAfterMs: SECRET_CLIPBOARD_MS }).then(() =>
             showSuccess(t('account.toast.copied')),
@@ -146,10 +144,8 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <Button
-        className={formStyles.submit}
+        className={mine.copySecret}
         block
-        fill="outline"
-        color="primary"
         onClick={() =>
           void copyText(codes.join('\n'), { clearAfterMs: SECRET_CLIPBOARD_MS }).then(() =>
             showSuccess(t('account.toast.copied')),

@@ -12,7 +12,11 @@ import { verificationParams, VerifyFields, type Verification } from '../componen
 import { useLogoffMutation } from '../mine.queries'
 import mine from './MinePages.module.css'
 
-/** /accountLogoff: what deleting means, a verification code, a last confirmation. */
+/**
+ * /accountLogoff: what deleting erases and what is lost with the account (health data, wallets
+ * saved on it, points, KNT still in the app), a verification code, a last confirmation whose
+ * two answers cannot be mistaken for each other.
+ */
 export function AccountLogoffPage() {
   const { t } = useTranslation()
   const errorText = useErrorText()
@@ -32,7 +36,7 @@ export function AccountLogoffPage() {
     const confirmed = await Dialog.confirm({
       content: t('account.logoff.confirm'),
       confirmText: t('account.logoff.submit'),
-      cancelText: t('common.cancel'),
+      cancelText: t('account.logoff.keep'),
     })
     if (!confirmed) return
     setGone(true)
@@ -53,7 +57,17 @@ export function AccountLogoffPage() {
         <Loading />
       ) : (
         <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <p className={mine.warning}>{t('account.logoff.warning')}</p>
+          <section className={mine.warning} aria-labelledby="logoff-what">
+            <h2 id="logoff-what" className={mine.warningTitle}>
+              {t('account.logoff.what')}
+            </h2>
+            <ul className={mine.warningList}>
+              <li>{t('account.logoff.erased')}</li>
+              <li>{t('account.logoff.lost')}</li>
+              <li>{t('account.logoff.knt')}</li>
+              <li>{t('account.logoff.wallets')}</li>
+            </ul>
+          </section>
           <VerifyFields
             user={user}
             scene="logoff"

@@ -1,3 +1,4 @@
+import { currentAccountId } from '@/api'
 import { LANGUAGE_NAMES } from '@/i18n'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
 import { Page } from '@/shared/ui/Page'
@@ -6,11 +7,14 @@ import { LOCALES } from '@kinetic/protocol'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from '../account.queries'
 
-/** The three languages, each under its own name; choosing one applies it and goes back. */
+/**
+ * The three languages, each under its own name; choosing one applies it and goes back (opened
+ * directly: to Mine when an account is chosen, else to the log-in page, which links here).
+ */
 export function LanguageListPage() {
   const { t, i18n } = useTranslation()
   const changeLanguage = useChangeLanguage()
-  const back = useBack('/my')
+  const back = useBack(currentAccountId() === null ? '/login' : '/my')
   return (
     <Page title={t('account.language.title')}>
       <Menu label={t('account.language.title')}>

@@ -9,6 +9,7 @@ import { useRegisterMutation } from '../account.queries'
 import { AccountFields } from '../components/AccountFields'
 import { AgreementCheck } from '../components/AgreementCheck'
 import { AuthHeader } from '../components/AuthHeader'
+import { LanguageLink } from '../components/LanguageLink'
 import styles from '../components/AuthForm.module.css'
 import formStyles from '@/shared/ui/Form.module.css'
 import { NewPasswordFields } from '../components/NewPasswordFields'
@@ -89,7 +90,7 @@ export function RegisterPage() {
   }
 
   return (
-    <Page title={t('account.register.title')}>
+    <Page title={t('account.register.title')} right={<LanguageLink />}>
       <AuthHeader heading={t('account.register.heading')} />
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <AccountFields value={form} onChange={update} scene="register" />

@@ -9,7 +9,10 @@ import { BindForm } from '../components/BindForm'
 import styles from '../components/Device.module.css'
 import { useDevicesQuery, useUnbindDeviceMutation } from '../device.queries'
 
-/** My watches, online (an upload in the last minutes) or offline, with bind and unbind. */
+/**
+ * My watches, online (an upload in the last minutes) or offline, with bind and unbind, and how
+ * a watch syncs: by itself, over its own connection (the device API), not through this app.
+ */
 export function DeviceListPage() {
   const { t } = useTranslation()
   const { data, error, refetch } = useDevicesQuery()
@@ -23,11 +26,20 @@ export function DeviceListPage() {
       ) : data.list.length === 0 ? (
         <EmptyState text={t('device.list.empty')} icon={<ClockCircleOutline />} />
       ) : (
-        <ul className={styles.list}>
-          {data.list.map((watch) => (
-            <DeviceItem key={watch.id} watch={watch} />
-          ))}
-        </ul>
+        <>
+          <ul className={styles.list}>
+            {data.list.map((watch) => (
+              <DeviceItem key={watch.id} watch={watch} />
+            ))}
+          </ul>
+          <section className={styles.sync} aria-labelledby="device-sync">
+            <h2 id="device-sync" className={styles.syncTitle}>
+              {t('device.sync.title')}
+            </h2>
+            <p>{t('device.sync.how', { minutes: data.online_minutes })}</p>
+            {data.list.some((watch) => !watch.online) && <p>{t('device.sync.offline')}</p>}
+          </section>
+        </>
       )}
       <BindForm />
     </Page>

@@ -1,5 +1,7 @@
 import { Page } from '@/shared/ui/Page'
-import { Button } from 'antd-mobile'
+import { formatNumber, type health } from '@kinetic/protocol'
+import { Button, Dialog } from 'antd-mobile'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Card } from '../components/Card'
 import styles from '../components/Health.module.css'
@@ -11,7 +13,8 @@ import { DASH } from '../lib/format'
 /**
  * The physical-fitness analysis (VO2max = 15.3 × HRmax / HRrest, resting heart rate, fitness
  * level), valid for a number of days after it is redeemed with points (a purchase of the
- * shop's analysis good); a refusal (not enough points) shows under the button.
+ * shop's analysis good). Redeeming asks first, with the cost and the balance, and says so when
+ * there is no heart-rate data to analyse yet; a refusal (not enough points) shows under the button.
  */
 export function PhysicalReportPage() {
   const { t, i18n } = useTranslation()
@@ -19,6 +22,32 @@ export function PhysicalReportPage() {
   const redeem = useRedeemFitnessMutation()
   const dateText = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
+  // a dialog left open must not outlive the page (a back gesture while it asks)
+  useEffect(() => () => Dialog.clear(), [])
+  const confirmRedeem = async (fitness: health.FitnessReport) => {
+    const price = fitness.price ?? 0
+    if (fitness.points < price) {
+      await Dialog.alert({
+        content: t('health.physical.notEnough', { price: formatNumber(price), points: formatNumber(fitness.points) }),
+        confirmText: t('common.confirm'),
+      })
+      return
+    }
+    const confirmed = await Dialog.confirm({
+      title: t('health.physical.confirmTitle'),
+      content: (
+        <>
+          <p>
+            {t('health.physical.confirmCost', { price: formatNumber(price), points: formatNumber(fitness.points) })}
+          </p>
+          {fitness.data_days === 0 && <p>{t('health.physical.confirmNoData')}</p>}
+        </>
+      ),
+      confirmText: t('health.physical.confirmRedeem', { price: formatNumber(price) }),
+      cancelText: t('health.physical.notNow'),
+    })
+    if (confirmed) redeem.mutate()
+  }
 
   return (
     <Page title={t('health.physical.title')}>
@@ -56,6 +85,7 @@ export function PhysicalReportPage() {
                     { label: t('health.physical.days'), value: fitness.report.days },
                   ]}
                 />
+                {fitness.report.days === 0 && <p className={styles.note}>{t('health.physical.noData')}</p>}
                 <p className={styles.note}>{t('health.physical.formula')}</p>
               </Card>
             </>
@@ -66,13 +96,22 @@ export function PhysicalReportPage() {
               {fitness.valid_until && (
                 <p className={styles.note}>{t('health.physical.expired', { date: dateText(fitness.valid_until) })}</p>
               )}
+              {fitness.data_days === 0 && <p className={styles.note}>{t('health.physical.noData')}</p>}
+              {fitness.price !== null && (
+                <p className={styles.note}>
+                  {t('health.physical.cost', {
+                    price: formatNumber(fitness.price),
+                    points: formatNumber(fitness.points),
+                  })}
+                </p>
+              )}
               <div className={styles.actions}>
                 <Button
                   block
                   color="primary"
                   shape="rounded"
                   loading={redeem.isPending}
-                  onClick={() => redeem.mutate()}
+                  onClick={() => void confirmRedeem(fitness)}
                 >
                   {t('health.physical.redeem')}
                 </Button>

@@ -2,13 +2,18 @@ import { formatNumber } from '@kinetic/protocol'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
 import { Page } from '@/shared/ui/Page'
 import { EmptyState } from '@/shared/ui/Status'
+import { Button } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import styles from '../components/Health.module.css'
 import { QueryView } from '../components/QueryView'
 import { useWeekLabel } from '../components/WeekLabel'
 import { useWeeksQuery } from '../health.queries'
 
-/** Weekly reports, newest first: each week's steps and goal days; a tap opens the detail. */
+/**
+ * Weekly reports, newest first: each week's steps and goal days; a tap opens the detail. A
+ * week's report exists from its first day of health data, so a new user is told that.
+ */
 export function WeeklyReportPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -20,7 +25,12 @@ export function WeeklyReportPage() {
       <QueryView query={query}>
         {({ list }) =>
           list.length === 0 ? (
-            <EmptyState text={t('common.empty')} />
+            <EmptyState text={t('health.weekly.empty')}>
+              <p className={styles.note}>{t('health.weekly.firstReport')}</p>
+              <Button shape="rounded" onClick={() => void navigate('/deviceList')}>
+                {t('health.weekly.bindWatch')}
+              </Button>
+            </EmptyState>
           ) : (
             <Menu label={t('health.weekly.title')}>
               {list.map((week) => (
