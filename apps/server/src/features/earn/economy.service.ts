@@ -26,6 +26,12 @@ const dayPools = (run: RunRow) => ({
  * the chain. A read: it writes nothing, and a chain that cannot answer leaves the ledger
  * figures standing with `chain.available: false`.
  */
+/**
+ * How long the page waits for the node: a node that hangs (rather than refusing) would keep
+ * the ledger's figures back for the client's whole timeout and retry (about 20 s).
+ */
+const CHAIN_WAIT_MS = 3_000
+
 export function economyService(deps: {
   db: Db
   settings: EarnSettings
@@ -42,8 +48,12 @@ export function economyService(deps: {
 
   async function onChain(): Promise<Economy['chain']> {
     if (!treasury || !kntToken) return { available: false, treasury }
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the node did not answer within ${CHAIN_WAIT_MS} ms`)), CHAIN_WAIT_MS)
+    })
     try {
-      const { balances, blockTime } = await chain.snapshot(treasury, [kntToken, null], [])
+      const { balances, blockTime } = await Promise.race([chain.snapshot(treasury, [kntToken, null], []), late])
       const [kntBalance = 0n, bnb = 0n] = balances
       return {
         available: true,
@@ -57,6 +67,8 @@ export function economyService(deps: {
       const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : ''
       deps.log.warn({ reason: reason.split('\n')[0] }, 'economy: the treasury could not be read from the chain')
       return { available: false, treasury }
+    } finally {
+      clearTimeout(timer)
     }
   }
 

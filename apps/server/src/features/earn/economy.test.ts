@@ -253,4 +253,17 @@ describe('the economy in the open (/v1/economy)', () => {
     }
     expect((await ok(anonymous(), '/v1/economy')).chain.available).toBe(true)
   })
+
+  it('answers with the ledger figures while the node hangs, the chain part unavailable', async () => {
+    proxy.hold()
+    try {
+      // the node answers nothing until released: the page must not wait for it
+      const answer = await ok(anonymous(), '/v1/economy')
+      expect(proxy.held).toBeGreaterThan(0)
+      expect(answer.chain).toEqual({ available: false, treasury: treasury.address })
+      expect(ledgerFigures(answer)).toEqual(await recomputed())
+    } finally {
+      proxy.release()
+    }
+  })
 })
