@@ -106,12 +106,10 @@ async function userWithData(): Promise<Page> {
 
   await open(page, '/physicalReport')
   await button(page, health.physical.redeem).click()
-  const level = page.getByRole('group', { name: health.physical.level })
-  const confirm = page.getByRole('dialog').getByRole('button').last()
-  // a confirmation step, where there is one, is accepted
-  await expect
-    .poll(async () => (await level.count()) > 0 || ((await confirm.isVisible()) && (await confirm.click(), false)))
-    .toBe(true)
+  // the confirmation names the price (300 points by default) on its button
+  const spend = health.physical.confirmRedeem.replace('{{price}}', '300')
+  await page.getByRole('dialog').getByRole('button', { name: spend }).click()
+  await expect.poll(() => page.getByRole('group', { name: health.physical.level }).count()).toBeGreaterThan(0)
 
   await createWalletThroughScreens(page, 'Everyday wallet', 'walk12345')
   await fund(await walletAddress(page))

@@ -182,7 +182,8 @@ describe('the device API', () => {
   it('stores a retried batch once and corrects a watch whose clock is off', async () => {
     const me = await aUser(app)
     const { token } = await aBoundWatch(app, me, 5)
-    const t = nowS() - 3600
+    // a minute's first second, so t and t + 1 share one minute's rollup (at :59 they did not)
+    const t = nowS() - 3600 - (nowS() % 60)
     const batch = {
       heart_rate: [
         { t, bpm: 60 },

@@ -45,6 +45,15 @@ export interface JobsSettings {
   stopTimeoutMs?: number
 }
 
+/**
+ * An error as the log keeps it: its message, code and stack. A pg error carries its client
+ * (connection parameters and all), which has no place in a log line.
+ */
+const brief = (error: unknown) =>
+  error instanceof Error
+    ? { message: error.message, code: (error as { code?: unknown }).code, stack: error.stack }
+    : { message: String(error) }
+
 /** `<feature>.<verb>`, e.g. `earn.settle`. */
 const JOB_NAME = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/
 
@@ -103,7 +112,7 @@ export function createJobs(settings: JobsSettings): Jobs {
       try {
         ;[job] = await boss.fetch<object>(kind.name)
       } catch (error) {
-        log.warn({ err: error, job: kind.name }, 'job fetch failed; trying again')
+        log.warn({ err: brief(error), job: kind.name }, 'job fetch failed; trying again')
       }
       if (!job) {
         await nap(kind)
@@ -121,7 +130,10 @@ export function createJobs(settings: JobsSettings): Jobs {
       await kind.handler(job.data)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      log.warn({ err: error, job: kind.name, id: job.id }, 'job failed; retried with backoff while attempts remain')
+      log.warn(
+        { err: brief(error), job: kind.name, id: job.id },
+        'job failed; retried with backoff while attempts remain',
+      )
       // not reaching the database here leaves the job active: it expires and is retried
       await b.fail(kind.name, job.id, { message }).catch(() => undefined)
       return
@@ -178,7 +190,7 @@ export function createJobs(settings: JobsSettings): Jobs {
       stopping = false
       const started = bossFor()
       // pg-boss reports pool and maintenance errors as events: unheard, an event 'error' throws
-      started.on('error', (error) => log.warn({ err: error }, 'job queue error'))
+      started.on('error', (error) => log.warn({ err: brief(error) }, 'job queue error'))
       await started.start()
       const queues = [...kinds.values()].map((kind): PgBoss.Queue => {
         const o = { ...DEFAULTS, ...kind.options }
