@@ -6,7 +6,7 @@ import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../.
 import { MIGRATIONS_DIR } from '../../platform/db/migrate.ts'
 import { ensureAccount } from '../account/index.ts'
 import { addDays, ingestService, today } from '../health/index.ts'
-import { aBoundWatch, aUser, nowS, ok, refused, upload } from '../health/health.testkit.ts'
+import { aBoundWatch, aUser, noonZone, nowS, ok, refused, upload } from '../health/health.testkit.ts'
 import { crediting } from './crediting.ts'
 import { balanceOf, expectReconciled } from './earn.testkit.ts'
 import { referrals } from './referrals.ts'
@@ -19,11 +19,6 @@ beforeAll(async () => {
 afterEach(() => expectReconciled(app))
 afterAll(() => app?.close())
 
-/** A zone where it is about noon now: `now − n days` is about noon of the local day n days ago. */
-function noonZone(): string {
-  const offset = 12 - new Date().getUTCHours()
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
-}
 const ZONE = noonZone()
 const daysAgo = (n: number) => addDays(today(ZONE), -n)
 

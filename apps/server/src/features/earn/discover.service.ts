@@ -5,7 +5,7 @@ import { AppError } from '../../platform/rpc/app-error.ts'
 import { discoverRepo, type RecordRow } from './discover.repo.ts'
 import { ASSETS, ledger, SYSTEM, userAccount } from './ledger.ts'
 import { settlementRepo, type RewardKind } from './settlement.repo.ts'
-import { effectivePower, fmtKnt, fmtPower, isActive, knt, stageOf } from './settlement.ts'
+import { effectivePower, fmtKnt, fmtPower, isActive, knt, stageOf, stageView } from './settlement.ts'
 import type { EarnSettings } from './settings.ts'
 
 const DAY_MS = 86_400_000
@@ -205,14 +205,7 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
         balance: fmtKnt(balance),
         unclaimed: { computing: fmtKnt(computing), token: fmtKnt(token) },
         profits: { last: fmtKnt(profits.last), total: fmtKnt(profits.total) },
-        stage: {
-          number: stage.number,
-          day: stage.day,
-          days: s.stage_days,
-          emission: fmtKnt(stage.emission),
-          next_emission: stage.next === null ? null : fmtKnt(stage.next),
-          token_share_pct: s.token_share_pct,
-        },
+        stage: stageView(stage, s),
         last_settlement: last
           ? { day: last.day, emission: fmtKnt(last.emission), total_power: fmtPower(last.totalPower) }
           : null,

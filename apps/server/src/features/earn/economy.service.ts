@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { discoverRepo } from './discover.repo.ts'
 import { economyRepo } from './economy.repo.ts'
 import { settlementRepo, type RunRow } from './settlement.repo.ts'
-import { fmtKnt, fmtPower, knt, pools, stageOf, utcDay } from './settlement.ts'
+import { fmtKnt, fmtPower, knt, pools, stageOf, stageView, utcDay } from './settlement.ts'
 import type { EarnSettings } from './settings.ts'
 
 type Economy = Result<typeof earn.economy>
@@ -90,14 +90,7 @@ export function economyService(deps: {
       const stage = stageOf(emitted, s)
       const pool = pools(stage.emission, s.token_share_pct)
       return {
-        stage: {
-          number: stage.number,
-          day: stage.day,
-          days: s.stage_days,
-          emission: fmtKnt(stage.emission),
-          next_emission: stage.next === null ? null : fmtKnt(stage.next),
-          token_share_pct: s.token_share_pct,
-        },
+        stage: stageView(stage, s),
         today: todayRun
           ? { ...dayPools(todayRun), settled: true }
           : {

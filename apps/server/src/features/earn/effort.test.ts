@@ -3,7 +3,7 @@ import path from 'node:path'
 import { formatUnits } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { aBoundWatch, aUser, nowS, ok, refused, upload } from '../health/health.testkit.ts'
+import { aBoundWatch, aUser, noonZone, nowS, ok, refused, upload } from '../health/health.testkit.ts'
 import { expectReconciled } from './earn.testkit.ts'
 
 let app: TestApp
@@ -12,12 +12,6 @@ beforeAll(async () => {
 })
 afterEach(() => expectReconciled(app))
 afterAll(() => app?.close())
-
-/** A zone where it is about noon now, so the last hours all fall on one local day. */
-function noonZone(): string {
-  const offset = 12 - new Date().getUTCHours()
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
-}
 
 /** Energy for `minutes` zone minutes at 0.2 each, as the answers write it. */
 const zoneEnergy = (minutes: number) => formatUnits(BigInt(minutes * 20), 2)

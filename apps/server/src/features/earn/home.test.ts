@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { aBoundWatch, aUser, nowS, ok, refused, upload } from '../health/health.testkit.ts'
+import { aBoundWatch, aUser, noonZone, nowS, ok, refused, upload } from '../health/health.testkit.ts'
 import { balanceOf, expectReconciled, give } from './earn.testkit.ts'
 
 let app: TestApp
@@ -9,12 +9,6 @@ beforeAll(async () => {
 })
 afterEach(() => expectReconciled(app))
 afterAll(() => app?.close())
-
-/** A zone where it is about noon now, so the last hours of uploads all fall on one local day. */
-function noonZone(): string {
-  const offset = 12 - new Date().getUTCHours()
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
-}
 
 let watches = 0
 /** A user in the noon zone with a bound demo watch. */

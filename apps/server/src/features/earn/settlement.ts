@@ -37,6 +37,16 @@ export function stageOf(emittedDays: number, s: Pick<Settings, 'stage_days' | 's
   }
 }
 
+/** The stage as the Discover and economy answers show it. */
+export const stageView = (stage: Stage, s: Pick<Settings, 'stage_days' | 'token_share_pct'>) => ({
+  number: stage.number,
+  day: stage.day,
+  days: s.stage_days,
+  emission: fmtKnt(stage.emission),
+  next_emission: stage.next === null ? null : fmtKnt(stage.next),
+  token_share_pct: s.token_share_pct,
+})
+
 /** A day's emission split: `token_share_pct` percent (floored) to pledged KNT, the rest to computing power. */
 export function pools(emission: bigint, tokenSharePct: number): { computing: bigint; token: bigint } {
   const token = (emission * BigInt(tokenSharePct)) / 100n

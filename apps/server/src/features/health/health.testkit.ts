@@ -57,6 +57,15 @@ export async function aBoundWatch(app: AppHandle, client: Client, index: number)
 
 export const nowS = () => Math.floor(Date.now() / 1000)
 
+/**
+ * A zone where it is about noon now: the last hours of uploads fall on one local day, and
+ * `now − n days` is about noon of the local day n days ago.
+ */
+export function noonZone(): string {
+  const offset = 12 - new Date().getUTCHours()
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
+}
+
 export async function upload(app: AppHandle, token: string, batch: Record<string, unknown>) {
   return deviceCall(app, deviceApi.DEVICE_SAMPLES_PATH, { sent_at: nowS(), ...batch }, token)
 }
