@@ -163,13 +163,17 @@ export function effortReads(db: Db) {
 
     /**
      * The verdicts of several stored workouts of a user (a page of the sports record), by id, in
-     * three queries whatever their number: the profile, the watch's heart rate over the workouts
-     * without a series of their own, and the earlier workouts their baselines read.
+     * two queries whatever their number (and the profile, unless `known`): the watch's heart rate
+     * over the workouts without a series of their own, and the earlier workouts their baselines read.
      */
-    async workouts(userId: number, rows: readonly WorkoutRow[]): Promise<Map<number, Verdict>> {
+    async workouts(
+      userId: number,
+      rows: readonly WorkoutRow[],
+      known?: Awaited<ReturnType<HealthRepo['profile']>>,
+    ): Promise<Map<number, Verdict>> {
       const verdicts = new Map<number, Verdict>()
       if (rows.length === 0) return verdicts
-      const profile = await repo.profile(userId)
+      const profile = known ?? (await repo.profile(userId))
       const tz = profile.timeZone
       const dayOf = new Map(rows.map((w) => [w.id, today(tz, w.startAt)]))
       const days = [...new Set(dayOf.values())].sort()
@@ -198,8 +202,11 @@ export function effortReads(db: Db) {
     async workout(userId: number, id: number): Promise<{ day: string; verdict: Verdict } | undefined> {
       const row = await repo.workout(userId, id)
       if (!row) return undefined
-      const { timeZone } = await repo.profile(userId)
-      return { day: today(timeZone, row.startAt), verdict: (await this.workouts(userId, [row])).get(id)! }
+      const profile = await repo.profile(userId)
+      return {
+        day: today(profile.timeZone, row.startAt),
+        verdict: (await this.workouts(userId, [row], profile)).get(id)!,
+      }
     },
   }
 }

@@ -53,7 +53,7 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
           minute: Math.floor(m.minute.getTime() / 60_000) - first,
           bpm: Math.round(m.hrSum / m.hrCount),
         }))
-    const verdict = (await effort.workouts(userId, [row])).get(row.id)!
+    const verdict = (await effort.workouts(userId, [row], profile)).get(row.id)!
     return { ...toWorkout(row, profile, verdict), heart_rate }
   }
 
@@ -64,7 +64,7 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
       const { rows, total } = await repo.workouts(userId, profile.timeZone, day, page, limit)
       const [[dayRow], verdicts] = await Promise.all([
         day ? repo.days(userId, day, day) : [],
-        effort.workouts(userId, rows),
+        effort.workouts(userId, rows, profile),
       ])
       return {
         list: rows.map((r) => toWorkout(r, profile, verdicts.get(r.id)!)),
