@@ -4,6 +4,8 @@ import { expect, test } from './fixtures.ts'
 import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
 import enEarn from '../src/i18n/locales/en-US/earn.json' with { type: 'json' }
 import enHealth from '../src/i18n/locales/en-US/health.json' with { type: 'json' }
+import cnHealth from '../src/i18n/locales/zh-CN/health.json' with { type: 'json' }
+import twHealth from '../src/i18n/locales/zh-TW/health.json' with { type: 'json' }
 import cnAccount from '../src/i18n/locales/zh-CN/account.json' with { type: 'json' }
 import cnEarn from '../src/i18n/locales/zh-CN/earn.json' with { type: 'json' }
 import twAccount from '../src/i18n/locales/zh-TW/account.json' with { type: 'json' }
@@ -117,7 +119,14 @@ test.describe('effort you can verify', () => {
   test('a flat heart-rate trace is marked implausible, with its reason, on the energy record in three languages', async () => {
     const { page, email } = await aRider('flat')
     const start = Date.now() - 4 * 60 * 60_000
-    await importFile(page, tcxRide(start, Array<number>(40).fill(142)), enHealth.import.done)
+    await importFile(
+      page,
+      tcxRide(start, Array<number>(40).fill(142)),
+      enHealth.import.rejected.replace(
+        '{{verdict}}',
+        `${enHealth.sports.verdict.rejected} · ${enEarn.effort.reasons.hr_flat}`,
+      ),
+    )
     // an honest ride the same day, so the day earns and its credit carries the verdict
     const honest = rideHr(30, 29)
     await importFile(page, tcxRide(start + 90 * 60_000, honest), enHealth.import.done)
@@ -147,6 +156,46 @@ test.describe('effort you can verify', () => {
     // asking for a review opens a ticket with the day's data, once
     const records = await energyRecord(page, enEarn)
     await records.first().getByRole('button', { name: enEarn.effort.review }).click()
+    await expect.poll(() => page.getByText(/^Review requested: ticket #\d+ for \d{4}-\d{2}-\d{2}$/).count()).toBe(1)
+  })
+
+  test('a flat ride alone on its day says so on import and on the sports record, and is sent for review from there', async () => {
+    const { page, email } = await aRider('alone')
+    const verdict = `${enHealth.sports.verdict.rejected} · ${enEarn.effort.reasons.hr_flat}`
+    await importFile(
+      page,
+      tcxRide(Date.now() - 4 * 60 * 60_000, Array<number>(40).fill(142)),
+      enHealth.import.rejected.replace('{{verdict}}', verdict),
+    )
+    // the day earns nothing: no energy, no credit, but the workout itself carries its verdict
+    await open(page, '/homePage')
+    expect(await todayEnergy(page)).toBe('0')
+
+    const languages: [Locale, typeof enHealth, typeof enEarn, typeof enAccount][] = [
+      ['en-US', enHealth, enEarn, enAccount],
+      ['zh-CN', cnHealth, cnEarn, cnAccount],
+      ['zh-TW', twHealth, twEarn, twAccount],
+    ]
+    for (const [locale, h, t, account] of languages) {
+      const reader = locale === 'en-US' ? page : await newPhonePage(browser, locale)
+      if (reader !== page) {
+        await open(reader, '/login')
+        await logIn(reader, email, PASSWORD, account)
+        await reader.waitForURL(/#\/homePage$/)
+      }
+      await open(reader, '/sportsRecord?all=1')
+      const rows = reader.getByRole('list', { name: h.sports.title }).getByRole('listitem')
+      await expect.poll(() => rows.count(), locale).toBe(1)
+      expect(await rows.first().textContent(), locale).toContain(
+        `${h.sports.verdict.rejected} · ${t.effort.reasons.hr_flat}`,
+      )
+    }
+
+    // from the workout's sheet: a review, once
+    await open(page, '/sportsRecord?all=1')
+    await page.getByRole('list', { name: enHealth.sports.title }).getByRole('button').first().click()
+    const status = page.getByRole('status').filter({ hasText: enHealth.sports.verdictNote.rejected })
+    await status.getByRole('button', { name: enEarn.effort.review }).click()
     await expect.poll(() => page.getByText(/^Review requested: ticket #\d+ for \d{4}-\d{2}-\d{2}$/).count()).toBe(1)
   })
 })

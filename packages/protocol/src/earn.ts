@@ -268,6 +268,21 @@ export const energyReview = method('/v1/energy_review', {
   result: z.object({ ticket_id: z.number().int(), day: z.string(), created: z.boolean() }),
 })
 
+/**
+ * Asks for a review of a workout's plausibility verdict (from the sports record): opens the same
+ * support ticket as `/v1/energy_review` for the workout's local day, with the day's data — also
+ * when the day earned nothing and has no energy credit. One ticket per user and day: asked again
+ * (from the workout or its credit) it answers that ticket. Another user's workout answers like a
+ * missing one.
+ */
+export const workoutReview = method('/v1/workout_review', {
+  feature: 'earn',
+  summary: 'Ask for a review of a workout’s plausibility verdict (opens a support ticket, once per day)',
+  auth: true,
+  params: z.object({ id: id() }),
+  result: z.object({ ticket_id: z.number().int(), day: z.string(), created: z.boolean() }),
+})
+
 export const Invitee = z.object({
   /** The invited account, partly hidden (e.g. `ab***@example.com`). */
   account: z.string(),

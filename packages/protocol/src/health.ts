@@ -340,6 +340,11 @@ export const Workout = z.object({
   pace_s_per_km: nullableInt,
   avg_hr: nullableInt,
   max_hr: nullableInt,
+  /**
+   * The workout's plausibility verdict (issue 18): a `rejected` workout earns nothing, a
+   * `reduced` one pays its day's effort at half. Shown on the sports record, with a review to ask for.
+   */
+  verdict: EffortVerdict,
 })
 export type Workout = z.infer<typeof Workout>
 
@@ -377,7 +382,7 @@ export const IMPORT_HR_MAX_MINUTES = 24 * 60
  * and posts the summary; `heart_rate` is the per-minute average from the start as comma-separated
  * bpm (`0` for a minute without a reading). Importing the same start time again, or the same
  * heart-rate sequence with its times shifted (health's fingerprint), stores nothing and answers the
- * stored workout with `duplicate: true`. `verdict` is the import's plausibility verdict.
+ * stored workout with `duplicate: true`. Its `verdict` says whether and why it earns less or nothing.
  */
 export const motionImport = health(
   '/v1/motion_import',
@@ -398,7 +403,7 @@ export const motionImport = health(
         .regex(/^\d{1,3}(,\d{1,3})*$/, 'FIELD_INVALID'),
     ).default(''),
   },
-  WorkoutDetail.extend({ duplicate: z.boolean(), verdict: EffortVerdict }),
+  WorkoutDetail.extend({ duplicate: z.boolean() }),
 )
 
 // ---------------------------------------------------------------- daily goal

@@ -115,3 +115,9 @@ export const tokenDataToken: RefOf<typeof all.tokenDataToken> = {
   auth: true,
   feature: 'earn',
 }
+export const workoutReview: RefOf<typeof all.workoutReview> = {
+  name: '/v1/workout_review',
+  path: '/v1/index',
+  auth: true,
+  feature: 'earn',
+}

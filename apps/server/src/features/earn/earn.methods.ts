@@ -26,6 +26,7 @@ export function registerEarnMethods(
   rpc.handle(earn.finalize, (p, ctx) => home.finalize(ctx.user.id, p))
   rpc.handle(earn.supply, (p, ctx) => home.supply(ctx.user.id, p))
   rpc.handle(earn.energyReview, (p, ctx) => review.review(ctx.user.id, p.id, ctx.lang))
+  rpc.handle(earn.workoutReview, (p, ctx) => review.reviewWorkout(ctx.user.id, p.id, ctx.lang))
   rpc.handle(earn.taskReceive, (p, ctx) => home.receiveTask(ctx.user.id, p))
   rpc.handle(earn.find, (_p, ctx) => discover.find(ctx.user.id))
   rpc.handle(earn.pledge, (p, ctx) => discover.pledge(ctx.user.id, p))

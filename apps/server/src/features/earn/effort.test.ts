@@ -167,6 +167,43 @@ describe('effort you can verify', () => {
     expect(data.workouts[0].heart_rate).toEqual(flat)
   })
 
+  it('a flat ride alone on its day carries its verdict on the sports record and can be sent for review from there', async () => {
+    const user = await aRider()
+    const flat = Array<number>(40).fill(142)
+    const stored = await importRide(user, new Date(Date.now() - 4 * 60 * 60_000), flat)
+    const rejected = { verdict: 'rejected', reasons: ['hr_flat'] }
+    expect(stored.verdict).toEqual(rejected)
+
+    // the day earns nothing, so no credit carries the verdict: the workout itself does
+    const day = await ok(user, '/v1/motion', { date: stored.date })
+    expect(day.list).toHaveLength(1)
+    expect(day.list[0]).toMatchObject({ id: stored.id, verdict: rejected })
+    expect((await ok(user, '/v1/motion', {})).list[0].verdict).toEqual(rejected)
+    expect((await ok(user, '/v1/motioninfo', { id: stored.id })).verdict).toEqual(rejected)
+
+    // another user's workout answers like a missing one and writes nothing
+    const stranger = await aRider()
+    const foreign = await refused(stranger, '/v1/workout_review', { id: stored.id })
+    expect(foreign.error).toBe('WORKOUT_NOT_FOUND')
+    expect(await rowCount(app, 'tickets', 'user_id = $1', [stranger.id])).toBe(0)
+    expect(await rowCount(app, 'energy_reviews', 'user_id = $1', [stranger.id])).toBe(0)
+    expect(await rowCount(app, 'tickets', 'user_id = $1', [user.id])).toBe(0)
+
+    const [a, b] = await Promise.all([
+      ok(user, '/v1/workout_review', { id: stored.id }),
+      ok(user, '/v1/workout_review', { id: stored.id }),
+    ])
+    expect(a.ticket_id).toBe(b.ticket_id)
+    expect([a.created, b.created].sort()).toEqual([false, true])
+    expect(a.day).toBe(stored.date)
+    expect(await rowCount(app, 'tickets', 'user_id = $1', [user.id])).toBe(1)
+    const ticket = await ok(user, '/v1/wrokchat', { id: a.ticket_id })
+    const data = JSON.parse(ticket.ticket.content.slice(ticket.ticket.content.indexOf('{')))
+    expect(data).toMatchObject({ day: stored.date, verdict: rejected })
+    expect(data.workouts).toMatchObject([{ id: stored.id, heart_rate: flat }])
+    expect((await energyHistory(user)).total).toBe(0)
+  })
+
   it('back-fills the same fingerprints in SQL as health computes for new imports (the migration’s data step)', async () => {
     const user = await aRider()
     const stored = await importRide(user, new Date(Date.now() - 5 * 60 * 60_000), rideHr(33, 41), {

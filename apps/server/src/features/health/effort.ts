@@ -1,6 +1,6 @@
 import type { health } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
-import { today } from './dates.ts'
+import { addDays, today } from './dates.ts'
 import { CADENCE, hrMax } from './formulas.ts'
 import { healthRepo, type HealthRepo, type MinuteRow } from './health.repo.ts'
 import {
@@ -34,12 +34,15 @@ export interface DayEffort {
 
 const MINUTE_MS = 60_000
 const minuteKey = (d: Date) => Math.floor(d.getTime() / MINUTE_MS)
-const bpmOf = (m: MinuteRow) => (m.hrCount > 0 ? m.hrSum / m.hrCount : null)
+const bpmOf = (m: Pick<MinuteRow, 'hrSum' | 'hrCount'>) => (m.hrCount > 0 ? m.hrSum / m.hrCount : null)
 
-type WorkoutRow = Awaited<ReturnType<HealthRepo['workoutsOfDay']>>[number]
+type WorkoutRow = Pick<
+  Awaited<ReturnType<HealthRepo['workoutsOfDay']>>[number],
+  'id' | 'type' | 'startAt' | 'endAt' | 'distanceM' | 'hrSeries'
+>
 
 /** A workout's per-minute heart rate: its own series when imported, else the watch's minutes it spans. */
-function workoutFacts(w: WorkoutRow, minutes: Map<number, MinuteRow>): WorkoutFacts {
+function workoutFacts(w: WorkoutRow, minutes: Map<number, Pick<MinuteRow, 'hrSum' | 'hrCount'>>): WorkoutFacts {
   const durationS = Math.round((w.endAt.getTime() - w.startAt.getTime()) / 1000)
   let hr: (number | null)[]
   if (w.hrSeries) hr = w.hrSeries.map((b) => (b > 0 ? b : null))
@@ -158,17 +161,52 @@ export function effortReads(db: Db) {
       }
     },
 
-    /** One stored workout's verdict (the import's answer). */
-    async workout(userId: number, id: number): Promise<Verdict> {
-      const profile = await repo.profile(userId)
-      const row = await repo.workout(userId, id)
-      if (!row) return { verdict: 'ok', reasons: [] }
+    /**
+     * The verdicts of several stored workouts of a user (a page of the sports record), by id, in
+     * two queries whatever their number (and the profile, unless `known`): the watch's heart rate
+     * over the workouts without a series of their own, and the earlier workouts their baselines read.
+     */
+    async workouts(
+      userId: number,
+      rows: readonly WorkoutRow[],
+      known?: Awaited<ReturnType<HealthRepo['profile']>>,
+    ): Promise<Map<number, Verdict>> {
+      const verdicts = new Map<number, Verdict>()
+      if (rows.length === 0) return verdicts
+      const profile = known ?? (await repo.profile(userId))
       const tz = profile.timeZone
-      const day = today(tz, row.startAt)
-      const minutes = row.hrSeries
-        ? new Map<number, MinuteRow>()
-        : new Map((await repo.minutes(userId, tz, day)).map((m) => [minuteKey(m.minute), m]))
-      return judgeWorkout(workoutFacts(row, minutes), hrMax(profile, day), await baseline(userId, tz, day))
+      const dayOf = new Map(rows.map((w) => [w.id, today(tz, w.startAt)]))
+      const days = [...new Set(dayOf.values())].sort()
+      const [watchHr, earlier] = await Promise.all([
+        repo.heartRateOfWorkouts(
+          userId,
+          rows.filter((w) => !w.hrSeries).map((w) => w.id),
+        ),
+        repo.workoutsBetween(userId, tz, addDays(days[0]!, -BASELINE_DAYS), days.at(-1)!),
+      ])
+      const baselines = new Map(
+        days.map((day) => {
+          const from = addDays(day, -BASELINE_DAYS)
+          return [day, baselineOf(earlier.filter((w) => w.day >= from && w.day < day))]
+        }),
+      )
+      for (const w of rows) {
+        const day = dayOf.get(w.id)!
+        const minutes = new Map(watchHr.filter((m) => m.workoutId === w.id).map((m) => [minuteKey(m.minute), m]))
+        verdicts.set(w.id, judgeWorkout(workoutFacts(w, minutes), hrMax(profile, day), baselines.get(day)!))
+      }
+      return verdicts
+    },
+
+    /** One stored workout of the user: its local day and verdict; undefined for another user's or a missing id. */
+    async workout(userId: number, id: number): Promise<{ day: string; verdict: Verdict } | undefined> {
+      const row = await repo.workout(userId, id)
+      if (!row) return undefined
+      const profile = await repo.profile(userId)
+      return {
+        day: today(profile.timeZone, row.startAt),
+        verdict: (await this.workouts(userId, [row], profile)).get(id)!,
+      }
     },
   }
 }

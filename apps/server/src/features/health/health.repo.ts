@@ -219,6 +219,42 @@ export function healthRepo(db: Db) {
       )
     },
 
+    /**
+     * The watch's per-minute heart rate over each of these workouts without an imported series
+     * (what their verdicts read), in one query.
+     */
+    async heartRateOfWorkouts(userId: number, ids: readonly number[]) {
+      if (ids.length === 0) return []
+      const list = await rows<{ workoutId: number; minute: string; hrSum: number; hrCount: number }>(
+        db,
+        sql`SELECT w.id::int AS "workoutId", m.minute, m.hr_sum AS "hrSum", m.hr_count AS "hrCount"
+            FROM workouts w
+            JOIN health_minutes m ON m.user_id = w.user_id
+              AND m.minute >= date_trunc('minute', w.start_at) AND m.minute < w.end_at AND m.hr_count > 0
+            WHERE w.user_id = ${userId} AND w.hr_series IS NULL
+              AND w.id IN (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
+      )
+      return list.map((m) => ({ ...m, minute: new Date(m.minute) }))
+    },
+
+    /**
+     * Type, seconds, metres and local start day of the user's workouts with a distance whose
+     * local day lies in [`from`, `to`): the baselines of several days in one query.
+     */
+    async workoutsBetween(userId: number, tz: string, from: string, to: string) {
+      return rows<{ type: string; durationS: number; distanceM: number; day: string }>(
+        db,
+        sql`SELECT type, extract(epoch FROM end_at - start_at)::int AS "durationS", distance_m AS "distanceM",
+                   to_char(start_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day
+            FROM workouts
+            WHERE user_id = ${userId} AND distance_m > 0
+              AND start_at >= ${dayStart(from, tz)} AND start_at < ${dayStart(to, tz)}`,
+      )
+    },
+
     async workoutAt(userId: number, start: Date): Promise<number | undefined> {
       const [row] = await db
         .select({ id: workouts.id })

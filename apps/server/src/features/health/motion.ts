@@ -11,7 +11,7 @@ import type { HealthHooks } from './hooks.ts'
 import { ingestRepo } from './ingest.repo.ts'
 import { fingerprint } from './plausibility.ts'
 
-function toWorkout(row: WorkoutRow, profile: Profile & { timeZone: string }): h.Workout {
+function toWorkout(row: WorkoutRow, profile: Profile & { timeZone: string }, verdict: h.EffortVerdict): h.Workout {
   const durationS = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 1000)
   const series = (row.hrSeries ?? []).filter((b) => b > 0)
   const type = row.type as h.WorkoutType
@@ -34,11 +34,14 @@ function toWorkout(row: WorkoutRow, profile: Profile & { timeZone: string }): h.
         ? null
         : Math.round(row.hrAvg),
     max_hr: series.length ? Math.max(...series) : row.hrMax,
+    verdict,
   }
 }
 
 /** Sports records: workouts from the watch and imported files. */
 export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks, 'daysChanged'>) {
+  const effort = effortReads(db)
+
   async function detail(userId: number, id: number): Promise<h.WorkoutDetail> {
     const row = await repo.workout(userId, id)
     if (!row) throw new AppError('WORKOUT_NOT_FOUND', { field: 'id' })
@@ -50,7 +53,8 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
           minute: Math.floor(m.minute.getTime() / 60_000) - first,
           bpm: Math.round(m.hrSum / m.hrCount),
         }))
-    return { ...toWorkout(row, profile), heart_rate }
+    const verdict = (await effort.workouts(userId, [row], profile)).get(row.id)!
+    return { ...toWorkout(row, profile, verdict), heart_rate }
   }
 
   return {
@@ -58,9 +62,12 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
       const profile = await repo.profile(userId)
       const day = date === undefined ? null : pickDay(date, profile.timeZone)
       const { rows, total } = await repo.workouts(userId, profile.timeZone, day, page, limit)
-      const [dayRow] = day ? await repo.days(userId, day, day) : []
+      const [[dayRow], verdicts] = await Promise.all([
+        day ? repo.days(userId, day, day) : [],
+        effort.workouts(userId, rows, profile),
+      ])
       return {
-        list: rows.map((r) => toWorkout(r, profile)),
+        list: rows.map((r) => toWorkout(r, profile, verdicts.get(r.id)!)),
         total,
         page,
         limit,
@@ -105,11 +112,7 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
         return { id: inserted, duplicate: false, day }
       })
       if ('day' in id && id.day) await hooks?.daysChanged(userId, [id.day])
-      return {
-        ...(await detail(userId, id.id)),
-        duplicate: id.duplicate,
-        verdict: await effortReads(db).workout(userId, id.id),
-      }
+      return { ...(await detail(userId, id.id)), duplicate: id.duplicate }
     },
   }
 }

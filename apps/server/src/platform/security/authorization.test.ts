@@ -184,7 +184,10 @@ const RESOURCES: Resource[] = [
     },
     missing: () => ({ id: MISSING_ID }),
     own: (ids) => ['/v1/motioninfo', ids],
-    probes: [read('/v1/motioninfo', 'id', (ids) => ({ id: ids.id }))],
+    probes: [
+      read('/v1/motioninfo', 'id', (ids) => ({ id: ids.id })),
+      change('/v1/workout_review', 'id', (ids) => ({ id: ids.id })),
+    ],
   },
   {
     name: 'energy credit (a review of its verdict)',

@@ -1,6 +1,6 @@
 import { call, currentAccountId, methodQuery } from '@/api'
 import { newRequestId } from '@/shared/requestId'
-import { health, type ParamsIn } from '@kinetic/protocol'
+import { earn, health, type ParamsIn } from '@kinetic/protocol'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
 /** Every health answer of the acting account: what an import, a goal or a binding makes stale. */
@@ -41,6 +41,11 @@ export function useImportWorkoutMutation() {
     mutationFn: (params: ParamsIn<typeof health.motionImport>) => call(health.motionImport, params),
     onSuccess: invalidate,
   })
+}
+
+/** Asks for a review of a workout's verdict (a support ticket for its day, once per day). */
+export function useWorkoutReviewMutation() {
+  return useMutation({ mutationFn: (params: ParamsIn<typeof earn.workoutReview>) => call(earn.workoutReview, params) })
 }
 
 export const useFitnessQuery = () => useQuery(methodQuery(health.fitness))

@@ -4,6 +4,7 @@ import type { ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useImportWorkoutMutation } from '../health.queries'
 import styles from './Sports.module.css'
+import { useVerdictText } from './WorkoutVerdict'
 
 /**
  * Imports a workout from a GPX, TCX or FIT file: the file is read in the browser (the FIT
@@ -13,6 +14,7 @@ import styles from './Sports.module.css'
 export function ImportButton({ onImported }: { onImported: (day: string) => void }) {
   const { t } = useTranslation()
   const importWorkout = useImportWorkoutMutation()
+  const verdictText = useVerdictText()
 
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
@@ -39,7 +41,10 @@ export function ImportButton({ onImported }: { onImported: (day: string) => void
       },
       {
         onSuccess: (stored) => {
-          showSuccess(t(stored.duplicate ? 'health.import.duplicate' : 'health.import.done'))
+          // a workout that earns less or nothing says so and why, right away
+          if (stored.duplicate) showSuccess(t('health.import.duplicate'))
+          else if (stored.verdict.verdict === 'ok') showSuccess(t('health.import.done'))
+          else showSuccess(t(`health.import.${stored.verdict.verdict}`, { verdict: verdictText(stored.verdict) }))
           onImported(stored.date)
         },
       },

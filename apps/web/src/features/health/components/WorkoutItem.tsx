@@ -2,8 +2,9 @@ import { formatNumber, type health } from '@kinetic/protocol'
 import { useTranslation } from 'react-i18next'
 import { DASH, clockDuration, clockTime, km, pace } from '../lib/format'
 import styles from './Sports.module.css'
+import { WorkoutVerdict } from './WorkoutVerdict'
 
-/** One sports record: type and start, then distance, time, pace, calories and heart rate. */
+/** One sports record: type and start, then distance, time, pace, calories and heart rate; its verdict when not ok. */
 export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOpen: () => void }) {
   const { t, i18n } = useTranslation()
   const day = new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric' }).format(new Date(workout.start))
@@ -43,6 +44,7 @@ export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOp
             </div>
           ))}
         </dl>
+        <WorkoutVerdict id={workout.id} verdict={workout.verdict} />
       </button>
     </li>
   )

@@ -8,8 +8,9 @@ import { Chart } from './Chart'
 import { QueryView } from './QueryView'
 import { Stats } from './Stats'
 import styles from './Sports.module.css'
+import { WorkoutVerdict } from './WorkoutVerdict'
 
-/** One workout in a bottom sheet: its figures and heart-rate curve (`/v1/motioninfo`). */
+/** One workout in a bottom sheet: its verdict (with a review to ask for), figures and heart-rate curve (`/v1/motioninfo`). */
 export function WorkoutSheet({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation()
   const query = useWorkoutQuery(id)
@@ -22,6 +23,7 @@ export function WorkoutSheet({ id, onClose }: { id: number | null; onClose: () =
           {(w) => (
             <>
               <h2 className={styles.sheetTitle}>{w.name || t(`health.sports.types.${w.type}`)}</h2>
+              <WorkoutVerdict id={w.id} verdict={w.verdict} reviewable />
               <Stats
                 items={[
                   { label: t('health.stats.distance'), value: km(w.distance_m), unit: t('health.unit.km') },
