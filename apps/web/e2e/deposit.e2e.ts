@@ -19,7 +19,7 @@ import {
   walletAddress,
 } from './wallet.support.ts'
 
-// Wallet KNT in (issue 18): KNT the user sends from their own wallet to the treasury appears in
+// Wallet KNT in: KNT the user sends from their own wallet to the treasury appears in
 // the app once, after the chain confirms it, and can be staked; KNT a foreign address sends
 // to the same treasury is not credited to anybody.
 

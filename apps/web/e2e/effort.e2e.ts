@@ -16,7 +16,7 @@ import { logIn, newPhonePage, open, registerThroughForm, uniqueEmail } from './s
 import { expectToast, toastsGone } from './wallet.support.ts'
 
 /**
- * Effort you can verify (issue 18): a ride's heart rate earns without steps, the same ride
+ * Effort you can verify: a ride's heart rate earns without steps, the same ride
  * imported again with its start moved earns nothing, and a flat heart-rate trace is marked
  * implausible on the energy record in every language. Energy is credited as the user opens
  * Home (or by the crediting job): each check waits for the figure as a person would.

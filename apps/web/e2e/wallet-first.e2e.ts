@@ -5,7 +5,7 @@ import { open } from './support.ts'
 import { button, createWalletThroughScreens, field, fund, newAccountPage, t, walletAddress } from './wallet.support.ts'
 
 /**
- * What a new wallet user checks first (issue 21): the verify screen marks only the misplaced
+ * What a new wallet user checks first: the verify screen marks only the misplaced
  * words (createWalletThroughScreens asserts it), and the first-time recipient dialog shows the
  * whole address it asks to check, on the narrowest phones.
  */

@@ -21,7 +21,7 @@ export type SleepStage = (typeof SLEEP_STAGES)[number]
 export const WORKOUT_TYPES = ['walk', 'run', 'cycle', 'swim', 'hike', 'other'] as const
 export type WorkoutType = (typeof WORKOUT_TYPES)[number]
 export const WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit'] as const
-/** A plausibility verdict (issue 18): ok earns in full, reduced earns part, rejected earns nothing. */
+/** A plausibility verdict: ok earns in full, reduced earns part, rejected earns nothing. */
 export const EFFORT_VERDICTS = ['ok', 'reduced', 'rejected'] as const
 export type EffortVerdictKind = (typeof EFFORT_VERDICTS)[number]
 /** Why a day, workout or import is not plausible (texts: the web's earn locale, `effort.reasons`). */
@@ -341,7 +341,7 @@ export const Workout = z.object({
   avg_hr: nullableInt,
   max_hr: nullableInt,
   /**
-   * The workout's plausibility verdict (issue 18): a `rejected` workout earns nothing, a
+   * The workout's plausibility verdict: a `rejected` workout earns nothing, a
    * `reduced` one pays its day's effort at half. Shown on the sports record, with a review to ask for.
    */
   verdict: EffortVerdict,

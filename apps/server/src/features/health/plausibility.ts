@@ -1,5 +1,5 @@
 /**
- * Plausibility of effort (issue 18, docs/adr/2026-11-24-verifiable-effort.md): pure rules that
+ * Plausibility of effort (docs/adr/2026-11-24-verifiable-effort.md): pure rules that
  * judge a workout or a day's per-minute record, and the fingerprint that recognises a workout
  * imported again with its times shifted. No I/O: `effort.ts` reads the data and calls these.
  */
