@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import styles from '../pages/Find.module.css'
 import { Figure } from './Figure'
+import { StageFigures } from './StageCard'
 
 type Economy = Result<typeof earn.economy>
 
@@ -57,21 +58,7 @@ export function PoolsCards({ economy }: { economy: Economy }) {
     <>
       <Card title={t('discover.stage.number', { number: stage.number })} testId="economy-stage">
         <p className={styles.weak}>{t('discover.stage.day', { day: stage.day, days: stage.days })}</p>
-        <div className={styles.figures}>
-          <Figure
-            label={knt(t('discover.stage.emission'))}
-            value={formatNumber(stage.emission)}
-            testId="economy-emission"
-          />
-          <Figure
-            label={knt(t('discover.stage.next'))}
-            value={stage.next_emission === null ? t('discover.stage.lastStage') : formatNumber(stage.next_emission)}
-          />
-          <Figure
-            label={t('discover.stage.tokenShare')}
-            value={t('discover.stage.pct', { pct: formatNumber(stage.token_share_pct) })}
-          />
-        </div>
+        <StageFigures stage={stage} emissionTestId="economy-emission" />
       </Card>
       <Card title={t('discover.economy.pools.today', { day: today.day })}>
         <p className={styles.weak}>

@@ -6,6 +6,26 @@ import { Figure } from './Figure'
 
 type Find = Result<typeof earn.find>
 
+/** A stage's KNT per day now and next, and the token share (Discover and the economy page). */
+export function StageFigures({ stage, emissionTestId }: { stage: Find['stage']; emissionTestId: string }) {
+  const { t } = useTranslation()
+  // the unit goes with the label: three figures share a 375 px row
+  const knt = (label: string) => t('discover.inKnt', { label })
+  return (
+    <div className={styles.figures}>
+      <Figure label={knt(t('discover.stage.emission'))} value={formatNumber(stage.emission)} testId={emissionTestId} />
+      <Figure
+        label={knt(t('discover.stage.next'))}
+        value={stage.next_emission === null ? t('discover.stage.lastStage') : formatNumber(stage.next_emission)}
+      />
+      <Figure
+        label={t('discover.stage.tokenShare')}
+        value={t('discover.stage.pct', { pct: formatNumber(stage.token_share_pct) })}
+      />
+    </div>
+  )
+}
+
 /** The emission stage (number, day x of y, KNT per day now and next, the token share, the link to the economy page) and the last settlement. */
 export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['last_settlement'] }) {
   const { t } = useTranslation()
@@ -24,21 +44,7 @@ export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['l
             {t('discover.stage.day', { day: stage.day, days: stage.days })}
           </span>
         </div>
-        <div className={styles.figures}>
-          <Figure
-            label={knt(t('discover.stage.emission'))}
-            value={formatNumber(stage.emission)}
-            testId="stage-emission"
-          />
-          <Figure
-            label={knt(t('discover.stage.next'))}
-            value={stage.next_emission === null ? t('discover.stage.lastStage') : formatNumber(stage.next_emission)}
-          />
-          <Figure
-            label={t('discover.stage.tokenShare')}
-            value={t('discover.stage.pct', { pct: formatNumber(stage.token_share_pct) })}
-          />
-        </div>
+        <StageFigures stage={stage} emissionTestId="stage-emission" />
         <div className={styles.links}>
           <button type="button" onClick={() => void navigate('/findEconomy')}>
             {t('discover.economy.open')}
