@@ -14,6 +14,19 @@ export const REWARD_KINDS = ['computing', 'token'] as const
 export const PLEDGE_ACTIONS = ['stake', 'unstake'] as const
 export const DISCOVER_RECORD_KINDS = ['stake', 'unstake', 'release', 'receive_computing', 'receive_token'] as const
 
+/** The emission stage as Discover and the economy page show it. */
+export const Stage = z.object({
+  /** 1-based; each stage lasts `days` settled days and emits half the one before. */
+  number: z.number().int(),
+  day: z.number().int(),
+  days: z.number().int(),
+  /** KNT emitted per settled day in this stage and the next (null: this is the last). */
+  emission: z.string(),
+  next_emission: z.string().nullable(),
+  /** Percent of the emission that goes to pledged KNT (the rest to computing power). */
+  token_share_pct: z.number(),
+})
+
 export const find = method('/v1/find', {
   feature: 'earn',
   summary: 'Discover: my node and pledge, computing power, profits, unclaimed rewards, KNT balance and the stage',
@@ -43,17 +56,7 @@ export const find = method('/v1/find', {
     unclaimed: z.object({ computing: z.string(), token: z.string() }),
     /** KNT earned by the last settlement and by all settlements. */
     profits: z.object({ last: z.string(), total: z.string() }),
-    stage: z.object({
-      /** 1-based; each stage lasts `days` settled days and emits half the one before. */
-      number: z.number().int(),
-      day: z.number().int(),
-      days: z.number().int(),
-      /** KNT emitted per settled day in this stage and the next (null: this is the last). */
-      emission: z.string(),
-      next_emission: z.string().nullable(),
-      /** Percent of the emission that goes to pledged KNT (the rest to computing power). */
-      token_share_pct: z.number(),
-    }),
+    stage: Stage,
     last_settlement: z.object({ day: z.string(), emission: z.string(), total_power: z.string() }).nullable(),
     /** My latest pledges, unpledges, releases and receives, newest first. */
     records: z.array(
@@ -191,15 +194,7 @@ export const economy = method('/v1/economy', {
   auth: false,
   params: z.object({ ...pageParams }),
   result: z.object({
-    stage: z.object({
-      number: z.number().int(),
-      day: z.number().int(),
-      days: z.number().int(),
-      /** KNT emitted per settled day in this stage and the next (null: this is the last). */
-      emission: z.string(),
-      next_emission: z.string().nullable(),
-      token_share_pct: z.number(),
-    }),
+    stage: Stage,
     /** Today's pools: the settled run's when today is settled, else what settling today would split. */
     today: DayPools.extend({ settled: z.boolean() }),
     /** The latest settled day: its pools, what it issued and the totals it split them by. */
