@@ -8,7 +8,12 @@ import { ensureAccount } from '../account/index.ts'
 import { addDays, ingestService, today } from '../health/index.ts'
 import { aBoundWatch, aUser, noonZone, nowS, ok, refused, upload } from '../health/health.testkit.ts'
 import { crediting } from './crediting.ts'
-import { balanceOf, expectReconciled } from './earn.testkit.ts'
+import {
+  balanceOf,
+  creditedEnergy as creditedEnergyOf,
+  energyPostings as energyPostingsOf,
+  expectReconciled,
+} from './earn.testkit.ts'
 import { referrals } from './referrals.ts'
 import { earnSettings } from './settings.ts'
 
@@ -39,18 +44,8 @@ async function aWalker() {
 }
 
 const credit = () => crediting({ db: app.database.db, settings: earnSettings(app.database.db) })
-/** The energy a user holds once the credit sent for their data has run (no read of Home in between). */
-const creditedEnergy = async (userId: number, expected: bigint) => {
-  await expect.poll(() => balanceOf(app, userId, 'energy'), { timeout: 20_000 }).toBe(expected)
-}
-const energyPostings = (userId: number) =>
-  rowCount(
-    app,
-    'ledger_postings p',
-    `p.kind = 'energy' AND EXISTS (SELECT 1 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-      WHERE e.posting_id = p.id AND a.user_id = $1)`,
-    [userId],
-  )
+const creditedEnergy = (userId: number, expected: bigint) => creditedEnergyOf(app, userId, expected)
+const energyPostings = (userId: number) => energyPostingsOf(app, userId)
 
 describe('energy credited when the data arrives', () => {
   it('credits a day uploaded 3 days late without Home being read', async () => {

@@ -1,6 +1,6 @@
 /** Test builders for earning and the shop (used by *.test.ts only). */
 import { expect } from 'vitest'
-import { Client, registerUser, type AppHandle } from '../../../test/harness.ts'
+import { Client, registerUser, rowCount, type AppHandle } from '../../../test/harness.ts'
 import { ledger, reconcile, type Asset } from './ledger.ts'
 
 export { ok } from '../wallet/wallet.testkit.ts'
@@ -25,6 +25,20 @@ export async function give(app: AppHandle, userId: number, amount: bigint, asset
 
 export const balanceOf = (app: AppHandle, userId: number, asset: Asset = 'points') =>
   ledger(app.database.db).balance(userId, asset)
+
+/** The energy a user holds once the credit jobs their data sent have run (no read of Home in between). */
+export const creditedEnergy = (app: AppHandle, userId: number, expected: bigint) =>
+  expect.poll(() => balanceOf(app, userId, 'energy'), { timeout: 20_000 }).toBe(expected)
+
+/** How many energy credits a user got. */
+export const energyPostings = (app: AppHandle, userId: number) =>
+  rowCount(
+    app,
+    'ledger_postings p',
+    `p.kind = 'energy' AND EXISTS (SELECT 1 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE e.posting_id = p.id AND a.user_id = $1)`,
+    [userId],
+  )
 
 /** Fails the test when any account or posting does not reconcile. */
 export async function expectReconciled(app: AppHandle) {

@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { aBoundWatch, aUser, noonZone, nowS, ok, refused, upload } from '../health/health.testkit.ts'
-import { balanceOf, expectReconciled, give } from './earn.testkit.ts'
+import {
+  balanceOf,
+  creditedEnergy as creditedEnergyOf,
+  energyPostings as energyPostingsOf,
+  expectReconciled,
+  give,
+} from './earn.testkit.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -26,18 +32,8 @@ async function walk(token: string, minutes: number, perMinute = 100, endMinutesA
   expect(status).toBe(200)
 }
 
-const energyPostings = (userId: number) =>
-  rowCount(
-    app,
-    'ledger_postings p',
-    `p.kind = 'energy' AND EXISTS (SELECT 1 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-      WHERE e.posting_id = p.id AND a.user_id = $1)`,
-    [userId],
-  )
-
-/** Waits for the credit the data's arrival sent (no read of Home credits anything). */
-const creditedEnergy = (userId: number, expected: bigint) =>
-  expect.poll(() => balanceOf(app, userId, 'energy'), { timeout: 20_000 }).toBe(expected)
+const creditedEnergy = (userId: number, expected: bigint) => creditedEnergyOf(app, userId, expected)
+const energyPostings = (userId: number) => energyPostingsOf(app, userId)
 
 describe('energy from authorized activity', () => {
   it('credits only the kinds the user consented to', async () => {
