@@ -5,9 +5,9 @@ import { expect, test } from './fixtures.ts'
 import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
 import device from '../src/i18n/locales/en-US/device.json' with { type: 'json' }
 import health from '../src/i18n/locales/en-US/health.json' with { type: 'json' }
-import { demoWatch } from './earn.support.ts'
+import { demoWatch, registerWithInvite } from './earn.support.ts'
 import { TZ } from './health.support.ts'
-import { inject, mailCount, mailedCode, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
+import { inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { button, createWalletThroughScreens, expectToast, fund, walletAddress } from './wallet.support.ts'
 
 /**
@@ -75,17 +75,7 @@ async function userWithData(): Promise<Page> {
   await expect.poll(readCode).toMatch(/^[A-Z2-9]{8}$/)
   const code = await readCode()
   const friend = await newPhonePage(browser, 'en-US')
-  const email = uniqueEmail('overflow-friend')
-  await open(friend, `/register?invite=${code}`)
-  await friend.getByPlaceholder(enAccount.form.email).fill(email)
-  const before = mailCount(email)
-  await friend.getByRole('button', { name: enAccount.form.sendCode }).click()
-  await friend.getByPlaceholder(enAccount.form.code).fill(await mailedCode(email, before))
-  await friend.getByPlaceholder(enAccount.form.password, { exact: true }).fill('walk1234')
-  await friend.getByPlaceholder(enAccount.form.repeatPassword).fill('walk1234')
-  await friend.locator('input[type=checkbox]').check({ force: true })
-  await friend.getByRole('button', { name: enAccount.register.submit, exact: true }).click()
-  await friend.waitForURL(/#\/homePage$/)
+  await registerWithInvite(friend, uniqueEmail('overflow-friend'), code)
   await friend.context().close()
 
   await open(page, '/deviceList')
