@@ -101,6 +101,11 @@ export const register = method('/v1/register', {
       repassword: z.string().max(64, 'PASSWORD_MISMATCH').default(''),
       invite_code: optional(text(16)),
       agree: z.literal('1', 'PRIVACY_NOT_AGREED'),
+      /**
+       * The device's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`): the
+       * account's local days and clock. Missing or not a zone: the server's default.
+       */
+      time_zone: optional(z.string()).transform((v) => (v === undefined ? undefined : canonicalTimeZone(v.trim()))),
     })
     .superRefine(checkAccount)
     .superRefine(checkRepeat),

@@ -148,6 +148,7 @@ export function accountService(deps: {
         code: string
         password: string
         invite_code?: string | undefined
+        time_zone?: string | undefined
       },
       web: Web,
     ) {
@@ -173,6 +174,8 @@ export function accountService(deps: {
             inviteCode: newInviteCode(),
             invitedBy,
             lang: web.lang,
+            // the device's zone; without a valid one, the column's default
+            ...(params.time_zone && { timeZone: params.time_zone }),
           })
         } catch (error) {
           // Two registrations of one account at once: the second loses and keeps its code.

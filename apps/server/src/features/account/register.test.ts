@@ -314,3 +314,25 @@ describe('registration races and storage', () => {
     expect(users.rows[0]?.password_hash).not.toContain('PlainPass1')
   })
 })
+
+describe("the account's time zone comes from the registering device", () => {
+  const registerWith = async (label: string, zone: Record<string, unknown>) => {
+    const client = new Client(app.server)
+    const email = freshEmail(label)
+    const code = await sendCode(client, email)
+    const { body } = await client.call('/v1/register', registration(email, { code, ...zone }))
+    expect(body.code).toBe(true)
+    return ((await client.call('/v1/userinfo')).body.data as { time_zone: string }).time_zone
+  }
+
+  it('keeps the zone the device sent, in its canonical spelling', async () => {
+    expect(await registerWith('ny', { time_zone: 'America/New_York' })).toBe('America/New_York')
+    expect(await registerWith('paris', { time_zone: 'europe/paris' })).toBe('Europe/Paris')
+  })
+
+  it('falls back to the default zone when the device sent none or no valid zone, and still registers', async () => {
+    expect(await registerWith('nozone', {})).toBe('Asia/Shanghai')
+    expect(await registerWith('mars', { time_zone: 'Mars/Olympus' })).toBe('Asia/Shanghai')
+    expect(await registerWith('sql', { time_zone: "UTC'; DROP TABLE users; --" })).toBe('Asia/Shanghai')
+  })
+})
