@@ -203,6 +203,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     fitnessDays: async () => (await earn.api.settings.get()).physical_fitness_days,
     fitnessOffer: shop.api.fitnessOffer,
     redeemFitness: shop.api.redeemFitness,
+    setProfileWeight: account.api.setWeight,
     hooks: healthHooks,
   })
   const admin = adminFeature(ctx, {

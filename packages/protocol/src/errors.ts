@@ -108,6 +108,11 @@ export const ERROR_CODES = [
   'GOAL_STEP_RANGE',
   'GOAL_CALORIE_RANGE',
   'GOAL_DISTANCE_RANGE',
+  // the weight log
+  'WEIGHT_INVALID',
+  'WEIGHT_DATE_INVALID',
+  'WEIGHT_NOT_FOUND',
+  'WEIGHT_DAY_TAKEN',
   // support, messages and console
   'MESSAGE_NOT_FOUND',
   'TICKET_NOT_FOUND',

@@ -454,3 +454,5 @@ export const authorize = health(
   { exercise: toggle, sleep: toggle, heart_rate: toggle },
   Authorizations,
 )
+
+export * from './health-history.ts'

@@ -26,6 +26,8 @@ export const HR_ZONES: typeof all.HR_ZONES = ['warmup', 'fatburn', 'aerobic', 'a
 export const IMPORT_HR_MAX_MINUTES: typeof all.IMPORT_HR_MAX_MINUTES = 1440
 export const QUESTIONNAIRE_ANSWERS: typeof all.QUESTIONNAIRE_ANSWERS = ['yes', 'no']
 export const SLEEP_STAGES: typeof all.SLEEP_STAGES = ['awake', 'light', 'deep', 'rem']
+export const TREND_METRICS: typeof all.TREND_METRICS = ['steps', 'sleep', 'resting_hr', 'weight']
+export const TREND_PERIODS: typeof all.TREND_PERIODS = ['month', 'year']
 export const WORKOUT_SOURCES: typeof all.WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit']
 export const WORKOUT_TYPES: typeof all.WORKOUT_TYPES = ['walk', 'run', 'cycle', 'swim', 'hike', 'other']
 export const authorize: RefOf<typeof all.authorize> = {
@@ -42,6 +44,12 @@ export const exchangeFitness: RefOf<typeof all.exchangeFitness> = {
 }
 export const fitness: RefOf<typeof all.fitness> = {
   name: '/v1/fitness',
+  path: '/v1/index',
+  auth: true,
+  feature: 'health',
+}
+export const healthTrend: RefOf<typeof all.healthTrend> = {
+  name: '/v1/healthtrend',
   path: '/v1/index',
   auth: true,
   feature: 'health',
@@ -76,6 +84,30 @@ export const targetPost: RefOf<typeof all.targetPost> = {
 export const weekly: RefOf<typeof all.weekly> = { name: '/v1/weekly', path: '/v1/index', auth: true, feature: 'health' }
 export const weeklyInfo: RefOf<typeof all.weeklyInfo> = {
   name: '/v1/weeklyinfo',
+  path: '/v1/index',
+  auth: true,
+  feature: 'health',
+}
+export const weightAdd: RefOf<typeof all.weightAdd> = {
+  name: '/v1/weightadd',
+  path: '/v1/index',
+  auth: true,
+  feature: 'health',
+}
+export const weightDelete: RefOf<typeof all.weightDelete> = {
+  name: '/v1/weightdel',
+  path: '/v1/index',
+  auth: true,
+  feature: 'health',
+}
+export const weightEdit: RefOf<typeof all.weightEdit> = {
+  name: '/v1/weightedit',
+  path: '/v1/index',
+  auth: true,
+  feature: 'health',
+}
+export const weightLog: RefOf<typeof all.weightLog> = {
+  name: '/v1/weightlog',
   path: '/v1/index',
   auth: true,
   feature: 'health',

@@ -31,6 +31,8 @@ export async function ensureAccount(
 export interface AccountApi {
   /** Remembers the language a signed-in account last used (its mails follow it). */
   languages: AccountLanguages
+  /** Sets the profile's weight (kg): health's weight log keeps it at its latest day, on `tx`. */
+  setWeight: (tx: Db, userId: number, kg: number) => Promise<void>
 }
 
 export type { Invited }
@@ -39,7 +41,12 @@ export type { Invited }
 export function accountFeature(ctx: AppContext, deps: { invited?: Invited } = {}) {
   const { db, sessions, mailer, uploads, config, registry } = ctx
   const codes = codeService(accountRepo(db), { smsAvailable: mailer.smsAvailable, perIpHour: config.codesPerIpHour })
-  const api: AccountApi = { languages: accountLanguages(db) }
+  const api: AccountApi = {
+    languages: accountLanguages(db),
+    setWeight: async (tx, userId, kg) => {
+      await accountRepo(tx).updateProfile(userId, { weight: kg })
+    },
+  }
   return feature('account', api, async () => {
     registerAccountMethods(
       registry,

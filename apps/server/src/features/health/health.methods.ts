@@ -1,6 +1,7 @@
 import { health as h, type WireLang } from '@kinetic/protocol'
 import type { Registry } from '../../platform/rpc/registry.ts'
 import type { HealthService } from './health.service.ts'
+import type { historyService } from './history.ts'
 
 /**
  * The health operations. Redeeming the fitness analysis is a purchase in the points shop
@@ -29,4 +30,13 @@ export function registerHealthMethods(
     await redeemFitness(ctx.user.id, p.request_id, ctx.lang)
     return service.fitness(ctx.user.id)
   })
+}
+
+/** Months and years of the day rollups, and the weight log. */
+export function registerHistoryMethods(rpc: Registry, service: ReturnType<typeof historyService>): void {
+  rpc.handle(h.healthTrend, (p, ctx) => service.trend(ctx.user.id, p))
+  rpc.handle(h.weightLog, (p, ctx) => service.weights(ctx.user.id, p.page, p.limit))
+  rpc.handle(h.weightAdd, (p, ctx) => service.addWeight(ctx.user.id, p))
+  rpc.handle(h.weightEdit, (p, ctx) => service.editWeight(ctx.user.id, p))
+  rpc.handle(h.weightDelete, (p, ctx) => service.deleteWeight(ctx.user.id, p.id))
 }

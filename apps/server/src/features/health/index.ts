@@ -1,7 +1,8 @@
 import type { WireLang } from '@kinetic/protocol'
 import { feature, type AppContext } from '../../platform/app-context.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { registerHealthMethods } from './health.methods.ts'
+import { registerHealthMethods, registerHistoryMethods } from './health.methods.ts'
+import { historyService } from './history.ts'
 import { healthRepo } from './health.repo.ts'
 import { healthService } from './health.service.ts'
 import type { HealthHooks } from './hooks.ts'
@@ -33,6 +34,8 @@ export interface HealthDeps {
   fitnessOffer: (userId: number) => Promise<{ price: number | null; points: number }>
   /** Buys the physical-fitness analysis with points (the shop's redemption). */
   redeemFitness: (userId: number, requestId: string, lang: WireLang) => Promise<unknown>
+  /** Sets the profile's weight (the account's), on the weight log's transaction. */
+  setProfileWeight: (tx: Db, userId: number, kg: number) => Promise<void>
   hooks?: HealthHooks
 }
 
@@ -49,5 +52,6 @@ export function healthFeature(ctx: AppContext, deps: HealthDeps) {
       }),
       deps.redeemFitness,
     )
+    registerHistoryMethods(ctx.registry, historyService(ctx.db, deps.setProfileWeight))
   })
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 
 /**
  * The accounts, in the shared schema module: every feature's rows key on `users.id`, and
@@ -20,7 +30,8 @@ export const users = pgTable(
     gender: text('gender').notNull().default(''),
     birthday: date('birthday', { mode: 'string' }),
     height: integer('height'),
-    weight: integer('weight'),
+    /** kg, one decimal: the latest day of the weight log when it has one. */
+    weight: doublePrecision('weight'),
     stride: integer('stride'),
     hrZone: integer('hr_zone'),
     inviteCode: text('invite_code').notNull(),
