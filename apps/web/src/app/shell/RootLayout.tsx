@@ -1,3 +1,4 @@
+import { ZonePrompt } from '@/features/account'
 import { useRouteMeta } from '@/shared/routing'
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
 import styles from './RootLayout.module.css'
@@ -11,6 +12,7 @@ export function RootLayout() {
     <>
       {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" />}
       <div className={meta?.tabBar ? styles.tabPage : undefined}>
+        <ZonePrompt />
         <Outlet />
       </div>
       {meta?.tabBar && <TabBar />}

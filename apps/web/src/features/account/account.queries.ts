@@ -1,5 +1,6 @@
 import { call, clearCurrentAccountId, methodQuery, queryKeys, setCurrentAccountId } from '@/api'
 import { adoptAccountLanguage, setLanguage } from '@/i18n'
+import { deviceTimeZone } from '@/shared/clock'
 import { account, type Locale, type ParamsIn } from '@kinetic/protocol'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
@@ -47,10 +48,12 @@ export function useLoginMutation() {
   })
 }
 
+/** Registers with the device's time zone: the new account's days and clock are the device's. */
 export function useRegisterMutation() {
   const actAs = useActAs()
   return useMutation({
-    mutationFn: (params: ParamsIn<typeof account.register>) => call(account.register, params),
+    mutationFn: (params: Omit<ParamsIn<typeof account.register>, 'time_zone'>) =>
+      call(account.register, { ...params, time_zone: deviceTimeZone() }),
     onSuccess: ({ user }) => actAs(user.id),
   })
 }

@@ -1,1 +1,2 @@
 export { accountRoutes } from './routes'
+export { ZonePrompt } from './components/ZonePrompt'

@@ -1,6 +1,6 @@
 import { call, currentAccountId, methodQuery } from '@/api'
 import { newRequestId } from '@/shared/requestId'
-import { earn, health, type ParamsIn } from '@kinetic/protocol'
+import { account, earn, health, type ParamsIn } from '@kinetic/protocol'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
 /** Every health answer of the acting account: what an import, a goal or a binding makes stale. */
@@ -89,3 +89,27 @@ export function useAuthorizeMutation() {
     onSuccess: (answer) => queryClient.setQueryData(methodQuery(health.authorize, {}).queryKey, answer),
   })
 }
+
+/** A month (per day) or a year (per month) of steps, sleep, resting heart rate or weight. */
+export const useTrendQuery = (metric: health.TrendMetric, period: health.TrendPeriod, date?: string) =>
+  useQuery({ ...methodQuery(health.healthTrend, { metric, period, date }), ...keep })
+
+export const useWeightLogQuery = () => useQuery(methodQuery(health.weightLog, { limit: 100 }))
+
+/** A weight change makes the log, the trends and the profile's weight stale. */
+function useWeightMutation<P>(fn: (params: P) => Promise<unknown>) {
+  const queryClient = useQueryClient()
+  const invalidate = useInvalidateHealth()
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await invalidate()
+      await queryClient.invalidateQueries({ queryKey: methodQuery(account.userInfo).queryKey })
+    },
+  })
+}
+export const useAddWeightMutation = () =>
+  useWeightMutation((p: ParamsIn<typeof health.weightAdd>) => call(health.weightAdd, p))
+export const useEditWeightMutation = () =>
+  useWeightMutation((p: ParamsIn<typeof health.weightEdit>) => call(health.weightEdit, p))
+export const useDeleteWeightMutation = () => useWeightMutation((id: number) => call(health.weightDelete, { id }))

@@ -22,4 +22,6 @@ export const healthRoutes: AppRoute[] = [
   page('/sleepReport'),
   page('/dailyGoal'),
   page('/userAuthorize'),
+  page('/healthTrend'),
+  page('/weightLog'),
 ]

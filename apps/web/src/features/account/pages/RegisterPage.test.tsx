@@ -109,6 +109,8 @@ describe('the register page', () => {
           repassword: 'secret123',
           invite_code: 'K7PQ2M9X',
           agree: '1',
+          // the device's zone becomes the account's
+          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
       },
     ])

@@ -1,4 +1,5 @@
 import { currentLocale, LANGUAGE_NAMES } from '@/i18n'
+import { deviceTimeZone } from '@/shared/clock'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
 import { Page } from '@/shared/ui/Page'
 import { LoadFailed, Loading } from '@/shared/ui/Status'
@@ -11,10 +12,9 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useUserInfoQuery } from '../account.queries'
 import { SessionList } from '../components/SessionList'
+import { keepZone } from '../lib/keptZones'
 import { useEditProfileMutation } from '../mine.queries'
 import mine from './MinePages.module.css'
-
-const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
 /** /userSettings: clear cache, language, time zone, and the devices signed in to the account. */
 export function UserSettingsPage() {
@@ -38,8 +38,17 @@ export function UserSettingsPage() {
     showSuccess(t('account.settings.cacheCleared'))
   }
 
+  // a zone chosen here is the answer to the switch prompt for this device's zone
   const setZone = (time_zone: string) =>
-    edit.mutate({ time_zone }, { onSuccess: () => showSuccess(t('common.toast.modified')) })
+    edit.mutate(
+      { time_zone },
+      {
+        onSuccess: (saved) => {
+          if (saved.time_zone !== deviceTimeZone()) keepZone(saved.id, deviceTimeZone())
+          showSuccess(t('common.toast.modified'))
+        },
+      },
+    )
 
   return (
     <Page title={t('account.settings.title')}>

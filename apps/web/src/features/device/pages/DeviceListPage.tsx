@@ -1,3 +1,4 @@
+import { formatInstant, useAccountTimeZone } from '@/shared/clock'
 import { Page } from '@/shared/ui/Page'
 import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
 import { showSuccess } from '@/shared/ui/toast'
@@ -49,6 +50,7 @@ export function DeviceListPage() {
 function DeviceItem({ watch }: { watch: device.Device }) {
   const { t, i18n } = useTranslation()
   const unbind = useUnbindDeviceMutation()
+  const zone = useAccountTimeZone()
   const confirmUnbind = async () => {
     const confirmed = await Dialog.confirm({
       content: t('device.unbind.confirm'),
@@ -59,13 +61,7 @@ function DeviceItem({ watch }: { watch: device.Device }) {
   }
   const seen = watch.last_seen_at
     ? t('device.list.lastUpload', {
-        time: new Intl.DateTimeFormat(i18n.language, {
-          month: 'short',
-          day: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        }).format(new Date(watch.last_seen_at)),
+        time: formatInstant(watch.last_seen_at, i18n.language, zone),
       })
     : t('device.list.neverUploaded')
 

@@ -1,3 +1,4 @@
+import { dayIn, useAccountTimeZone } from '@/shared/clock'
 import { CalendarOutline, LeftOutline, RightOutline } from 'antd-mobile-icons'
 import { DatePicker } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
@@ -42,7 +43,8 @@ type DateBarProps = {
 /** Date selection of a report: previous / pick a day / next, never past today. */
 export function DateBar({ day, onChange, step = 1, label }: DateBarProps) {
   const { t, i18n } = useTranslation()
-  const today = localDay()
+  // today as the account's clock has it (the server's days are the account's)
+  const today = dayIn(useAccountTimeZone())
   const current = day ?? today
   const pick = async () => {
     const picked = await DatePicker.prompt({

@@ -12,6 +12,7 @@ import {
   SoundOutline,
   TravelOutline,
   UnorderedListOutline,
+  UserOutline,
 } from 'antd-mobile-icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,6 +28,8 @@ const ENTRIES = [
   ['sleep', '/sleepReport', <PieOutline key="i" />],
   ['sports', '/sportsRecord', <TravelOutline key="i" />],
   ['weekly', '/weeklyReport', <HistogramOutline key="i" />],
+  ['trends', '/healthTrend?metric=steps&period=month', <HistogramOutline key="i" />],
+  ['weight', '/weightLog', <UserOutline key="i" />],
   ['physical', '/physicalReport', <CalendarOutline key="i" />],
   ['questionnaire', '/questionnaire', <FileOutline key="i" />],
   ['goal', '/dailyGoal', <FlagOutline key="i" />],

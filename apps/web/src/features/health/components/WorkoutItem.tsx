@@ -1,13 +1,15 @@
 import { formatNumber, type health } from '@kinetic/protocol'
 import { useTranslation } from 'react-i18next'
-import { DASH, clockDuration, clockTime, km, pace } from '../lib/format'
+import { clockTime, formatInstant, useAccountTimeZone } from '@/shared/clock'
+import { DASH, clockDuration, km, pace } from '../lib/format'
 import styles from './Sports.module.css'
 import { WorkoutVerdict } from './WorkoutVerdict'
 
 /** One sports record: type and start, then distance, time, pace, calories and heart rate; its verdict when not ok. */
 export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOpen: () => void }) {
   const { t, i18n } = useTranslation()
-  const day = new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric' }).format(new Date(workout.start))
+  const zone = useAccountTimeZone()
+  const day = formatInstant(workout.start, i18n.language, zone, { month: 'short', day: 'numeric' })
   const figures = [
     { label: t('health.stats.distance'), value: `${km(workout.distance_m)} ${t('health.unit.km')}` },
     { label: t('health.sports.duration'), value: clockDuration(workout.duration_s) },
@@ -32,7 +34,7 @@ export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOp
         <span className={styles.head}>
           <span className={styles.type}>{t(`health.sports.types.${workout.type}`)}</span>
           <span className={styles.when}>
-            {day} {clockTime(workout.start)}
+            {day} {clockTime(workout.start, zone)}
             {workout.source !== 'watch' && <span className={styles.source}>{workout.source.toUpperCase()}</span>}
           </span>
         </span>

@@ -39,12 +39,16 @@ describe('chart options', () => {
         { stage: 'awake', start: '2026-11-20T15:50:00Z', end: '2026-11-20T15:53:00Z', minutes: 3 },
       ],
       names,
+      'America/New_York',
     )
     expect((option.yAxis as { data: string[] }).data).toEqual(['Deep', 'Light', 'REM', 'Awake'])
     const data = (option.series as { data: number[][] }[])[0]?.data
     expect(data?.map((d) => d[2])).toEqual([1, 0, 3])
     const [from = 0, to = 0] = data?.[0] ?? []
     expect(to - from).toBe(20 * 60_000)
+    // the clock on the axis is the account's zone, not the device's
+    const label = (option.xAxis as { axisLabel: { formatter: (v: number) => string } }).axisLabel.formatter
+    expect(label(from)).toBe('10:00')
   })
 
   it('marks the days whose goals were met', () => {

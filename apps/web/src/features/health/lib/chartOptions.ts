@@ -1,7 +1,7 @@
 import { health } from '@kinetic/protocol'
 import type { CustomSeriesRenderItem } from 'echarts'
 import type { ChartOption } from './echarts'
-import { clockTime } from './format'
+import { clockTime } from '@/shared/clock'
 import { ACCENT, DANGER, ENERGY, PRIMARY, STAGE_COLORS, ZONE_COLORS } from './palette'
 
 /** Chart options of the health pages (pure: data in, echarts option out). Texts come in translated. */
@@ -65,8 +65,12 @@ type Stage = health.SleepReport['stages'][number]
 /** Bottom to top: deep sleep lowest, awake on top, as sleep apps draw a hypnogram. */
 const HYPNOGRAM_ROWS = ['deep', 'light', 'rem', 'awake'] as const satisfies readonly health.SleepStage[]
 
-/** The night's stages as blocks on four rows (a hypnogram), over the clock. */
-export function hypnogram(stages: readonly Stage[], stageNames: Record<health.SleepStage, string>): ChartOption {
+/** The night's stages as blocks on four rows (a hypnogram), over the account's clock (`timeZone`). */
+export function hypnogram(
+  stages: readonly Stage[],
+  stageNames: Record<health.SleepStage, string>,
+  timeZone: string,
+): ChartOption {
   const renderItem: CustomSeriesRenderItem = (_params, api) => {
     const row = Number(api.value(2))
     const from = api.coord([api.value(0), row])
@@ -87,12 +91,12 @@ export function hypnogram(stages: readonly Stage[], stageNames: Record<health.Sl
         const p = Array.isArray(params) ? params[0] : params
         const [from, to, row] = (p?.value ?? []) as number[]
         const stage = HYPNOGRAM_ROWS[row ?? 0] ?? 'light'
-        return `${stageNames[stage]}  ${clockTime(new Date(from ?? 0).toISOString())}–${clockTime(new Date(to ?? 0).toISOString())}`
+        return `${stageNames[stage]}  ${clockTime(from ?? 0, timeZone)}–${clockTime(to ?? 0, timeZone)}`
       },
     },
     xAxis: {
       type: 'time',
-      axisLabel: { formatter: (v: number) => clockTime(new Date(v).toISOString()), hideOverlap: true },
+      axisLabel: { formatter: (v: number) => clockTime(v, timeZone), hideOverlap: true },
     },
     yAxis: {
       type: 'category',
@@ -184,6 +188,30 @@ export function workoutHeartRate(points: readonly { minute: number; bpm: number 
         itemStyle: { color: DANGER },
         areaStyle: { color: 'rgba(244, 63, 94, 0.15)' },
       },
+    ],
+  }
+}
+
+/** A month (per day) or a year (per month): bars for totals, a line for levels; gaps stay empty. */
+export function trendChart(
+  points: readonly { label: string; value: number | null }[],
+  kind: 'bar' | 'line',
+  format: (value: number) => string,
+): ChartOption {
+  return {
+    grid,
+    tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? format(v) : '') },
+    xAxis: { type: 'category', data: points.map((p) => p.label), axisLabel: { hideOverlap: true } },
+    yAxis: { type: 'value', scale: kind === 'line', splitNumber: 3 },
+    series: [
+      kind === 'bar'
+        ? {
+            type: 'bar',
+            data: points.map((p) => p.value),
+            barWidth: '60%',
+            itemStyle: { color: PRIMARY, borderRadius: [3, 3, 0, 0] },
+          }
+        : { type: 'line', data: points.map((p) => p.value), connectNulls: true, itemStyle: { color: ACCENT } },
     ],
   }
 }

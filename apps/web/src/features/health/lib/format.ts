@@ -34,9 +34,3 @@ export function pace(secondsPerKm: number): string {
 export function signedPercent(change: number): string {
   return `${change > 0 ? '+' : ''}${change}%`
 }
-
-/** Local clock time (HH:MM, 24 h) of an ISO instant in the browser's time zone. */
-export function clockTime(iso: string): string {
-  const date = new Date(iso)
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`
-}

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router'
 import { Card } from '../components/Card'
 import { Chart } from '../components/Chart'
 import { DateBar, useReportDate } from '../components/DateBar'
+import { PeriodTabs } from '../components/PeriodTabs'
 import styles from '../components/Health.module.css'
 import { QueryView } from '../components/QueryView'
 import { Stats } from '../components/Stats'
@@ -26,6 +27,7 @@ export function HeartRatePage() {
 
   return (
     <Page title={t('health.heartRate.title')}>
+      <PeriodTabs metric="resting_hr" value="day" date={report?.date ?? date} />
       <DateBar day={report?.date ?? date} onChange={setDate} />
       <QueryView query={query}>
         {(r) => (

@@ -1,3 +1,4 @@
+import { formatInstant, useAccountTimeZone } from '@/shared/clock'
 import { Page } from '@/shared/ui/Page'
 import { formatNumber, type health } from '@kinetic/protocol'
 import { Button, Dialog } from 'antd-mobile'
@@ -20,8 +21,8 @@ export function PhysicalReportPage() {
   const { t, i18n } = useTranslation()
   const query = useFitnessQuery()
   const redeem = useRedeemFitnessMutation()
-  const dateText = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
+  const zone = useAccountTimeZone()
+  const dateText = (iso: string) => formatInstant(iso, i18n.language, zone, { dateStyle: 'medium' })
   // a dialog left open must not outlive the page (a back gesture while it asks)
   useEffect(() => () => Dialog.clear(), [])
   const confirmRedeem = async (fitness: health.FitnessReport) => {

@@ -1,3 +1,4 @@
+import { formatInstant, useAccountTimeZone } from '@/shared/clock'
 import { useErrorText } from '@/i18n'
 import { Page } from '@/shared/ui/Page'
 import { showSuccess, showToast } from '@/shared/ui/toast'
@@ -16,6 +17,7 @@ type Answer = (typeof health.QUESTIONNAIRE_ANSWERS)[number]
 /** The health assessment (PAR-Q+): every question answered yes or no, then the advice. */
 export function QuestionnairePage() {
   const { t, i18n } = useTranslation()
+  const zone = useAccountTimeZone()
   const errorText = useErrorText()
   const query = useQuestionnaireQuery()
   const submit = useAnswerQuestionnaireMutation()
@@ -40,7 +42,7 @@ export function QuestionnairePage() {
             {q.latest && (
               <Card
                 title={t('health.questionnaire.result')}
-                note={new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(q.latest.at))}
+                note={formatInstant(q.latest.at, i18n.language, zone, { dateStyle: 'medium' })}
               >
                 <p className={q.latest.result === 'clear' ? page.clear : page.consult}>
                   {t(`health.questionnaire.results.${q.latest.result}`)}

@@ -1,3 +1,4 @@
+import { clockTime, useAccountTimeZone } from '@/shared/clock'
 import { Page } from '@/shared/ui/Page'
 import { health } from '@kinetic/protocol'
 import { useMemo } from 'react'
@@ -5,12 +6,12 @@ import { useTranslation } from 'react-i18next'
 import { Card } from '../components/Card'
 import { Chart } from '../components/Chart'
 import { DateBar, useReportDate } from '../components/DateBar'
+import { PeriodTabs } from '../components/PeriodTabs'
 import { useMinutesText } from '../components/Duration'
 import styles from '../components/Health.module.css'
 import { QueryView } from '../components/QueryView'
 import { useSleepQuery } from '../health.queries'
 import { hypnogram } from '../lib/chartOptions'
-import { clockTime } from '../lib/format'
 import { STAGE_COLORS } from '../lib/palette'
 
 /** Stages from deepest to awake, as the list under the hypnogram shows them. */
@@ -23,6 +24,7 @@ export function SleepReportPage() {
   const [date, setDate] = useReportDate()
   const query = useSleepQuery(date)
   const report = query.data
+  const zone = useAccountTimeZone()
   const stageNames = useMemo(
     () =>
       Object.fromEntries(health.SLEEP_STAGES.map((s) => [s, t(`health.sleep.stages.${s}`)])) as Record<
@@ -31,10 +33,11 @@ export function SleepReportPage() {
       >,
     [t],
   )
-  const chart = useMemo(() => report && hypnogram(report.stages, stageNames), [report, stageNames])
+  const chart = useMemo(() => report && hypnogram(report.stages, stageNames, zone), [report, stageNames, zone])
 
   return (
     <Page title={t('health.sleep.title')}>
+      <PeriodTabs metric="sleep" value="day" date={report?.date ?? date} />
       <DateBar day={report?.date ?? date} onChange={setDate} />
       <QueryView query={query}>
         {({ sleep, stages }) =>
@@ -59,7 +62,7 @@ export function SleepReportPage() {
                   </div>
                 </div>
                 <p className={styles.weak}>
-                  {t('health.sleep.window', { start: clockTime(sleep.start), end: clockTime(sleep.end) })}
+                  {t('health.sleep.window', { start: clockTime(sleep.start, zone), end: clockTime(sleep.end, zone) })}
                 </p>
               </Card>
               <Card title={t('health.sleep.hypnogram')}>

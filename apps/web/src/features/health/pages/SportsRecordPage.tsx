@@ -1,3 +1,4 @@
+import { dayIn, useAccountTimeZone } from '@/shared/clock'
 import { Page } from '@/shared/ui/Page'
 import { Segmented } from '@/shared/ui/Segmented'
 import { formatNumber } from '@kinetic/protocol'
@@ -7,6 +8,7 @@ import { useSearchParams } from 'react-router'
 import { Card } from '../components/Card'
 import { Chart } from '../components/Chart'
 import { DateBar, useReportDate } from '../components/DateBar'
+import { PeriodTabs } from '../components/PeriodTabs'
 import styles from '../components/Health.module.css'
 import { ImportButton } from '../components/ImportButton'
 import { QueryView } from '../components/QueryView'
@@ -16,7 +18,6 @@ import { WorkoutItem } from '../components/WorkoutItem'
 import { WorkoutSheet } from '../components/WorkoutSheet'
 import { useMotionQuery, useOverviewQuery } from '../health.queries'
 import { hourlySteps } from '../lib/chartOptions'
-import { localDay } from '../lib/dates'
 import { km } from '../lib/format'
 
 type Scope = 'day' | 'all'
@@ -32,8 +33,9 @@ export function SportsRecordPage() {
   const [date, setDate] = useReportDate()
   const [open, setOpen] = useState<number | null>(null)
   const overview = useOverviewQuery(date)
+  const zone = useAccountTimeZone()
   // "today" is the server's, in the user's time zone: the overview answers which day that is
-  const day = date ?? overview.data?.date ?? (overview.error ? localDay() : null)
+  const day = date ?? overview.data?.date ?? (overview.error ? dayIn(zone) : null)
   const motion = useMotionQuery(scope === 'all' ? 'all' : day)
   const steps = useMemo(() => overview.data && hourlySteps(overview.data.hourly_steps), [overview.data])
 
@@ -71,6 +73,7 @@ export function SportsRecordPage() {
       </div>
       {scope === 'day' && (
         <>
+          <PeriodTabs metric="steps" value="day" date={motion.data?.date ?? date} />
           <DateBar day={motion.data?.date ?? date} onChange={setDate} />
           <Card title={t('health.sports.dayTotals')}>
             <QueryView query={overview}>

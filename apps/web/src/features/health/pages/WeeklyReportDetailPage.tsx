@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Card } from '../components/Card'
 import { Chart } from '../components/Chart'
 import { DateBar, useReportDate } from '../components/DateBar'
+import { PeriodTabs } from '../components/PeriodTabs'
 import { useMinutesText } from '../components/Duration'
 import styles from '../components/Health.module.css'
 import { QueryView } from '../components/QueryView'
@@ -45,6 +46,7 @@ export function WeeklyReportDetailPage() {
 
   return (
     <Page title={t('health.weekly.detailTitle')}>
+      <PeriodTabs metric="steps" value="week" date={week?.week_start ?? date} />
       <DateBar
         day={week?.week_start ?? date}
         onChange={setDate}

@@ -17,6 +17,8 @@ export const healthPages = {
   '/questionnaire': () => import('./QuestionnairePage').then((m) => m.QuestionnairePage),
   '/dailyGoal': () => import('./DailyGoalPage').then((m) => m.DailyGoalPage),
   '/userAuthorize': () => import('./UserAuthorizePage').then((m) => m.UserAuthorizePage),
+  '/healthTrend': () => import('./TrendPage').then((m) => m.TrendPage),
+  '/weightLog': () => import('./WeightLogPage').then((m) => m.WeightLogPage),
 } satisfies Record<string, () => Promise<ComponentType>>
 
 export type HealthPath = keyof typeof healthPages
