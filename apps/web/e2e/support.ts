@@ -18,7 +18,10 @@ export function inject<K extends 'baseUrl' | 'mailbox' | 'chainRpcUrl' | 'operat
   return current[key]
 }
 
-/** A phone-sized context (iPhone 12-like viewport) on the app. */
+/**
+ * A phone-sized context (iPhone 12-like viewport) on the app, its clock in Asia/Shanghai: an
+ * account takes its device's zone at registration, and these phones stand for users there.
+ */
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: inject('baseUrl'),
@@ -26,6 +29,7 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    timezoneId: 'Asia/Shanghai',
   })
 }
 
