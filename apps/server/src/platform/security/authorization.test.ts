@@ -190,6 +190,19 @@ const RESOURCES: Resource[] = [
     ],
   },
   {
+    name: 'weight entry',
+    notFound: 'WEIGHT_NOT_FOUND',
+    async create(owner) {
+      const entry = await ok(owner, '/v1/weightadd', { weight: '68.5', date: '2026-01-05' })
+      return { id: entry.id }
+    },
+    missing: () => ({ id: MISSING_ID }),
+    probes: [
+      change('/v1/weightedit', 'id', (ids) => ({ id: ids.id, weight: '99' })),
+      remove('/v1/weightdel', 'id', (ids) => ({ id: ids.id })),
+    ],
+  },
+  {
     name: 'energy credit (a review of its verdict)',
     notFound: 'ENERGY_CREDIT_NOT_FOUND',
     async create(owner) {
