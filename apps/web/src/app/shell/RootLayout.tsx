@@ -12,7 +12,8 @@ export function RootLayout() {
     <>
       {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" />}
       <div className={meta?.tabBar ? styles.tabPage : undefined}>
-        <ZonePrompt />
+        {/* only where a session is needed: a public page never reads the profile */}
+        {meta?.isNeedLogin && <ZonePrompt />}
         <Outlet />
       </div>
       {meta?.tabBar && <TabBar />}
