@@ -140,7 +140,8 @@ export async function scanRange(
   })
 
   const approvalsSeen = (await approvalLogs(client, from, Number(last.number), [...tracked])).filter((log) => {
-    if (log.blockNumber === null || log.blockHash === null || log.logIndex === null || !log.transactionHash) return false
+    if (log.blockNumber === null || log.blockHash === null || log.logIndex === null || !log.transactionHash)
+      return false
     if (hashOf.get(hexToNumber(log.blockNumber)) !== log.blockHash) throw new ChainMoved('an approval of another block')
     return true
   })

@@ -1,5 +1,14 @@
 import type { wallet } from '@kinetic/protocol'
-import { decodeFunctionData, erc20Abi, formatEther, formatUnits, getAddress, maxUint256, type Address, type Hex } from 'viem'
+import {
+  decodeFunctionData,
+  erc20Abi,
+  formatEther,
+  formatUnits,
+  getAddress,
+  maxUint256,
+  type Address,
+  type Hex,
+} from 'viem'
 import { ChainRejected } from '../../chain/chain.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { pricesOf } from './assets.ts'
@@ -9,9 +18,7 @@ import { NATIVE_COIN, type WalletContext } from './wallet.context.ts'
 
 /** What a BEP20 call in a transaction's data does, as far as the preview can tell from the call itself. */
 type TokenCall =
-  | { kind: 'transfer'; to: Address; amount: bigint }
-  | { kind: 'approve'; spender: Address; amount: bigint }
-  | undefined
+  { kind: 'transfer'; to: Address; amount: bigint } | { kind: 'approve'; spender: Address; amount: bigint } | undefined
 
 function tokenCall(data: Hex): TokenCall {
   if (data === '0x') return undefined
