@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Address, Hash, Hex } from 'viem'
 import type { Db } from '../platform/db/client.ts'
 import { chainApprovals, chainBlocks, chainCursor, chainTransfers } from './chain.tables.ts'
@@ -64,7 +64,7 @@ export async function recordPending(db: Db, row: PendingTransfer): Promise<void>
 }
 
 /**
- * Marks the pending transaction(s) of `from` with `nonce` other than `hash` as replaced by it
+ * Marks the pending transaction(s) of `from` with `nonce` other than `hash`, not replaced yet, as replaced by it
  * (the node accepted `hash` with the same nonce, so they will not be mined). The indexer's
  * rows clear the mark should a replaced one be mined after all.
  */
@@ -81,6 +81,7 @@ export async function recordReplacement(
         eq(chainTransfers.fromAddress, row.from.toLowerCase()),
         eq(chainTransfers.nonce, row.nonce),
         eq(chainTransfers.status, 'pending'),
+        isNull(chainTransfers.replacedBy),
         ne(chainTransfers.hash, row.hash.toLowerCase()),
       ),
     )
