@@ -65,6 +65,7 @@ export const ERROR_CODES = [
   'TX_SIGNER_MISMATCH',
   'TX_REJECTED',
   'TX_NOT_FOUND',
+  'TX_WOULD_REVERT',
   'CHAIN_UNAVAILABLE',
   'ADDRESS_ENTRY_NOT_FOUND',
   // earn and shop

@@ -103,6 +103,12 @@ export const Transfer = z.object({
   data_hex: z.string(),
   data_text: z.string(),
   time: z.string(),
+  /** The sender's nonce (null when unknown) and the gas price in wei ('' when unknown): what a speed-up or cancel reuses. */
+  nonce: z.number().int().nullable(),
+  gas_price: z.string(),
+  /** Set when another transaction with the same nonce replaced this pending one ('' otherwise). */
+  replaced_by: z.string(),
+  replaced_as: z.enum(['', 'speed_up', 'cancel']),
 })
 export type Transfer = z.infer<typeof Transfer>
 
@@ -284,6 +290,63 @@ export const txHash = wallet(
     /** The transaction on the chain's explorer ('' when the chain has none). */
     explorer_url: z.string(),
   }),
+)
+/** A value a simulated transaction moves: whole units of a coin (null contract: BNB). */
+export const Movement = z.object({
+  symbol: z.string(),
+  contract: z.string().nullable(),
+  decimals: z.number().int(),
+  /** Whole units, decimal string. */
+  amount: z.string(),
+})
+export type Movement = z.infer<typeof Movement>
+
+/** An allowance a transaction sets or a wallet holds: `spender` may move up to `amount` of the token. */
+export const Allowance = z.object({
+  symbol: z.string(),
+  contract: z.string(),
+  decimals: z.number().int(),
+  spender: z.string(),
+  /** Whole units, decimal string. */
+  amount: z.string(),
+  /** The maximum uint256: no limit. */
+  unlimited: z.boolean(),
+})
+export type Allowance = z.infer<typeof Allowance>
+
+export const simulate = wallet(
+  '/v1/simulate',
+  'See before you sign: runs a transaction from the wallet with eth_call and eth_estimateGas and says what it ' +
+    'sends, receives and approves, its fee and the signing terms; TX_WOULD_REVERT with the reason when it would fail',
+  z.object({
+    wallet_id: walletId,
+    to: address,
+    /** BNB sent, in wei (decimal string). */
+    value: optional(z.string().regex(/^\d{1,78}$/, 'FIELD_INVALID')).default('0'),
+    data: optional(z.string().regex(/^0x([0-9a-fA-F]{2}){0,30000}$/, 'FIELD_INVALID')).default('0x'),
+    /** The gas price to price the fee at, wei; the node's price when absent. */
+    gas_price: optional(z.string().regex(/^\d{1,30}$/, 'FIELD_INVALID')),
+  }),
+  z.object({
+    sends: z.array(Movement),
+    receives: z.array(Movement),
+    approvals: z.array(Allowance),
+    /** The node's estimate + 10%, and the gas price the fee is priced at (wei). */
+    gas_limit: z.string(),
+    gas_price: z.string(),
+    /** BNB, decimal string; and in USD ('' when BNB has no fresh price). */
+    fee: z.string(),
+    fee_usd: z.string(),
+    /** The wallet's next nonce (pending included) and the chain id, to sign with. */
+    nonce: z.number().int(),
+    chain_id: z.number().int(),
+  }),
+)
+export const approvals = wallet(
+  '/v1/approvals',
+  "The wallet's current token allowances (read on-chain) to every spender its Approval logs name; zero ones left out",
+  z.object({ wallet_id: walletId }),
+  z.object({ list: z.array(Allowance) }),
 )
 export const marketValue = wallet(
   '/v1/marketvalue',

@@ -29,6 +29,10 @@ export const chainTransfers = pgTable(
     data: text('data').notNull().default(''),
     /** pending | success | failed */
     status: text('status').notNull(),
+    /** Lower-case hash of the transaction sent with the same nonce to replace this pending one. */
+    replacedBy: text('replaced_by'),
+    /** How it was replaced: speed_up (same transaction, higher gas price) | cancel (0-value self-transfer). */
+    replaceKind: text('replace_kind'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
@@ -56,4 +60,30 @@ export const chainBlocks = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.number] })],
+)
+
+/**
+ * BEP20 Approval logs whose owner is a tracked address: which spenders a wallet ever approved
+ * on which tokens (the current allowance is read on-chain). One row per log.
+ */
+export const chainApprovals = pgTable(
+  'chain_approvals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chainId: integer('chain_id').notNull(),
+    hash: text('hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    /** Lower-case 0x addresses. */
+    owner: text('owner').notNull(),
+    token: text('token').notNull(),
+    spender: text('spender').notNull(),
+    /** Base units approved by this log. */
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chain_approvals_key').on(t.chainId, t.hash, t.logIndex),
+    index('chain_approvals_owner_idx').on(t.chainId, t.owner),
+  ],
 )

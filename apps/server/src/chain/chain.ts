@@ -81,6 +81,13 @@ export interface Chain {
   gasPrice(): Promise<bigint>
   /** Gas the transaction would use; ChainRejected when it would fail (e.g. 'transfer amount exceeds balance'). */
   estimateGas(tx: { from: Address; to: Address; value?: bigint; data?: Hex }): Promise<bigint>
+  /**
+   * Runs the transaction as `eth_call` from `from` at the latest block without sending it;
+   * ChainRejected with the decoded revert reason (revert string or custom error) when it would revert.
+   */
+  call(tx: { from: Address; to: Address; value?: bigint; data?: Hex }): Promise<void>
+  /** `allowance(owner, spender)` of each token/spender pair in one multicall; undefined where a token did not answer. */
+  allowances(owner: Address, pairs: readonly { token: Address; spender: Address }[]): Promise<(bigint | undefined)[]>
   /** The next nonce of `address`, counting pending transactions. */
   nonce(address: Address): Promise<number>
   /** name/symbol/decimals of a BEP20 contract; undefined when `contract` is not one. */

@@ -122,6 +122,24 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
     estimateGas: (tx: { from: Address; to: Address; value?: bigint; data?: Hex }) =>
       submitting(() => client.estimateGas({ account: tx.from, to: tx.to, value: tx.value, data: tx.data })),
 
+    call: (tx: { from: Address; to: Address; value?: bigint; data?: Hex }) =>
+      submitting(() => client.call({ account: tx.from, to: tx.to, value: tx.value, data: tx.data })).then(
+        () => undefined,
+      ),
+
+    async allowances(owner: Address, pairs: readonly { token: Address; spender: Address }[]) {
+      if (pairs.length === 0) return []
+      const results = await aggregate(
+        pairs.map(({ token, spender }) => ({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [owner, spender],
+        })),
+      )
+      return results.map((r) => (typeof r === 'bigint' ? r : undefined))
+    },
+
     nonce: (address: Address) => reading(() => client.getTransactionCount({ address, blockTag: 'pending' })),
 
     async tokenMeta(contract: Address): Promise<TokenMeta | undefined> {

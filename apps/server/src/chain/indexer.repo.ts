@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Address, Hash, Hex } from 'viem'
 import type { Db } from '../platform/db/client.ts'
-import { chainBlocks, chainCursor, chainTransfers } from './chain.tables.ts'
+import { chainApprovals, chainBlocks, chainCursor, chainTransfers } from './chain.tables.ts'
 
 export type TransferRow = typeof chainTransfers.$inferInsert
+export type ApprovalRow = typeof chainApprovals.$inferInsert
 
 /** Work another part of the app does inside the indexer's own transaction (deposits, ADR 2026-11-24). */
 export type Within<T> = (tx: Db, what: T) => Promise<void>
@@ -62,7 +63,35 @@ export async function recordPending(db: Db, row: PendingTransfer): Promise<void>
     .onConflictDoNothing()
 }
 
+/**
+ * Marks the pending transaction(s) of `from` with `nonce` other than `hash`, not replaced yet, as replaced by it
+ * (the node accepted `hash` with the same nonce, so they will not be mined). The indexer's
+ * rows clear the mark should a replaced one be mined after all.
+ */
+export async function recordReplacement(
+  db: Db,
+  row: { chainId: number; from: Address; nonce: number; hash: Hash; kind: 'speed_up' | 'cancel' },
+): Promise<number> {
+  const replaced = await db
+    .update(chainTransfers)
+    .set({ replacedBy: row.hash.toLowerCase(), replaceKind: row.kind })
+    .where(
+      and(
+        eq(chainTransfers.chainId, row.chainId),
+        eq(chainTransfers.fromAddress, row.from.toLowerCase()),
+        eq(chainTransfers.nonce, row.nonce),
+        eq(chainTransfers.status, 'pending'),
+        isNull(chainTransfers.replacedBy),
+        ne(chainTransfers.hash, row.hash.toLowerCase()),
+      ),
+    )
+    .returning({ id: chainTransfers.id })
+  return replaced.length
+}
+
 const upsertSet = {
+  replacedBy: sql`excluded.replaced_by`,
+  replaceKind: sql`excluded.replace_kind`,
   blockNumber: sql`excluded.block_number`,
   blockHash: sql`excluded.block_hash`,
   fromAddress: sql`excluded.from_address`,
@@ -133,6 +162,7 @@ export function indexerRepo(db: Db, chainId: number) {
       blocks: BlockRef[],
       transfers: TransferRow[],
       within?: Within<TransferRow[]>,
+      approvals: ApprovalRow[] = [],
     ): Promise<boolean> {
       const last = blocks.at(-1)
       if (!last) return true
@@ -158,6 +188,11 @@ export function indexerRepo(db: Db, chainId: number) {
               set: upsertSet,
             })
         }
+        for (let i = 0; i < approvals.length; i += INSERT_CHUNK)
+          await tx
+            .insert(chainApprovals)
+            .values(approvals.slice(i, i + INSERT_CHUNK))
+            .onConflictDoNothing()
         const hashes = [...new Set(transfers.map((t) => t.hash))]
         if (hashes.length > 0)
           await tx
@@ -184,6 +219,9 @@ export function indexerRepo(db: Db, chainId: number) {
           .where(
             and(ofChain.transfers, isNotNull(chainTransfers.blockNumber), gt(chainTransfers.blockNumber, fork.number)),
           )
+        await tx
+          .delete(chainApprovals)
+          .where(and(eq(chainApprovals.chainId, chainId), gt(chainApprovals.blockNumber, fork.number)))
         await tx.delete(chainBlocks).where(and(ofChain.blocks, gt(chainBlocks.number, fork.number)))
         await tx
           .insert(chainBlocks)
@@ -221,6 +259,7 @@ export function indexerRepo(db: Db, chainId: number) {
     async forget(): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.delete(chainTransfers).where(ofChain.transfers)
+        await tx.delete(chainApprovals).where(eq(chainApprovals.chainId, chainId))
         await tx.delete(chainBlocks).where(ofChain.blocks)
         await tx.delete(chainCursor).where(eq(chainCursor.chainId, chainId))
       })

@@ -307,3 +307,31 @@ describe('the indexer', () => {
     expect(await rowsOf(replacement)).toEqual([expect.objectContaining({ status: 'success', amount: '2' })])
   })
 })
+
+describe('approvals', () => {
+  it("records the Approval logs of a tracked owner, not of anyone else's", async () => {
+    const spender = bob.account.address
+    const approve = (from: TestWallet, amount: bigint) =>
+      from.sendTransaction({
+        to: DEV_CONTRACTS.usdt,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
+      })
+    const mine = await approve(alice, parseUnits('40', 18))
+    const theirs = await approve(bob, parseUnits('7', 18))
+    await Promise.all([mined(mine), mined(theirs)])
+    expect(await indexNow()).toMatchObject({ ran: true, caughtUp: true })
+
+    const approvals = await database.pool.query<{ owner: string; token: string; spender: string; amount: string }>(
+      'SELECT owner, token, spender, amount FROM chain_approvals WHERE chain_id = 31337 AND hash = ANY($1)',
+      [[mine.toLowerCase(), theirs.toLowerCase()]],
+    )
+    expect(approvals.rows).toEqual([
+      {
+        owner: alice.account.address.toLowerCase(),
+        token: usdt,
+        spender: spender.toLowerCase(),
+        amount: parseUnits('40', 18).toString(),
+      },
+    ])
+  })
+})

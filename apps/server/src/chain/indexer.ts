@@ -129,7 +129,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
       return { kind: 'reorg', fork }
     }
     const blocks = scan.blocks.map((b) => ({ number: b.number, hash: b.hash }))
-    if (!(await repo.commit(cursor, blocks, scan.transfers, options.onConfirmed))) return { kind: 'moved' }
+    if (!(await repo.commit(cursor, blocks, scan.transfers, options.onConfirmed, scan.approvals)))
+      return { kind: 'moved' }
     return { kind: 'indexed', blocks: blocks.length, transfers: scan.transfers.length }
   }
 

@@ -12,10 +12,12 @@ import {
   type Transaction,
   type TransactionReceipt,
 } from 'viem'
-import type { TransferRow } from './indexer.repo.ts'
+import type { ApprovalRow, TransferRow } from './indexer.repo.ts'
 
 /** topic0 of `Transfer(address indexed from, address indexed to, uint256 value)` (ERC20/BEP20). */
 export const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)')
+/** topic0 of `Approval(address indexed owner, address indexed spender, uint256 value)`. */
+export const APPROVAL_TOPIC = toEventSelector('Approval(address,address,uint256)')
 
 /** Addresses per eth_getLogs topic list (public BSC nodes refuse very long filters). */
 const TOPIC_CHUNK = 100
@@ -33,6 +35,8 @@ export interface Scan {
   blocks: ScannedBlock[]
   /** One row per native value and per Transfer log touching a tracked address. */
   transfers: TransferRow[]
+  /** One row per Approval log whose owner is tracked. */
+  approvals: ApprovalRow[]
 }
 
 /** The chain changed under the scan (a reorg between two requests): scan again later. */
@@ -82,6 +86,18 @@ async function transferLogs(client: PublicClient, from: number, to: number, trac
   return [...unique.values()]
 }
 
+/** Approval logs (ERC20 shape: 3 topics, one word of data) of any contract whose owner is tracked. */
+async function approvalLogs(client: PublicClient, from: number, to: number, tracked: string[]): Promise<RpcLog[]> {
+  const filters: LogTopic[][] = []
+  for (let i = 0; i < tracked.length; i += TOPIC_CHUNK)
+    filters.push([APPROVAL_TOPIC, tracked.slice(i, i + TOPIC_CHUNK).map(addressTopic)])
+  const range = { fromBlock: numberToHex(from), toBlock: numberToHex(to) }
+  const answers = await mapLimit(filters, CONCURRENCY, (topics) =>
+    client.request({ method: 'eth_getLogs', params: [{ ...range, topics }] }),
+  )
+  return answers.flat().filter((log) => !log.removed && log.topics.length === 3 && log.data.length === 66)
+}
+
 /** Full blocks `from..to`, cut before the first that does not extend the one before it. */
 async function linkedBlocks(client: PublicClient, from: number, to: number, withTransactions: boolean) {
   const numbers = Array.from({ length: to - from + 1 }, (_, i) => BigInt(from + i))
@@ -108,7 +124,7 @@ export async function scanRange(
   const blocks = await linkedBlocks(client, from, to, tracked.size > 0)
   const last = blocks.at(-1)
   const scanned = blocks.map((b) => ({ number: Number(b.number), hash: b.hash, parentHash: b.parentHash }))
-  if (!last || tracked.size === 0) return { blocks: scanned, transfers: [] }
+  if (!last || tracked.size === 0) return { blocks: scanned, transfers: [], approvals: [] }
 
   const hashOf = new Map(scanned.map((b) => [b.number, b.hash]))
   const transactions = new Map<Hash, Transaction>()
@@ -122,6 +138,23 @@ export async function scanRange(
     if (hashOf.get(hexToNumber(log.blockNumber)) !== log.blockHash) throw new ChainMoved('a log of another block')
     return true
   })
+
+  const approvalsSeen = (await approvalLogs(client, from, Number(last.number), [...tracked])).filter((log) => {
+    if (log.blockNumber === null || log.blockHash === null || log.logIndex === null || !log.transactionHash)
+      return false
+    if (hashOf.get(hexToNumber(log.blockNumber)) !== log.blockHash) throw new ChainMoved('an approval of another block')
+    return true
+  })
+  const approvals: ApprovalRow[] = approvalsSeen.map((log) => ({
+    chainId,
+    hash: (log.transactionHash as string).toLowerCase(),
+    logIndex: hexToNumber(log.logIndex as Hex),
+    blockNumber: hexToNumber(log.blockNumber as Hex),
+    owner: topicAddress(log.topics[1] as string),
+    token: log.address.toLowerCase(),
+    spender: topicAddress(log.topics[2] as string),
+    amount: hexToBigInt(log.data).toString(),
+  }))
 
   const relevant = new Set<Hash>([...native.map((tx) => tx.hash), ...logs.map((log) => log.transactionHash as Hash)])
   const receipts = new Map<Hash, TransactionReceipt>()
@@ -175,5 +208,5 @@ export async function scanRange(
       status: 'success',
     })
   }
-  return { blocks: scanned, transfers: rows }
+  return { blocks: scanned, transfers: rows, approvals }
 }

@@ -41,6 +41,12 @@ export const allBalances: RefOf<typeof all.allBalances> = {
   auth: true,
   feature: 'wallet',
 }
+export const approvals: RefOf<typeof all.approvals> = {
+  name: '/v1/approvals',
+  path: '/v1/index',
+  auth: true,
+  feature: 'wallet',
+}
 export const balance: RefOf<typeof all.balance> = {
   name: '/v1/balance',
   path: '/v1/index',
@@ -84,6 +90,12 @@ export const marketValue: RefOf<typeof all.marketValue> = {
   feature: 'wallet',
 }
 export const record: RefOf<typeof all.record> = { name: '/v1/record', path: '/v1/index', auth: true, feature: 'wallet' }
+export const simulate: RefOf<typeof all.simulate> = {
+  name: '/v1/simulate',
+  path: '/v1/index',
+  auth: true,
+  feature: 'wallet',
+}
 export const transaction: RefOf<typeof all.transaction> = {
   name: '/v1/transaction',
   path: '/v1/index',

@@ -48,6 +48,10 @@ export function toTransfer(row: TransferRow, view: TransferView): wallet.Transfe
         : 0,
     ...decodeData(row.data),
     time: (row.confirmedAt ?? row.createdAt).toISOString(),
+    nonce: row.nonce,
+    gas_price: row.gasPrice ?? '',
+    replaced_by: row.replacedBy ?? '',
+    replaced_as: row.replaceKind === 'speed_up' || row.replaceKind === 'cancel' ? row.replaceKind : '',
   }
 }
 

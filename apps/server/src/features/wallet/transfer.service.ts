@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc20Abi, formatUnits, getAddress, isHex, stringToHex, type Address, type Hex } from 'viem'
 import { ChainRejected, ChainUnavailable } from '../../chain/chain.ts'
-import { recordPending } from '../../chain/indexer.repo.ts'
+import { recordPending, recordReplacement } from '../../chain/indexer.repo.ts'
 import { explorerTxUrl } from '../../chain/networks.ts'
 import { pendingTransfer } from '../../chain/pending.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
@@ -183,7 +183,17 @@ export function transferService(ctx: WalletContext) {
       }
       await broadcast(tx, raw)
       // one pending row; the indexer turns it into the mined rows
-      await recordPending(ctx.db, await pendingTransfer(chain.chainId, raw))
+      const pending = await pendingTransfer(chain.chainId, raw)
+      await recordPending(ctx.db, pending)
+      // the node took it with the nonce of a pending one of ours: that one is replaced (speed-up or cancel)
+      const cancel = tx.to === tx.from && tx.value === 0n && tx.data === ''
+      await recordReplacement(ctx.db, {
+        chainId: chain.chainId,
+        from: pending.from,
+        nonce: tx.nonce,
+        hash: tx.hash,
+        kind: cancel ? 'cancel' : 'speed_up',
+      })
       return { hash: tx.hash }
     },
 

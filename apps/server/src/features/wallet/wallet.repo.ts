@@ -14,7 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
-import { chainTransfers } from '../../chain/chain.tables.ts'
+import { chainApprovals, chainTransfers } from '../../chain/chain.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
@@ -424,6 +424,18 @@ export function walletRepo(db: Db) {
         .where(and(eq(t.chainId, chainId), eq(t.hash, hash)))
         .limit(1)
       return row !== undefined
+    },
+
+    /** Distinct token/spender pairs of the owner's Approval logs (lower-case), most recently approved first. */
+    async approvalPairs(chainId: number, owner: string, limit = 200): Promise<{ token: string; spender: string }[]> {
+      const a = chainApprovals
+      return db
+        .select({ token: a.token, spender: a.spender })
+        .from(a)
+        .where(and(eq(a.chainId, chainId), eq(a.owner, owner)))
+        .groupBy(a.token, a.spender)
+        .orderBy(sql`max(${a.id}) DESC`)
+        .limit(limit)
     },
 
     /** Distinct recipients of the address's outgoing transfers, most recent first. */

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/rpc/app-error.ts'
 import { pricesOf, valuedAssets } from './assets.ts'
 import { formatDecimal } from './money.ts'
 import { addressBookService } from './address-book.ts'
+import { previewService } from './preview.service.ts'
 import { transferService } from './transfer.service.ts'
 import { isUniqueViolation, walletRepo, type WalletRow } from './wallet.repo.ts'
 import {
@@ -35,6 +36,7 @@ export function walletService(deps: WalletDeps) {
 
   return {
     ...transferService(ctx),
+    ...previewService(ctx),
     ...addressBookService(ctx),
 
     /**

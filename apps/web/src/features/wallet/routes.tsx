@@ -33,4 +33,5 @@ export const walletRoutes: AppRoute[] = [
   page('/walletTransferRecordHistory'),
   page('/walletAddressList'),
   page('/walletAddressAdd'),
+  page('/walletApprovals'),
 ]

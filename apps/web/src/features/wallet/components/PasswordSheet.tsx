@@ -20,6 +20,8 @@ type PasswordSheetProps = {
   walletId: number
   hint?: string
   children?: ReactNode
+  /** Nothing may be signed yet (the preview is simulating, or the transaction would revert). */
+  blocked?: boolean
 }
 
 /** A bottom sheet that asks for the wallet password before a key is used (sign, export, delete). */
@@ -32,6 +34,7 @@ export function PasswordSheet({
   walletId,
   hint,
   children,
+  blocked = false,
 }: PasswordSheetProps) {
   const { t } = useTranslation()
   const errorText = useErrorText()
@@ -48,7 +51,7 @@ export function PasswordSheet({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (busy) return
+    if (busy || blocked) return
     if (password === '') return showToast(errorText('PASSWORD_REQUIRED'))
     setBusy(true)
     setWrong(false)
@@ -91,7 +94,7 @@ export function PasswordSheet({
             {hint ? <span>{t('wallet.form.hintIs', { hint })}</span> : <span />}
             <Link to={`/walletResetPassword?id=${walletId}`}>{t('wallet.form.forgot')}</Link>
           </div>
-          <Button type="submit" block color="primary" className={formStyles.submit} loading={busy}>
+          <Button type="submit" block color="primary" className={formStyles.submit} loading={busy} disabled={blocked}>
             {submitText ?? t('wallet.common.confirm')}
           </Button>
         </div>

@@ -7,11 +7,12 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { useBalancesQuery } from '../assets.queries'
 import { EMPTY_SEND, leaveSendFlow, saveSendDraft, sendDraft, type SendDraft } from '../lib/sendDraft'
 import { maxSendable } from '../lib/transferChecks'
-import { precheck } from '../lib/transferPlan'
+import { planCall, precheck } from '../lib/transferPlan'
 import type { Wallet } from '../lib/types'
 import { useCoinParam } from '../lib/useCoinParam'
 import { useDebounced } from '../lib/useDebounced'
 import { useTransferSteps } from '../lib/useTransferSteps'
+import { useSimulation } from '../simulate.queries'
 import { useFeeQuery, useTransferInfoQuery } from '../transfer.queries'
 import { AmountField } from './AmountField'
 import { CoinPicker } from './CoinPicker'
@@ -21,6 +22,7 @@ import formStyles from '@/shared/ui/Form.module.css'
 import { PasswordSheet } from './PasswordSheet'
 import { RecipientField } from './RecipientField'
 import { TransferSummary } from './TransferSummary'
+import { TxPreview } from './TxPreview'
 
 function initialDraft(coinParam: number | null, toParam: string | null): SendDraft {
   const draft = sendDraft()
@@ -66,6 +68,9 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
   const info = useTransferInfoQuery(wallet.id, coin?.id ?? null)
   const native = coin?.contract === null
   const steps = useTransferSteps(wallet, deposit?.sentPath)
+  const simulation = useSimulation(
+    steps.plan && { wallet_id: wallet.id, ...planCall(steps.plan), gas_price: steps.plan.gasPrice.toString() },
+  )
 
   // Fee tiers for the transfer as typed so far (the exact ones are read again on "Next").
   const settled = useDebounced({ to: form.to, amount: form.amount, data: form.data })
@@ -160,8 +165,10 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
         hint={wallet.hint}
         onClose={steps.cancel}
         onSubmit={steps.send}
+        blocked={simulation.blocked}
       >
         {steps.plan && info.data && <TransferSummary plan={steps.plan} wallet={wallet} network={info.data.network} />}
+        {steps.plan && <TxPreview {...simulation.preview} />}
       </PasswordSheet>
     </>
   )

@@ -28,8 +28,14 @@ export function TransferItem({ transfer }: { transfer: Transfer }) {
       <span className={styles.main}>
         <span className={styles.title}>
           {t(`wallet.history.direction.${transfer.direction}`)}
-          {transfer.status !== 'success' && (
-            <span className={`${styles.status} ${styles[transfer.status]}`}>{t(`wallet.tx.${transfer.status}`)}</span>
+          {transfer.replaced_as !== '' ? (
+            <span className={`${styles.status} ${styles.failed}`}>
+              {t(transfer.replaced_as === 'cancel' ? 'wallet.replace.cancelled' : 'wallet.replace.sped_up')}
+            </span>
+          ) : (
+            transfer.status !== 'success' && (
+              <span className={`${styles.status} ${styles[transfer.status]}`}>{t(`wallet.tx.${transfer.status}`)}</span>
+            )
           )}
         </span>
         <span className={styles.sub}>

@@ -1,4 +1,4 @@
-import { encodeData } from '@kinetic/wallet-core'
+import { buildTransfer, encodeData } from '@kinetic/wallet-core'
 import type { Coin, FeeTier, TierName } from './types'
 import { checkFee, checkTransfer, dataPayload, type TransferData, type TransferForm } from './transferChecks'
 import type { Problem } from './problems'
@@ -81,4 +81,19 @@ function form(input: PlanInput): TransferForm {
     nativeBalance: input.nativeBalance,
     coin: { decimals: input.coin.decimals, native: input.coin.contract === null },
   }
+}
+
+/** The call a plan signs (recipient or token contract, BNB value in wei, data), for `/v1/simulate`. */
+export function planCall(plan: TransferPlan): { to: string; value: string; data: string } {
+  const tx = buildTransfer({
+    chainId: 1,
+    nonce: 0,
+    gasPrice: plan.gasPrice,
+    gasLimit: plan.gasLimit,
+    to: plan.to,
+    amount: plan.units,
+    ...(plan.coin.contract !== null && { token: plan.coin.contract as `0x${string}` }),
+    ...(plan.data && { data: plan.data }),
+  })
+  return { to: tx.to ?? plan.to, value: (tx.value ?? 0n).toString(), data: tx.data ?? '0x' }
 }

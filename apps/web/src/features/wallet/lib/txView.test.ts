@@ -18,6 +18,10 @@ const base: Transfer = {
   data_hex: '',
   data_text: '',
   time: '2026-01-01T00:00:00.000Z',
+  nonce: 0,
+  gas_price: '1000000000',
+  replaced_by: '',
+  replaced_as: '',
 }
 
 describe('the transfers a transaction detail shows', () => {

@@ -3,8 +3,9 @@ import { Page } from '@/shared/ui/Page'
 import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { CopyIcon } from '../components/CopyButton'
+import { ReplaceActions } from '../components/ReplaceActions'
 import { TxData } from '../components/TxData'
 import styles from '../components/TxDetail.module.css'
 import { formatAmount, formatTime } from '../lib/format'
@@ -14,6 +15,7 @@ import { useTxQuery } from '../transfer.queries'
 
 const STATUS_ICONS = { pending: ClockCircleFill, success: CheckCircleFill, failed: CloseCircleFill }
 const SIGNS = { income: '+', outgo: '-', self: '' }
+const REPLACED = { speed_up: 'wallet.replace.sped_up', cancel: 'wallet.replace.cancelled' } as const
 
 /** Transaction detail (`?hash=`): status, amount, parties, time, fee, hash, block, data. */
 export function TransferDetailPage() {
@@ -58,8 +60,13 @@ function TxDetail({ transfers, main, explorerUrl }: { transfers: Transfer[]; mai
       <section className={styles.head} data-status={main.status}>
         <Icon className={styles.statusIcon} aria-hidden="true" />
         <div className={styles.status} role="status">
-          {t(`wallet.tx.${main.status}`)}
+          {main.replaced_as === '' ? t(`wallet.tx.${main.status}`) : t(REPLACED[main.replaced_as])}
         </div>
+        {main.replaced_by !== '' && (
+          <Link className={styles.replaced} to={`/transferResultHash?hash=${main.replaced_by}`}>
+            {t('wallet.replace.replacement')}
+          </Link>
+        )}
         {transfers.map((transfer) => (
           <div key={transfer.log_index} className={styles.amount}>
             {SIGNS[transfer.direction]}
@@ -79,6 +86,7 @@ function TxDetail({ transfers, main, explorerUrl }: { transfers: Transfer[]; mai
         ))}
         {main.data_hex !== '' && <TxData hex={main.data_hex} text={main.data_text} />}
       </dl>
+      <ReplaceActions transfer={main} />
       {explorerUrl !== '' && (
         <a className={styles.explorer} href={explorerUrl} target="_blank" rel="noopener noreferrer">
           {t('wallet.tx.explorer')}

@@ -2,7 +2,14 @@ import { Menu, MenuItem } from '@/shared/ui/Menu'
 import { Page } from '@/shared/ui/Page'
 import { showSuccess } from '@/shared/ui/toast'
 import { Button, Dialog } from 'antd-mobile'
-import { EditSOutline, KeyOutline, LockOutline, TextOutline, UnlockOutline } from 'antd-mobile-icons'
+import {
+  CheckShieldOutline,
+  EditSOutline,
+  KeyOutline,
+  LockOutline,
+  TextOutline,
+  UnlockOutline,
+} from 'antd-mobile-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -81,6 +88,9 @@ function WalletDetail({ wallet }: { wallet: Wallet }) {
         )}
         <MenuItem icon={<KeyOutline />} onClick={() => go('/walletExportKey')}>
           {t('wallet.detail.exportKey')}
+        </MenuItem>
+        <MenuItem icon={<CheckShieldOutline />} onClick={() => go('/walletApprovals')}>
+          {t('wallet.approvals.entry')}
         </MenuItem>
       </Menu>
       <Menu label={t('wallet.detail.password')}>

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react'
 /**
  * Every wallet page by route, each in its own chunk. The route table (in the first route's
  * bundle) lists paths only; this registry, loaded with the first wallet page, holds the imports,
- * so the wallet's twenty-two lazy pages cost the first route a few hundred bytes.
+ * so the wallet's lazy pages cost the first route a few hundred bytes.
  */
 export const walletPages = {
   '/spot': () => import('./WalletHomePage').then((m) => m.WalletHomePage),
@@ -30,6 +30,7 @@ export const walletPages = {
   '/walletTransferRecordHistory': () => import('./TransferRecordPage').then((m) => m.TransferRecordHistoryPage),
   '/walletAddressList': () => import('./AddressListPage').then((m) => m.AddressListPage),
   '/walletAddressAdd': () => import('./AddressEditPage').then((m) => m.AddressEditPage),
+  '/walletApprovals': () => import('./ApprovalsPage').then((m) => m.ApprovalsPage),
 } satisfies Record<string, () => Promise<ComponentType>>
 
 export type WalletPath = keyof typeof walletPages
