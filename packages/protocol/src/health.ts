@@ -284,6 +284,34 @@ export const WeekSummary = z.object({
 })
 export type WeekSummary = z.infer<typeof WeekSummary>
 
+export const WEEK_METRICS = ['steps', 'active_minutes', 'sleep_min', 'hr_resting'] as const
+export type WeekMetric = (typeof WEEK_METRICS)[number]
+/**
+ * One weekly figure and what moved it. `value`: the week's total (steps, active minutes), mean
+ * asleep minutes per night (sleep_min) or mean daily resting heart rate (hr_resting); null
+ * without data. `baseline`: the mean of that figure over the 4 weeks before this one, weeks
+ * without data left out.
+ */
+export const WeekDriver = z.object({
+  metric: z.enum(WEEK_METRICS),
+  value: nullableInt,
+  last_week: nullableInt,
+  baseline: nullableInt,
+  /** Percent change against last week and against the baseline; null when that base is missing or 0. */
+  change_pct: nullableInt,
+  baseline_pct: nullableInt,
+  /**
+   * The days that moved it most: each day against the same weekday last week (both with data),
+   * up to two, largest move first, in the direction of the week's change.
+   */
+  days: z.array(z.object({ date: localDate, value: z.number().int(), last_week: z.number().int(), delta: z.number().int() })),
+  /** hr_resting only: least-squares slope over the week's days, bpm per week, one decimal. */
+  trend_bpm_per_week: z.number().nullable(),
+  /** The change and its drivers in words, in the request's language. */
+  text: z.string(),
+})
+export type WeekDriver = z.infer<typeof WeekDriver>
+
 export const WeeklyReport = WeekSummary.extend({
   days: z.array(
     DayTotals.extend({
@@ -314,6 +342,22 @@ export const WeeklyReport = WeekSummary.extend({
   }),
   /** The week in plain words, in the request's language. */
   summary: z.array(z.string()),
+  /** Why each figure changed, against last week and the 4-week baseline (weekly.ts). */
+  drivers: z.array(WeekDriver),
+  /** Workouts by type, this week and last. */
+  activities: z.array(
+    z.object({
+      type: z.enum(WORKOUT_TYPES),
+      workouts: z.number().int(),
+      minutes: z.number().int(),
+      last_week_workouts: z.number().int(),
+      last_week_minutes: z.number().int(),
+    }),
+  ),
+  /** Mean local bedtime (first sleep segment) of the week's nights and last week's, `HH:MM`. */
+  bedtime: z.object({ avg: z.string().nullable(), last_week: z.string().nullable(), shift_min: nullableInt }),
+  /** One suggestion drawn from the drivers, in the request's language. */
+  suggestion: z.string(),
 })
 export type WeeklyReport = z.infer<typeof WeeklyReport>
 

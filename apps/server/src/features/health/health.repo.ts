@@ -255,6 +255,17 @@ export function healthRepo(db: Db) {
       )
     },
 
+    /** Type, seconds and local start day of every workout whose local day lies in [`from`, `to`]. */
+    async workoutDaysBetween(userId: number, tz: string, from: string, to: string) {
+      return rows<{ type: string; durationS: number; day: string }>(
+        db,
+        sql`SELECT type, extract(epoch FROM end_at - start_at)::int AS "durationS",
+                   to_char(start_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day
+            FROM workouts
+            WHERE user_id = ${userId} AND start_at >= ${dayStart(from, tz)} AND start_at < ${dayEnd(to, tz)}`,
+      )
+    },
+
     async workoutAt(userId: number, start: Date): Promise<number | undefined> {
       const [row] = await db
         .select({ id: workouts.id })
