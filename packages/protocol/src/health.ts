@@ -366,6 +366,39 @@ export const weekly = health('/v1/weekly', 'Weekly reports, newest first', { ...
 /** `date`: any day of the wanted week (default: this week). */
 export const weeklyInfo = health('/v1/weeklyinfo', 'One weekly report in detail', { date: day }, WeeklyReport)
 
+// ---------------------------------------------------------------- doctor-ready PDF
+
+export const REPORT_PERIODS = ['week', 'month'] as const
+/** Blood-pressure classes (ACC/AHA 2017), mmHg: see the server's formulas module. */
+export const BP_CLASSES = ['normal', 'elevated', 'stage1', 'stage2', 'crisis'] as const
+export type BpClass = (typeof BP_CLASSES)[number]
+
+export const HealthPdf = z.object({
+  period: z.enum(REPORT_PERIODS),
+  /** First and last local day the PDF covers. */
+  from: localDate,
+  to: localDate,
+  file_name: z.string(),
+  content_type: z.literal('application/pdf'),
+  /** Bytes of the PDF. */
+  size: z.number().int(),
+  /** The PDF, base64. */
+  data: z.string(),
+})
+export type HealthPdf = z.infer<typeof HealthPdf>
+
+/**
+ * Beyond the spec: a PDF to hand a doctor, in the request's language, for the week (Monday to
+ * Sunday) or the calendar month holding `date`: heart-rate zones, resting-HR trend, blood-pressure
+ * readings with their class, SpO2, sleep and workouts.
+ */
+export const healthPdf = health(
+  '/v1/health_pdf',
+  'A doctor-ready PDF of a week or a month',
+  { period: optional(z.enum(REPORT_PERIODS, 'FIELD_INVALID')).default('week'), date: day },
+  HealthPdf,
+)
+
 // ---------------------------------------------------------------- sports records
 
 export const Workout = z.object({

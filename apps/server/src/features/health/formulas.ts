@@ -189,6 +189,18 @@ export function sleepScore(min: Record<SleepStage, number>): number {
 /** Resting heart rate: the lowest average over 30 consecutive minutes that all have readings. */
 export const RESTING_WINDOW_MINUTES = 30
 
+/**
+ * Blood-pressure class (ACC/AHA 2017, mmHg): crisis above 180 or 120; stage 2 from 140 or 90;
+ * stage 1 from 130 or 80; elevated 120–129 with under 80; else normal. The higher class wins.
+ */
+export function bpClass(systolic: number, diastolic: number): health.BpClass {
+  if (systolic > 180 || diastolic > 120) return 'crisis'
+  if (systolic >= 140 || diastolic >= 90) return 'stage2'
+  if (systolic >= 130 || diastolic >= 80) return 'stage1'
+  if (systolic >= 120) return 'elevated'
+  return 'normal'
+}
+
 /** Percent change, rounded; null when the base is 0. */
 export function percentChange(now: number, before: number): number | null {
   return before > 0 ? Math.round(((now - before) / before) * 100) : null

@@ -16,6 +16,7 @@ export function registerHealthMethods(
   rpc.handle(h.sleep, (p, ctx) => service.sleep(ctx.user.id, p.date))
   rpc.handle(h.weekly, (p, ctx) => service.weeks(ctx.user.id, p.page, p.limit))
   rpc.handle(h.weeklyInfo, (p, ctx) => service.week(ctx.user.id, p.date, ctx.lang))
+  rpc.handle(h.healthPdf, (p, ctx) => service.pdf(ctx.user.id, p, ctx.lang))
   rpc.handle(h.motion, (p, ctx) => service.motion(ctx.user.id, p.date, p.page, p.limit))
   rpc.handle(h.motionInfo, (p, ctx) => service.motionInfo(ctx.user.id, p.id))
   rpc.handle(h.motionImport, (p, ctx) => service.importWorkout(ctx.user.id, p))

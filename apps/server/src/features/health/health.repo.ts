@@ -255,14 +255,16 @@ export function healthRepo(db: Db) {
       )
     },
 
-    /** Type, seconds and local start day of every workout whose local day lies in [`from`, `to`]. */
+    /** Type, seconds, metres and local start day and time of every workout whose local day lies in [`from`, `to`], oldest first. */
     async workoutDaysBetween(userId: number, tz: string, from: string, to: string) {
-      return rows<{ type: string; durationS: number; day: string }>(
+      return rows<{ type: string; durationS: number; distanceM: number; day: string; time: string }>(
         db,
-        sql`SELECT type, extract(epoch FROM end_at - start_at)::int AS "durationS",
-                   to_char(start_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day
+        sql`SELECT type, extract(epoch FROM end_at - start_at)::int AS "durationS", distance_m AS "distanceM",
+                   to_char(start_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day,
+                   to_char(start_at AT TIME ZONE ${tz}, 'HH24:MI') AS time
             FROM workouts
-            WHERE user_id = ${userId} AND start_at >= ${dayStart(from, tz)} AND start_at < ${dayEnd(to, tz)}`,
+            WHERE user_id = ${userId} AND start_at >= ${dayStart(from, tz)} AND start_at < ${dayEnd(to, tz)}
+            ORDER BY start_at`,
       )
     },
 

@@ -9,6 +9,7 @@ import type { HealthHooks } from './hooks.ts'
 import { motionReports } from './motion.ts'
 import { PARQ_ADVICE, PARQ_QUESTIONS, PARQ_TITLE, questionTexts } from './questionnaire.ts'
 import { weeklyReports } from './weekly.ts'
+import { doctorPdf } from './doctor-pdf.ts'
 
 /** Days of resting heart rate behind the fitness analysis. */
 const FITNESS_WINDOW_DAYS = 14
@@ -176,6 +177,9 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks }
         })),
       }
     },
+
+    pdf: (userId: number, params: { period: h.HealthPdf['period']; date?: string | undefined }, lang: WireLang) =>
+      doctorPdf(repo, userId, params, lang),
 
     target: goalWithProgress,
 
