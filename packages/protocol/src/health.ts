@@ -201,6 +201,30 @@ export const FitnessReport = z.object({
       level: z.enum(FITNESS_LEVELS).nullable(),
       /** Days with heart-rate data behind the figures. */
       days: z.number().int(),
+      /**
+       * The inputs of VO2max: each value, where it came from, and how much one bpm more moves
+       * VO2max (ml/kg/min, two decimals; null without a VO2max).
+       */
+      inputs: z.array(
+        z.object({
+          input: z.enum(['hr_max', 'hr_rest']),
+          value: nullableInt,
+          source: z.enum(['profile', 'age', 'default_age', 'resting_days']),
+          per_bpm: z.number().nullable(),
+        }),
+      ),
+      /**
+       * The method: Uth–Sørensen–Overgaard–Pedersen (2004), VO2max = 15.3 × HRmax / HRrest, with
+       * its confidence and the range it implies (ml/kg/min, one decimal; null without a VO2max).
+       */
+      method: z.object({
+        name: z.string(),
+        formula: z.string(),
+        confidence: z.enum(['low', 'medium', 'high']),
+        range: z.tuple([z.number(), z.number()]).nullable(),
+        /** The method, its inputs and its confidence in words, in the request's language. */
+        text: z.string(),
+      }),
     })
     .nullable(),
 })
@@ -250,9 +274,26 @@ export const heartRate = health(
 
 // ---------------------------------------------------------------- sleep
 
+export const SLEEP_SCORE_INPUTS = ['duration', 'deep_share', 'rem_share', 'efficiency'] as const
+/**
+ * One input of the sleep score: its value (asleep minutes, or a percent with one decimal), the
+ * value that earns full points, and the points it gave (one decimal) of its maximum.
+ */
+export const SleepScoreInput = z.object({
+  input: z.enum(SLEEP_SCORE_INPUTS),
+  value: z.number(),
+  target: z.number(),
+  points: z.number(),
+  max_points: z.number().int(),
+})
+
 export const SleepReport = z.object({
   date: localDate,
   sleep: SleepSummary.nullable(),
+  /** What the score is made of; empty without a night. The points add up to the score (rounded). */
+  score_inputs: z.array(SleepScoreInput),
+  /** How the score is computed, in the request's language. */
+  score_method: z.string(),
   /** The night's stages in time order. */
   stages: z.array(z.object({ stage: z.enum(SLEEP_STAGES), start: isoTime, end: isoTime, minutes: z.number().int() })),
 })
@@ -304,7 +345,9 @@ export const WeekDriver = z.object({
    * The days that moved it most: each day against the same weekday last week (both with data),
    * up to two, largest move first, in the direction of the week's change.
    */
-  days: z.array(z.object({ date: localDate, value: z.number().int(), last_week: z.number().int(), delta: z.number().int() })),
+  days: z.array(
+    z.object({ date: localDate, value: z.number().int(), last_week: z.number().int(), delta: z.number().int() }),
+  ),
   /** hr_resting only: least-squares slope over the week's days, bpm per week, one decimal. */
   trend_bpm_per_week: z.number().nullable(),
   /** The change and its drivers in words, in the request's language. */

@@ -77,7 +77,13 @@ describe('the doctor-ready PDF', () => {
       {
         lang: 'zh-cn',
         title: '健康报告（就医参考）',
-        classes: ['正常', '血压偏高', '高血压1期', '高血压2期', '高血压危象'] as [string, string, string, string, string],
+        classes: ['正常', '血压偏高', '高血压1期', '高血压2期', '高血压危象'] as [
+          string,
+          string,
+          string,
+          string,
+          string,
+        ],
         zone: '有氧',
         minutes: '分钟',
         bpm: '次/分',
@@ -105,7 +111,12 @@ describe('the doctor-ready PDF', () => {
       const { body } = await user.call('/v1/health_pdf', { period: 'week', date: addDays(monday, 3) }, { lang: l.lang })
       expect(body.code, JSON.stringify(body)).toBe(true)
       const pdf = body.data
-      expect(pdf).toMatchObject({ period: 'week', from: monday, to: addDays(monday, 6), content_type: 'application/pdf' })
+      expect(pdf).toMatchObject({
+        period: 'week',
+        from: monday,
+        to: addDays(monday, 6),
+        content_type: 'application/pdf',
+      })
       expect(Buffer.from(pdf.data, 'base64').subarray(0, 5).toString()).toBe('%PDF-')
       expect(pdf.size).toBe(Buffer.from(pdf.data, 'base64').length)
       // the fonts are subset: a few dozen kilobytes, not the 8 MB font files
@@ -115,7 +126,8 @@ describe('the doctor-ready PDF', () => {
       expect(text).toContain(`${monday} – ${addDays(monday, 6)}`)
       expect(text).toContain(`${l.zone}`)
       expect(text).toContain(`${zones.get('aerobic') ?? 0} ${l.minutes}`)
-      for (const d of report.days) if (d.hr_resting !== null) expect(text).toContain(`${d.date} ${d.hr_resting} ${l.bpm}`)
+      for (const d of report.days)
+        if (d.hr_resting !== null) expect(text).toContain(`${d.date} ${d.hr_resting} ${l.bpm}`)
       for (const b of bp) {
         const time = CLOCK.format(new Date(b.t * 1000))
         expect(text).toContain(
@@ -128,7 +140,9 @@ describe('the doctor-ready PDF', () => {
       }
       for (const w of runs) {
         expect(text).toContain(`${dayOf(w.start)} ${CLOCK.format(new Date(w.start * 1000))} ${l.run}`)
-        expect(text).toContain(`${Math.round((w.end - w.start) / 60)} ${l.minutes} · ${(w.distance_m / 1000).toFixed(2)} ${l.km}`)
+        expect(text).toContain(
+          `${Math.round((w.end - w.start) / 60)} ${l.minutes} · ${(w.distance_m / 1000).toFixed(2)} ${l.km}`,
+        )
       }
     }
   })

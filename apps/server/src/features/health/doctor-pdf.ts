@@ -64,8 +64,7 @@ const WORDS: Record<WireLang, Words> = {
     zone: { warmup: 'Warm-up', fatburn: 'Fat burn', aerobic: 'Aerobic', anaerobic: 'Anaerobic', limit: 'Limit' },
     minutes: 'min',
     resting: 'Resting heart rate',
-    restingMean: (m, t) =>
-      `Mean ${m ?? '—'} bpm` + (t === null ? '' : ` · trend ${t > 0 ? '+' : ''}${t} bpm a week`),
+    restingMean: (m, t) => `Mean ${m ?? '—'} bpm` + (t === null ? '' : ` · trend ${t > 0 ? '+' : ''}${t} bpm a week`),
     bp: 'Blood pressure (mmHg)',
     bpClass: {
       normal: 'Normal',
@@ -99,7 +98,8 @@ const WORDS: Record<WireLang, Words> = {
     spo2: '血氧（SpO2）',
     spo2Day: (avg, low, n) => `平均 ${avg}% · 最低 ${low}% · ${n} 次测量`,
     sleep: '睡眠',
-    sleepNight: (asleep, deep, rem, score) => `睡眠 ${asleep} · 深睡 ${deep} 分钟 · 快速眼动 ${rem} 分钟 · 评分 ${score}`,
+    sleepNight: (asleep, deep, rem, score) =>
+      `睡眠 ${asleep} · 深睡 ${deep} 分钟 · 快速眼动 ${rem} 分钟 · 评分 ${score}`,
     workouts: '运动',
     workout: (minutes, km) => `${minutes} 分钟 · ${km} 公里`,
     none: '此期间没有记录。',
@@ -117,11 +117,18 @@ const WORDS: Record<WireLang, Words> = {
     resting: '靜息心率',
     restingMean: (m, t) => `平均 ${m ?? '—'} 次/分` + (t === null ? '' : ` · 趨勢 每週${t > 0 ? '+' : ''}${t} 次/分`),
     bp: '血壓（mmHg）',
-    bpClass: { normal: '正常', elevated: '血壓偏高', stage1: '高血壓第1期', stage2: '高血壓第2期', crisis: '高血壓危象' },
+    bpClass: {
+      normal: '正常',
+      elevated: '血壓偏高',
+      stage1: '高血壓第1期',
+      stage2: '高血壓第2期',
+      crisis: '高血壓危象',
+    },
     spo2: '血氧（SpO2）',
     spo2Day: (avg, low, n) => `平均 ${avg}% · 最低 ${low}% · ${n} 次量測`,
     sleep: '睡眠',
-    sleepNight: (asleep, deep, rem, score) => `睡眠 ${asleep} · 深睡 ${deep} 分鐘 · 快速動眼 ${rem} 分鐘 · 評分 ${score}`,
+    sleepNight: (asleep, deep, rem, score) =>
+      `睡眠 ${asleep} · 深睡 ${deep} 分鐘 · 快速動眼 ${rem} 分鐘 · 評分 ${score}`,
     workouts: '運動',
     workout: (minutes, km) => `${minutes} 分鐘 · ${km} 公里`,
     none: '此期間沒有記錄。',
@@ -201,11 +208,18 @@ export async function doctorPdf(
 
   doc.font(fonts.bold).fontSize(18).text(w.title)
   doc.font(fonts.regular).fontSize(11).text(`${w.period[params.period]} ${from} – ${to}`)
-  doc.fontSize(9).fillColor('#555').text(w.meta(tz, ageOn(profile.birthday, to), max)).fillColor('#000')
+  doc
+    .fontSize(9)
+    .fillColor('#555')
+    .text(w.meta(tz, ageOn(profile.birthday, to), max))
+    .fillColor('#000')
 
   heading(`${w.zones} (HRmax ${max} ${w.bpm})`)
   for (const z of zoneBounds(max))
-    row([w.zone[z.zone], `${z.min_bpm}–${z.max_bpm} ${w.bpm}`, `${zoneMinutes.get(z.zone) ?? 0} ${w.minutes}`], [110, 130, 120])
+    row(
+      [w.zone[z.zone], `${z.min_bpm}–${z.max_bpm} ${w.bpm}`, `${zoneMinutes.get(z.zone) ?? 0} ${w.minutes}`],
+      [110, 130, 120],
+    )
 
   heading(w.resting)
   const resting = dates.map((d) => ({ date: d, bpm: round(rows.get(d)?.hrResting) }))
@@ -215,14 +229,25 @@ export async function doctorPdf(
     for (const r of resting) if (r.bpm !== null) row([r.date, `${r.bpm} ${w.bpm}`], [110, 120])
     const mean = Math.round(known.reduce((s, x) => s + x, 0) / known.length)
     const slope = restingTrend(
-      resting.map((r) => ({ date: r.date, steps: 0, active_minutes: 0, sleep_min: null, bedtime: null, hr_resting: r.bpm })),
+      resting.map((r) => ({
+        date: r.date,
+        steps: 0,
+        active_minutes: 0,
+        sleep_min: null,
+        bedtime: null,
+        hr_resting: r.bpm,
+      })),
     )
     doc.moveDown(0.2).text(w.restingMean(mean, slope), left)
   }
 
   heading(w.bp)
   if (bp.length === 0) none()
-  for (const b of bp) row([`${b.day} ${b.time}`, `${b.systolic}/${b.diastolic}`, w.bpClass[bpClass(b.systolic, b.diastolic)]], [130, 80, 200])
+  for (const b of bp)
+    row(
+      [`${b.day} ${b.time}`, `${b.systolic}/${b.diastolic}`, w.bpClass[bpClass(b.systolic, b.diastolic)]],
+      [130, 80, 200],
+    )
 
   heading(w.spo2)
   if (spo2.length === 0) none()

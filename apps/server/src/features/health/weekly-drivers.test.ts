@@ -23,12 +23,15 @@ afterAll(() => app?.close())
 
 const CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 const clock = (t: number) => {
-  const [h, m] = CLOCK.format(new Date(t * 1000)).split(':').map(Number) as [number, number]
+  const [h, m] = CLOCK.format(new Date(t * 1000))
+    .split(':')
+    .map(Number) as [number, number]
   return h * 60 + m
 }
 const dayOf = (t: number) => localDay(t, TZ)
 const mean = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : null)
-const pct = (a: number | null, b: number | null) => (a === null || b === null || b <= 0 ? null : Math.round(((a - b) / b) * 100))
+const pct = (a: number | null, b: number | null) =>
+  a === null || b === null || b <= 0 ? null : Math.round(((a - b) / b) * 100)
 
 interface Day {
   date: string
@@ -128,11 +131,20 @@ describe('weekly drivers', () => {
       return mean(values as number[])
     }
     const daily = (metric: string, d: Day) =>
-      metric === 'steps' ? d.steps : metric === 'active_minutes' ? d.active : metric === 'sleep_min' ? d.sleep : d.resting
+      metric === 'steps'
+        ? d.steps
+        : metric === 'active_minutes'
+          ? d.active
+          : metric === 'sleep_min'
+            ? d.sleep
+            : d.resting
     const expected = ['steps', 'active_minutes', 'sleep_min', 'hr_resting'].map((metric) => {
       const value = figure(metric, week)
       const lastWeek = figure(metric, last)
-      const olderFigures = weeks.slice(1).map((w) => figure(metric, w)).filter((f) => f !== null) as number[]
+      const olderFigures = weeks
+        .slice(1)
+        .map((w) => figure(metric, w))
+        .filter((f) => f !== null) as number[]
       const baseline = mean(olderFigures)
       const moves = []
       if (value !== null && lastWeek !== null)
@@ -194,7 +206,9 @@ describe('weekly drivers', () => {
     )
 
     const hhmm = (b: number | null) =>
-      b === null ? null : `${String(Math.floor(((b + 1080) % 1440) / 60)).padStart(2, '0')}:${String((b + 1080) % 60).padStart(2, '0')}`
+      b === null
+        ? null
+        : `${String(Math.floor(((b + 1080) % 1440) / 60)).padStart(2, '0')}:${String((b + 1080) % 60).padStart(2, '0')}`
     const bedNow = mean(week.flatMap((d) => (d.bedtime === null ? [] : [d.bedtime])))
     const bedBefore = mean(last.flatMap((d) => (d.bedtime === null ? [] : [d.bedtime])))
     expect(report.bedtime).toEqual({

@@ -152,7 +152,9 @@ const PHRASES: Record<WireLang, Phrases> = {
       hr_resting: (x) => `${x}次/分`,
     },
     vsLast: (p, last) =>
-      p === null ? '上周没有可比数据' : `${p === 0 ? '与上周持平' : `比上周${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（上周${last}）`,
+      p === null
+        ? '上周没有可比数据'
+        : `${p === 0 ? '与上周持平' : `比上周${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（上周${last}）`,
     vsBase: (p, base) =>
       p === null
         ? '尚无4周基线'
@@ -190,7 +192,9 @@ const PHRASES: Record<WireLang, Phrases> = {
       hr_resting: (x) => `${x}次/分`,
     },
     vsLast: (p, last) =>
-      p === null ? '上週沒有可比數據' : `${p === 0 ? '與上週持平' : `比上週${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（上週${last}）`,
+      p === null
+        ? '上週沒有可比數據'
+        : `${p === 0 ? '與上週持平' : `比上週${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（上週${last}）`,
     vsBase: (p, base) =>
       p === null
         ? '尚無4週基線'
@@ -225,11 +229,7 @@ const PHRASES: Record<WireLang, Phrases> = {
 export const workoutTypeName = (type: h.WorkoutType, lang: WireLang) => PHRASES[lang].type[type]
 
 /** One driver in words: the figure, against last week and the baseline, and what moved it. */
-export function driverInWords(
-  d: Driver,
-  extra: { activities: Activity[]; bedtime: Bedtime },
-  lang: WireLang,
-): string {
+export function driverInWords(d: Driver, extra: { activities: Activity[]; bedtime: Bedtime }, lang: WireLang): string {
   const p = PHRASES[lang]
   const unit = p.unit[d.metric]
   if (d.value === null) return `${p.metric[d.metric]}${p.colon}—`
@@ -243,7 +243,10 @@ export function driverInWords(
     sentences.push(
       p.moves(
         d.days
-          .map((m) => `${dayName(m.date, lang)} ${signed(m.delta)}${d.metric === 'steps' ? '' : lang === 'us-en' ? (d.metric === 'hr_resting' ? ' bpm' : ' min') : d.metric === 'hr_resting' ? '次/分' : lang === 'zh-cn' ? '分钟' : '分鐘'}`)
+          .map(
+            (m) =>
+              `${dayName(m.date, lang)} ${signed(m.delta)}${d.metric === 'steps' ? '' : lang === 'us-en' ? (d.metric === 'hr_resting' ? ' bpm' : ' min') : d.metric === 'hr_resting' ? '次/分' : lang === 'zh-cn' ? '分钟' : '分鐘'}`,
+          )
           .join(p.sep),
       ),
     )

@@ -111,16 +111,14 @@ export function weeklyReports(repo: HealthRepo, goalOf: (userId: number) => Prom
       const byDay = new Map(rows.map((r) => [r.day, r]))
       const driverWeeks = Array.from({ length: BASELINE_WEEKS + 1 }, (_, w) => {
         const from = addDays(monday, -7 * w)
-        return weekDays(from, rows, profile, goal).map(
-          (d): DriverDay => ({
-            date: d.date,
-            steps: d.steps,
-            active_minutes: d.active_minutes,
-            sleep_min: d.hasSleep ? d.sleep_min : null,
-            bedtime: d.hasSleep ? bedtimeOf(localTime(byDay.get(d.date)!.sleepStart!, profile.timeZone)) : null,
-            hr_resting: d.hr_resting,
-          }),
-        )
+        return weekDays(from, rows, profile, goal).map((d): DriverDay => ({
+          date: d.date,
+          steps: d.steps,
+          active_minutes: d.active_minutes,
+          sleep_min: d.hasSleep ? d.sleep_min : null,
+          bedtime: d.hasSleep ? bedtimeOf(localTime(byDay.get(d.date)!.sleepStart!, profile.timeZone)) : null,
+          hr_resting: d.hr_resting,
+        }))
       })
       const workouts = await repo.workoutDaysBetween(userId, profile.timeZone, before, addDays(monday, 6))
       const { drivers, activities, bedtime } = weekDrivers(driverWeeks, workouts)
