@@ -485,6 +485,26 @@ export const motion = health(
 export const WorkoutDetail = Workout.extend({
   /** Average heart rate per minute from the start (`minute` 0 = first minute). */
   heart_rate: z.array(z.object({ minute: z.number().int(), bpm })),
+  /** The route as `[lat, lon]` in time order, thinned to at most ROUTE_MAX_POINTS; empty without a track. */
+  route: z.array(z.tuple([z.number(), z.number()])),
+  /**
+   * One split per full kilometre of the track, then the rest (over 100 m): its metres, seconds,
+   * pace (s/km), and the mean heart rate and cadence of its points (null without readings).
+   */
+  splits: z.array(
+    z.object({
+      km: z.number().int(),
+      distance_m: z.number().int(),
+      duration_s: z.number().int(),
+      pace_s_per_km: z.number().int(),
+      avg_hr: nullableInt,
+      cadence_spm: nullableInt,
+    }),
+  ),
+  /** Mean steps per minute: steps ÷ minutes, else the track's cadence readings; null without either. */
+  cadence_spm: nullableInt,
+  /** Minutes of the heart-rate curve in each zone (as `/v1/heartrate`). */
+  zones: z.array(z.object({ zone: z.enum(HR_ZONES), min_bpm: bpm, max_bpm: bpm, minutes: z.number().int() })),
 })
 export type WorkoutDetail = z.infer<typeof WorkoutDetail>
 
@@ -497,6 +517,12 @@ export const motionInfo = health(
 )
 
 export const IMPORT_HR_MAX_MINUTES = 24 * 60
+/** Track points an import may carry (the client thins a longer track; a request stays under 64 KiB), and route points a workout's detail answers. */
+export const TRACK_MAX_POINTS = 1200
+export const ROUTE_MAX_POINTS = 500
+/** One track point: seconds from the start, latitude, longitude (5 decimals), then optional metres from the start, bpm and steps a minute. */
+export const TRACK_POINT_RE =
+  /^\d{1,5},-?\d{1,2}(\.\d{1,7})?,-?\d{1,3}(\.\d{1,7})?,(\d{1,7}(\.\d)?)?,(\d{1,3})?,(\d{1,3})?$/
 /**
  * Beyond the spec: a workout imported from a GPX, TCX or FIT file. The browser parses the file
  * and posts the summary; `heart_rate` is the per-minute average from the start as comma-separated
@@ -521,6 +547,16 @@ export const motionImport = health(
         .string()
         .max(IMPORT_HR_MAX_MINUTES * 4, 'FIELD_TOO_LONG')
         .regex(/^\d{1,3}(,\d{1,3})*$/, 'FIELD_INVALID'),
+    ).default(''),
+    /**
+     * The track: points separated by `;`, each `t,lat,lon,distance,hr,cadence` (TRACK_POINT_RE:
+     * the last three may be empty), in time order. Gives the detail its route and splits.
+     */
+    track: optional(
+      z
+        .string()
+        .max(TRACK_MAX_POINTS * 40, 'FIELD_TOO_LONG')
+        .refine((v) => v.split(';').every((point) => TRACK_POINT_RE.test(point)), 'FIELD_INVALID'),
     ).default(''),
   },
   WorkoutDetail.extend({ duplicate: z.boolean() }),

@@ -27,8 +27,12 @@ export const HR_ZONES: typeof all.HR_ZONES = ['warmup', 'fatburn', 'aerobic', 'a
 export const IMPORT_HR_MAX_MINUTES: typeof all.IMPORT_HR_MAX_MINUTES = 1440
 export const QUESTIONNAIRE_ANSWERS: typeof all.QUESTIONNAIRE_ANSWERS = ['yes', 'no']
 export const REPORT_PERIODS: typeof all.REPORT_PERIODS = ['week', 'month']
+export const ROUTE_MAX_POINTS: typeof all.ROUTE_MAX_POINTS = 500
 export const SLEEP_SCORE_INPUTS: typeof all.SLEEP_SCORE_INPUTS = ['duration', 'deep_share', 'rem_share', 'efficiency']
 export const SLEEP_STAGES: typeof all.SLEEP_STAGES = ['awake', 'light', 'deep', 'rem']
+export const TRACK_MAX_POINTS: typeof all.TRACK_MAX_POINTS = 1200
+export const TRACK_POINT_RE: typeof all.TRACK_POINT_RE =
+  /^\d{1,5},-?\d{1,2}(\.\d{1,7})?,-?\d{1,3}(\.\d{1,7})?,(\d{1,7}(\.\d)?)?,(\d{1,3})?,(\d{1,3})?$/
 export const WEEK_METRICS: typeof all.WEEK_METRICS = ['steps', 'active_minutes', 'sleep_min', 'hr_resting']
 export const WORKOUT_SOURCES: typeof all.WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit']
 export const WORKOUT_TYPES: typeof all.WORKOUT_TYPES = ['walk', 'run', 'cycle', 'swim', 'hike', 'other']

@@ -12,6 +12,8 @@ import {
   sleepSegments,
   spo2Samples,
   workouts,
+  workoutTracks,
+  type TrackRow,
 } from './health.tables.ts'
 
 export type DayRow = typeof healthDays.$inferSelect
@@ -180,6 +182,19 @@ export function healthRepo(db: Db) {
     async insertWorkout(row: typeof workouts.$inferInsert): Promise<number | undefined> {
       const [inserted] = await db.insert(workouts).values(row).onConflictDoNothing().returning({ id: workouts.id })
       return inserted?.id
+    },
+
+    async insertTrack(workoutId: number, points: TrackRow[]): Promise<void> {
+      await db.insert(workoutTracks).values({ workoutId, points }).onConflictDoNothing()
+    },
+
+    /** A workout's track points (callers check the workout is the user's); empty without one. */
+    async track(workoutId: number): Promise<TrackRow[]> {
+      const [row] = await db
+        .select({ points: workoutTracks.points })
+        .from(workoutTracks)
+        .where(eq(workoutTracks.workoutId, workoutId))
+      return row?.points ?? []
     },
 
     /** The user's stored workout with this fingerprint (the first), if any. */
