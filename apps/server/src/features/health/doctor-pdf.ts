@@ -134,7 +134,7 @@ const WORDS: Record<WireLang, Words> = {
     none: '此期間沒有記錄。',
     hm: (min) => `${Math.floor(min / 60)}小時${min % 60}分鐘`,
     bpm: '次/分',
-    footer: '數據由佩戴者的手錶量測、Kinetic 計算，僅供參考，不構成診斷。',
+    footer: '資料由佩戴者的手錶量測、Kinetic 計算，僅供參考，不構成診斷。',
   },
 }
 

@@ -193,7 +193,7 @@ const PHRASES: Record<WireLang, Phrases> = {
     },
     vsLast: (p, last) =>
       p === null
-        ? '上週沒有可比數據'
+        ? '上週沒有可比資料'
         : `${p === 0 ? '與上週持平' : `比上週${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（上週${last}）`,
     vsBase: (p, base) =>
       p === null

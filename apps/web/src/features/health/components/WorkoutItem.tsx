@@ -2,11 +2,13 @@ import { formatNumber, type health } from '@kinetic/protocol'
 import { useTranslation } from 'react-i18next'
 import { DASH, clockDuration, clockTime, km, pace } from '../lib/format'
 import styles from './Sports.module.css'
+import { useWorkoutTitle } from './WorkoutTitle'
 import { WorkoutVerdict } from './WorkoutVerdict'
 
 /** One sports record: type and start, then distance, time, pace, calories and heart rate; its verdict when not ok. */
 export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOpen: () => void }) {
   const { t, i18n } = useTranslation()
+  const { title, name } = useWorkoutTitle()(workout)
   const day = new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric' }).format(new Date(workout.start))
   const figures = [
     { label: t('health.stats.distance'), value: `${km(workout.distance_m)} ${t('health.unit.km')}` },
@@ -27,10 +29,10 @@ export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOp
         type="button"
         className={styles.workout}
         onClick={onOpen}
-        aria-label={workout.name || t(`health.sports.types.${workout.type}`)}
+        aria-label={name ? `${title} · ${name}` : title}
       >
         <span className={styles.head}>
-          <span className={styles.type}>{t(`health.sports.types.${workout.type}`)}</span>
+          <span className={styles.type}>{title}</span>
           <span className={styles.when}>
             {day} {clockTime(workout.start)}
             {workout.source !== 'watch' && <span className={styles.source}>{workout.source.toUpperCase()}</span>}
