@@ -78,9 +78,7 @@ export function WeeklyReportDetailPage() {
               </ul>
             </Card>
             <Card title={t('health.weekly.suggestion')}>
-              <p className={styles.row} aria-label={t('health.weekly.suggestion')}>
-                {w.suggestion}
-              </p>
+              <p className={styles.row}>{w.suggestion}</p>
             </Card>
             <Card title={t('health.weekly.totals')} note={t('health.weekly.goalDays', { days: w.goal_days })}>
               <Stats
