@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { localDay } from '@kinetic/watch-sim'
 import type { Browser, Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
@@ -9,10 +11,17 @@ import { newHealthPage, t, TZ } from './health.support.ts'
 import { open, registerThroughForm, uniqueEmail } from './support.ts'
 import { expectToast } from './wallet.support.ts'
 
+/** Screenshots of the pages, kept as test artifacts (git-ignored) for people to look at. */
+const ARTIFACTS = path.join(import.meta.dirname, 'artifacts', 'health-reports')
+
 let browser: Browser
 test.beforeAll(({ browser: b }) => {
   browser = b
+  mkdirSync(ARTIFACTS, { recursive: true })
 })
+
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
 
 /**
  * A GPX run named "run": 31 points 30 s apart going east along the equator, 0.0008° (89 m) a
@@ -66,6 +75,7 @@ test.describe('reports that explain', () => {
     // minute averages 121, 123 … 149 with HRmax 190 (age 30): 6 in fat burn (114–132), 9 aerobic (133–151)
     await expect(page.getByRole('group', { name: cnHealth.zones.fatburn })).toContainText('6分钟')
     await expect(page.getByRole('group', { name: cnHealth.zones.aerobic })).toContainText('9分钟')
+    await screenshot(page, 'workout-detail.zh-CN')
   })
 
   test('downloads the doctor-ready PDF of the week from the weekly report, holding the week’s workout', async () => {
@@ -78,6 +88,7 @@ test.describe('reports that explain', () => {
     await open(page, `/weeklyReportDetail?date=${day}`)
     await expect(page.getByRole('list', { name: t.weekly.drivers }).getByRole('listitem')).toHaveCount(4)
     await expect(page.getByRole('region', { name: t.weekly.suggestion })).toContainText(/\w{3,}/)
+    await screenshot(page, 'weekly-report.en-US')
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: t.weekly.pdfWeek }).click(),

@@ -140,18 +140,20 @@ export const LATE_SHIFT_MIN = 30
 export const STEPS_DROP_PCT = -10
 
 export type Suggestion =
+  | { kind: 'wear' }
   | { kind: 'recover'; rise: number }
   | { kind: 'sleep'; bedtime: string | null }
   | { kind: 'move'; day: string }
   | { kind: 'keep' }
 
-/** The one suggestion, the first rule that holds: recover, sleep, move, keep going. */
+/** The one suggestion, the first rule that holds: wear the watch (no figure at all), recover, sleep, move, keep going. */
 export function suggestionOf(
   drivers: Driver[],
   bedtime: { avg: string | null; shift_min: number | null },
   week: DriverDay[],
 ): Suggestion {
   const of = (m: h.WeekMetric) => drivers.find((d) => d.metric === m)!
+  if (drivers.every((d) => d.value === null)) return { kind: 'wear' }
   const rest = of('hr_resting')
   if (rest.value !== null && rest.baseline !== null && rest.value - rest.baseline >= RESTING_RISE_BPM)
     return { kind: 'recover', rise: rest.value - rest.baseline }

@@ -230,8 +230,9 @@ describe('weekly drivers', () => {
 
     // one suggestion, by the first rule that holds
     const [, , sleep, rest] = expected
-    const suggestion =
-      rest!.value !== null && rest!.baseline !== null && rest!.value - rest!.baseline >= 3
+    const suggestion = expected.every((d) => d.value === null)
+      ? 'Wear your watch'
+      : rest!.value !== null && rest!.baseline !== null && rest!.value - rest!.baseline >= 3
         ? 'resting heart rate is'
         : (sleep!.value !== null && sleep!.value < 420) || (report.bedtime.shift_min ?? 0) >= 30
           ? 'Aim for at least 7 hours'
@@ -239,5 +240,14 @@ describe('weekly drivers', () => {
             ? 'below your 4-week average'
             : 'A steady week'
     expect(report.suggestion).toContain(suggestion)
+  })
+
+  it('asks a week without any figure to wear the watch', async () => {
+    const empty = await aUser(app, TZ)
+    const report = await ok(empty, '/v1/weeklyinfo', { date: monday })
+    expect(report.drivers.map((d: { value: null }) => d.value)).toEqual([null, null, null, null])
+    expect(report.suggestion).toMatch(/^Wear your watch/)
+    const zh = (await empty.call('/v1/weeklyinfo', { date: monday }, { lang: 'zh-cn' })).body.data
+    expect(zh.suggestion).toMatch(/^本周请日夜佩戴手表/)
   })
 })

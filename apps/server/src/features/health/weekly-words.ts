@@ -135,13 +135,15 @@ const PHRASES: Record<WireLang, Phrases> = {
     end: '. ',
     colon: ': ',
     suggestion: (s, lang) =>
-      s.kind === 'recover'
-        ? `Your resting heart rate is ${s.rise} bpm above your 4-week average: take an easy day or two and sleep well before your next hard workout.`
-        : s.kind === 'sleep'
-          ? `Aim for at least 7 hours of sleep: go to bed at a steady time${s.bedtime ? `, earlier than ${s.bedtime}` : ''}.`
-          : s.kind === 'move'
-            ? `Your steps are below your 4-week average: add a 30-minute walk, for example on ${dayName(s.day, lang)}, your quietest day.`
-            : 'A steady week: keep your routine and add one workout if you feel fresh.',
+      s.kind === 'wear'
+        ? 'Wear your watch day and night this week: with steps, sleep and heart rate the report can say what moved them.'
+        : s.kind === 'recover'
+          ? `Your resting heart rate is ${s.rise} bpm above your 4-week average: take an easy day or two and sleep well before your next hard workout.`
+          : s.kind === 'sleep'
+            ? `Aim for at least 7 hours of sleep: go to bed at a steady time${s.bedtime ? `, earlier than ${s.bedtime}` : ''}.`
+            : s.kind === 'move'
+              ? `Your steps are below your 4-week average: add a 30-minute walk, for example on ${dayName(s.day, lang)}, your quietest day.`
+              : 'A steady week: keep your routine and add one workout if you feel fresh.',
   },
   'zh-cn': {
     metric: { steps: '步数', active_minutes: '活动时长', sleep_min: '每晚睡眠', hr_resting: '静息心率' },
@@ -175,13 +177,15 @@ const PHRASES: Record<WireLang, Phrases> = {
     end: '。',
     colon: '：',
     suggestion: (s, lang) =>
-      s.kind === 'recover'
-        ? `您的静息心率比4周平均高${s.rise}次/分：下次高强度训练前，先安排一两天轻松活动并睡个好觉。`
-        : s.kind === 'sleep'
-          ? `争取每晚睡足7小时：固定时间上床${s.bedtime ? `，早于${s.bedtime}` : ''}。`
-          : s.kind === 'move'
-            ? `您的步数低于4周平均：加一次30分钟的步行，比如在活动最少的${dayName(s.day, lang)}。`
-            : '本周很平稳：保持现在的节奏，状态好时可以多加一次运动。',
+      s.kind === 'wear'
+        ? '本周请日夜佩戴手表：有了步数、睡眠和心率，报告才能说明它们为何变化。'
+        : s.kind === 'recover'
+          ? `您的静息心率比4周平均高${s.rise}次/分：下次高强度训练前，先安排一两天轻松活动并睡个好觉。`
+          : s.kind === 'sleep'
+            ? `争取每晚睡足7小时：固定时间上床${s.bedtime ? `，早于${s.bedtime}` : ''}。`
+            : s.kind === 'move'
+              ? `您的步数低于4周平均：加一次30分钟的步行，比如在活动最少的${dayName(s.day, lang)}。`
+              : '本周很平稳：保持现在的节奏，状态好时可以多加一次运动。',
   },
   'zh-hk': {
     metric: { steps: '步數', active_minutes: '活動時長', sleep_min: '每晚睡眠', hr_resting: '靜息心率' },
@@ -215,13 +219,15 @@ const PHRASES: Record<WireLang, Phrases> = {
     end: '。',
     colon: '：',
     suggestion: (s, lang) =>
-      s.kind === 'recover'
-        ? `您的靜息心率比4週平均高${s.rise}次/分：下次高強度訓練前，先安排一兩天輕鬆活動並睡個好覺。`
-        : s.kind === 'sleep'
-          ? `爭取每晚睡足7小時：固定時間上床${s.bedtime ? `，早於${s.bedtime}` : ''}。`
-          : s.kind === 'move'
-            ? `您的步數低於4週平均：加一次30分鐘的步行，比如在活動最少的${dayName(s.day, lang)}。`
-            : '本週很平穩：保持現在的節奏，狀態好時可以多加一次運動。',
+      s.kind === 'wear'
+        ? '本週請日夜佩戴手錶：有了步數、睡眠和心率，報告才能說明它們為何變化。'
+        : s.kind === 'recover'
+          ? `您的靜息心率比4週平均高${s.rise}次/分：下次高強度訓練前，先安排一兩天輕鬆活動並睡個好覺。`
+          : s.kind === 'sleep'
+            ? `爭取每晚睡足7小時：固定時間上床${s.bedtime ? `，早於${s.bedtime}` : ''}。`
+            : s.kind === 'move'
+              ? `您的步數低於4週平均：加一次30分鐘的步行，比如在活動最少的${dayName(s.day, lang)}。`
+              : '本週很平穩：保持現在的節奏，狀態好時可以多加一次運動。',
   },
 }
 
