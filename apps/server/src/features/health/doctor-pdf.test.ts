@@ -89,6 +89,7 @@ describe('the doctor-ready PDF', () => {
         bpm: '次/分',
         km: '公里',
         run: '跑步',
+        asleep: (h: number, m: number) => `睡眠 ${h}小时${m}分钟`,
       },
       {
         lang: 'us-en',
@@ -105,6 +106,7 @@ describe('the doctor-ready PDF', () => {
         bpm: 'bpm',
         km: 'km',
         run: 'Run',
+        asleep: (h: number, m: number) => `asleep ${h} h ${m} min`,
       },
     ]
     for (const l of languages) {
@@ -138,6 +140,12 @@ describe('the doctor-ready PDF', () => {
         const mean = Math.round(values.reduce((a, b) => a + b, 0) / values.length)
         expect(text).toMatch(new RegExp(`${day} \\D*${mean}% \\D*${Math.min(...values)}%`))
       }
+      const nights = report.days.filter((d: { sleep_min: number }) => d.sleep_min > 0)
+      expect(nights.length).toBeGreaterThan(0)
+      for (const d of nights)
+        expect(text).toMatch(
+          new RegExp(`${d.date} \\S+ ${l.asleep(Math.floor(d.sleep_min / 60), d.sleep_min % 60)} .*?${d.sleep_score}`),
+        )
       for (const w of runs) {
         expect(text).toContain(`${dayOf(w.start)} ${CLOCK.format(new Date(w.start * 1000))} ${l.run}`)
         expect(text).toContain(
