@@ -201,6 +201,30 @@ export const FitnessReport = z.object({
       level: z.enum(FITNESS_LEVELS).nullable(),
       /** Days with heart-rate data behind the figures. */
       days: z.number().int(),
+      /**
+       * The inputs of VO2max: each value, where it came from, and how much one bpm more moves
+       * VO2max (ml/kg/min, two decimals; null without a VO2max).
+       */
+      inputs: z.array(
+        z.object({
+          input: z.enum(['hr_max', 'hr_rest']),
+          value: nullableInt,
+          source: z.enum(['profile', 'age', 'default_age', 'resting_days']),
+          per_bpm: z.number().nullable(),
+        }),
+      ),
+      /**
+       * The method: Uth–Sørensen–Overgaard–Pedersen (2004), VO2max = 15.3 × HRmax / HRrest, with
+       * its confidence and the range it implies (ml/kg/min, one decimal; null without a VO2max).
+       */
+      method: z.object({
+        name: z.string(),
+        formula: z.string(),
+        confidence: z.enum(['low', 'medium', 'high']),
+        range: z.tuple([z.number(), z.number()]).nullable(),
+        /** The method, its inputs and its confidence in words, in the request's language. */
+        text: z.string(),
+      }),
     })
     .nullable(),
 })
@@ -250,9 +274,26 @@ export const heartRate = health(
 
 // ---------------------------------------------------------------- sleep
 
+export const SLEEP_SCORE_INPUTS = ['duration', 'deep_share', 'rem_share', 'efficiency'] as const
+/**
+ * One input of the sleep score: its value (asleep minutes, or a percent with one decimal), the
+ * value that earns full points, and the points it gave (one decimal) of its maximum.
+ */
+export const SleepScoreInput = z.object({
+  input: z.enum(SLEEP_SCORE_INPUTS),
+  value: z.number(),
+  target: z.number(),
+  points: z.number(),
+  max_points: z.number().int(),
+})
+
 export const SleepReport = z.object({
   date: localDate,
   sleep: SleepSummary.nullable(),
+  /** What the score is made of; empty without a night. The points add up to the score (rounded). */
+  score_inputs: z.array(SleepScoreInput),
+  /** How the score is computed, in the request's language. */
+  score_method: z.string(),
   /** The night's stages in time order. */
   stages: z.array(z.object({ stage: z.enum(SLEEP_STAGES), start: isoTime, end: isoTime, minutes: z.number().int() })),
 })
@@ -284,6 +325,36 @@ export const WeekSummary = z.object({
 })
 export type WeekSummary = z.infer<typeof WeekSummary>
 
+export const WEEK_METRICS = ['steps', 'active_minutes', 'sleep_min', 'hr_resting'] as const
+export type WeekMetric = (typeof WEEK_METRICS)[number]
+/**
+ * One weekly figure and what moved it. `value`: the week's total (steps, active minutes), mean
+ * asleep minutes per night (sleep_min) or mean daily resting heart rate (hr_resting); null
+ * without data. `baseline`: the mean of that figure over the 4 weeks before this one, weeks
+ * without data left out.
+ */
+export const WeekDriver = z.object({
+  metric: z.enum(WEEK_METRICS),
+  value: nullableInt,
+  last_week: nullableInt,
+  baseline: nullableInt,
+  /** Percent change against last week and against the baseline; null when that base is missing or 0. */
+  change_pct: nullableInt,
+  baseline_pct: nullableInt,
+  /**
+   * The days that moved it most: each day against the same weekday last week (both with data),
+   * up to two, largest move first, in the direction of the week's change.
+   */
+  days: z.array(
+    z.object({ date: localDate, value: z.number().int(), last_week: z.number().int(), delta: z.number().int() }),
+  ),
+  /** hr_resting only: least-squares slope over the week's days, bpm per week, one decimal. */
+  trend_bpm_per_week: z.number().nullable(),
+  /** The change and its drivers in words, in the request's language. */
+  text: z.string(),
+})
+export type WeekDriver = z.infer<typeof WeekDriver>
+
 export const WeeklyReport = WeekSummary.extend({
   days: z.array(
     DayTotals.extend({
@@ -314,6 +385,22 @@ export const WeeklyReport = WeekSummary.extend({
   }),
   /** The week in plain words, in the request's language. */
   summary: z.array(z.string()),
+  /** Why each figure changed, against last week and the 4-week baseline (weekly.ts). */
+  drivers: z.array(WeekDriver),
+  /** Workouts by type, this week and last. */
+  activities: z.array(
+    z.object({
+      type: z.enum(WORKOUT_TYPES),
+      workouts: z.number().int(),
+      minutes: z.number().int(),
+      last_week_workouts: z.number().int(),
+      last_week_minutes: z.number().int(),
+    }),
+  ),
+  /** Mean local bedtime (first sleep segment) of the week's nights and last week's, `HH:MM`. */
+  bedtime: z.object({ avg: z.string().nullable(), last_week: z.string().nullable(), shift_min: nullableInt }),
+  /** One suggestion drawn from the drivers, in the request's language. */
+  suggestion: z.string(),
 })
 export type WeeklyReport = z.infer<typeof WeeklyReport>
 
@@ -321,6 +408,39 @@ export type WeeklyReport = z.infer<typeof WeeklyReport>
 export const weekly = health('/v1/weekly', 'Weekly reports, newest first', { ...pageParams }, listOf(WeekSummary))
 /** `date`: any day of the wanted week (default: this week). */
 export const weeklyInfo = health('/v1/weeklyinfo', 'One weekly report in detail', { date: day }, WeeklyReport)
+
+// ---------------------------------------------------------------- doctor-ready PDF
+
+export const REPORT_PERIODS = ['week', 'month'] as const
+/** Blood-pressure classes (ACC/AHA 2017), mmHg: see the server's formulas module. */
+export const BP_CLASSES = ['normal', 'elevated', 'stage1', 'stage2', 'crisis'] as const
+export type BpClass = (typeof BP_CLASSES)[number]
+
+export const HealthPdf = z.object({
+  period: z.enum(REPORT_PERIODS),
+  /** First and last local day the PDF covers. */
+  from: localDate,
+  to: localDate,
+  file_name: z.string(),
+  content_type: z.literal('application/pdf'),
+  /** Bytes of the PDF. */
+  size: z.number().int(),
+  /** The PDF, base64. */
+  data: z.string(),
+})
+export type HealthPdf = z.infer<typeof HealthPdf>
+
+/**
+ * Beyond the spec: a PDF to hand a doctor, in the request's language, for the week (Monday to
+ * Sunday) or the calendar month holding `date`: heart-rate zones, resting-HR trend, blood-pressure
+ * readings with their class, SpO2, sleep and workouts.
+ */
+export const healthPdf = health(
+  '/v1/health_pdf',
+  'A doctor-ready PDF of a week or a month',
+  { period: optional(z.enum(REPORT_PERIODS, 'FIELD_INVALID')).default('week'), date: day },
+  HealthPdf,
+)
 
 // ---------------------------------------------------------------- sports records
 
@@ -365,6 +485,26 @@ export const motion = health(
 export const WorkoutDetail = Workout.extend({
   /** Average heart rate per minute from the start (`minute` 0 = first minute). */
   heart_rate: z.array(z.object({ minute: z.number().int(), bpm })),
+  /** The route as `[lat, lon]` in time order, thinned to at most ROUTE_MAX_POINTS; empty without a track. */
+  route: z.array(z.tuple([z.number(), z.number()])),
+  /**
+   * One split per full kilometre of the track, then the rest (over 100 m): its metres, seconds,
+   * pace (s/km), and the mean heart rate and cadence of its points (null without readings).
+   */
+  splits: z.array(
+    z.object({
+      km: z.number().int(),
+      distance_m: z.number().int(),
+      duration_s: z.number().int(),
+      pace_s_per_km: z.number().int(),
+      avg_hr: nullableInt,
+      cadence_spm: nullableInt,
+    }),
+  ),
+  /** Mean steps per minute: steps ÷ minutes, else the track's cadence readings; null without either. */
+  cadence_spm: nullableInt,
+  /** Minutes of the heart-rate curve in each zone (as `/v1/heartrate`). */
+  zones: z.array(z.object({ zone: z.enum(HR_ZONES), min_bpm: bpm, max_bpm: bpm, minutes: z.number().int() })),
 })
 export type WorkoutDetail = z.infer<typeof WorkoutDetail>
 
@@ -377,6 +517,12 @@ export const motionInfo = health(
 )
 
 export const IMPORT_HR_MAX_MINUTES = 24 * 60
+/** Track points an import may carry (the client thins a longer track; a request stays under 64 KiB), and route points a workout's detail answers. */
+export const TRACK_MAX_POINTS = 1200
+export const ROUTE_MAX_POINTS = 500
+/** One track point: seconds from the start, latitude, longitude (5 decimals), then optional metres from the start, bpm and steps a minute. */
+export const TRACK_POINT_RE =
+  /^\d{1,5},-?\d{1,2}(\.\d{1,7})?,-?\d{1,3}(\.\d{1,7})?,(\d{1,7}(\.\d)?)?,(\d{1,3})?,(\d{1,3})?$/
 /**
  * Beyond the spec: a workout imported from a GPX, TCX or FIT file. The browser parses the file
  * and posts the summary; `heart_rate` is the per-minute average from the start as comma-separated
@@ -401,6 +547,16 @@ export const motionImport = health(
         .string()
         .max(IMPORT_HR_MAX_MINUTES * 4, 'FIELD_TOO_LONG')
         .regex(/^\d{1,3}(,\d{1,3})*$/, 'FIELD_INVALID'),
+    ).default(''),
+    /**
+     * The track: points separated by `;`, each `t,lat,lon,distance,hr,cadence` (TRACK_POINT_RE:
+     * the last three may be empty), in time order. Gives the detail its route and splits.
+     */
+    track: optional(
+      z
+        .string()
+        .max(TRACK_MAX_POINTS * 40, 'FIELD_TOO_LONG')
+        .refine((v) => v.split(';').every((point) => TRACK_POINT_RE.test(point)), 'FIELD_INVALID'),
     ).default(''),
   },
   WorkoutDetail.extend({ duplicate: z.boolean() }),

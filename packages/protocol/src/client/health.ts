@@ -7,6 +7,7 @@ import type * as all from '../health.ts'
 export type * from '../health.ts'
 
 export const AUTHORIZATION_KINDS: typeof all.AUTHORIZATION_KINDS = ['exercise', 'sleep', 'heart_rate']
+export const BP_CLASSES: typeof all.BP_CLASSES = ['normal', 'elevated', 'stage1', 'stage2', 'crisis']
 export const DAY_RE: typeof all.DAY_RE = /^\d{4}-\d{2}-\d{2}$/
 export const EFFORT_REASONS: typeof all.EFFORT_REASONS = [
   'hr_flat',
@@ -25,9 +26,16 @@ export const GOAL_LIMITS: typeof all.GOAL_LIMITS = {
 export const HR_ZONES: typeof all.HR_ZONES = ['warmup', 'fatburn', 'aerobic', 'anaerobic', 'limit']
 export const IMPORT_HR_MAX_MINUTES: typeof all.IMPORT_HR_MAX_MINUTES = 1440
 export const QUESTIONNAIRE_ANSWERS: typeof all.QUESTIONNAIRE_ANSWERS = ['yes', 'no']
+export const REPORT_PERIODS: typeof all.REPORT_PERIODS = ['week', 'month']
+export const ROUTE_MAX_POINTS: typeof all.ROUTE_MAX_POINTS = 500
+export const SLEEP_SCORE_INPUTS: typeof all.SLEEP_SCORE_INPUTS = ['duration', 'deep_share', 'rem_share', 'efficiency']
 export const SLEEP_STAGES: typeof all.SLEEP_STAGES = ['awake', 'light', 'deep', 'rem']
+export const TRACK_MAX_POINTS: typeof all.TRACK_MAX_POINTS = 1200
+export const TRACK_POINT_RE: typeof all.TRACK_POINT_RE =
+  /^\d{1,5},-?\d{1,2}(\.\d{1,7})?,-?\d{1,3}(\.\d{1,7})?,(\d{1,7}(\.\d)?)?,(\d{1,3})?,(\d{1,3})?$/
 export const TREND_METRICS: typeof all.TREND_METRICS = ['steps', 'sleep', 'resting_hr', 'weight']
 export const TREND_PERIODS: typeof all.TREND_PERIODS = ['month', 'year']
+export const WEEK_METRICS: typeof all.WEEK_METRICS = ['steps', 'active_minutes', 'sleep_min', 'hr_resting']
 export const WORKOUT_SOURCES: typeof all.WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit']
 export const WORKOUT_TYPES: typeof all.WORKOUT_TYPES = ['walk', 'run', 'cycle', 'swim', 'hike', 'other']
 export const authorize: RefOf<typeof all.authorize> = {
@@ -44,6 +52,12 @@ export const exchangeFitness: RefOf<typeof all.exchangeFitness> = {
 }
 export const fitness: RefOf<typeof all.fitness> = {
   name: '/v1/fitness',
+  path: '/v1/index',
+  auth: true,
+  feature: 'health',
+}
+export const healthPdf: RefOf<typeof all.healthPdf> = {
+  name: '/v1/health_pdf',
   path: '/v1/index',
   auth: true,
   feature: 'health',

@@ -37,6 +37,12 @@ export function hrMax(profile: Pick<Profile, 'birthday' | 'hrZone'>, date: strin
   return 220 - (ageOn(profile.birthday, date) ?? DEFAULT_AGE)
 }
 
+/** Where HRmax came from: the profile's setting, 220 − the age, or 220 − 30 without a birthday. */
+export function hrMaxSource(profile: Pick<Profile, 'birthday' | 'hrZone'>, date: string) {
+  if (profile.hrZone !== null && profile.hrZone >= 100 && profile.hrZone <= 230) return 'profile' as const
+  return ageOn(profile.birthday, date) === null ? ('default_age' as const) : ('age' as const)
+}
+
 /** Zones as fractions of HRmax: [warm-up 50–60, fat burn 60–70, aerobic 70–80, anaerobic 80–90, limit 90–100+). */
 export const ZONE_FLOORS: readonly [HrZone, number][] = [
   ['warmup', 0.5],
@@ -137,6 +143,17 @@ export function vo2max(max: number, rest: number): number {
 }
 
 /**
+ * Confidence of a VO2max by the Uth method: high with a measured HRmax (the profile's) and at
+ * least 10 days of resting heart rate, medium from 7 days, else low. Its range is ±8 % with a
+ * measured HRmax and ±15 % with an age-predicted one (220 − age carries a ±10 bpm spread).
+ */
+export function vo2Confidence(source: 'profile' | 'age' | 'default_age', days: number) {
+  const confidence: 'low' | 'medium' | 'high' =
+    source === 'profile' && days >= 10 ? 'high' : days >= 7 ? 'medium' : 'low'
+  return { confidence, spread: source === 'profile' ? 0.08 : 0.15 }
+}
+
+/**
  * Fitness level from VO2max by age and sex: floors of fair, good, excellent and superior
  * (simplified from the Cooper Institute norms); below the first floor is `poor`. Without a
  * known sex the mean of both tables is used, without an age 30.
@@ -175,19 +192,54 @@ export const SLEEP_DAY_STARTS_HOUR = 18
  * asleep / in bed). Asleep = light + deep + REM; in bed adds awake.
  */
 export function sleepScore(min: Record<SleepStage, number>): number {
+  return Math.round(sleepScoreParts(min).reduce((s, p) => s + p.points, 0))
+}
+
+/** The score's four parts, unrounded; empty with no sleep. */
+export function sleepScoreParts(min: Record<SleepStage, number>) {
   const asleep = min.light + min.deep + min.rem
-  if (asleep <= 0) return 0
+  if (asleep <= 0) return []
   const cap = (x: number) => Math.min(1, x)
-  const score =
-    50 * cap(asleep / 480) +
-    20 * cap(min.deep / asleep / 0.2) +
-    20 * cap(min.rem / asleep / 0.2) +
-    10 * (asleep / (asleep + min.awake))
-  return Math.round(score)
+  return [
+    { input: 'duration' as const, value: asleep, target: 480, points: 50 * cap(asleep / 480), max_points: 50 },
+    {
+      input: 'deep_share' as const,
+      value: (min.deep / asleep) * 100,
+      target: 20,
+      points: 20 * cap(min.deep / asleep / 0.2),
+      max_points: 20,
+    },
+    {
+      input: 'rem_share' as const,
+      value: (min.rem / asleep) * 100,
+      target: 20,
+      points: 20 * cap(min.rem / asleep / 0.2),
+      max_points: 20,
+    },
+    {
+      input: 'efficiency' as const,
+      value: (asleep / (asleep + min.awake)) * 100,
+      target: 100,
+      points: 10 * (asleep / (asleep + min.awake)),
+      max_points: 10,
+    },
+  ]
 }
 
 /** Resting heart rate: the lowest average over 30 consecutive minutes that all have readings. */
 export const RESTING_WINDOW_MINUTES = 30
+
+/**
+ * Blood-pressure class (ACC/AHA 2017, mmHg): crisis above 180 or 120; stage 2 from 140 or 90;
+ * stage 1 from 130 or 80; elevated 120–129 with under 80; else normal. The higher class wins.
+ */
+export function bpClass(systolic: number, diastolic: number): health.BpClass {
+  if (systolic > 180 || diastolic > 120) return 'crisis'
+  if (systolic >= 140 || diastolic >= 90) return 'stage2'
+  if (systolic >= 130 || diastolic >= 80) return 'stage1'
+  if (systolic >= 120) return 'elevated'
+  return 'normal'
+}
 
 /** Percent change, rounded; null when the base is 0. */
 export function percentChange(now: number, before: number): number | null {

@@ -12,6 +12,8 @@ import {
   sleepSegments,
   spo2Samples,
   workouts,
+  workoutTracks,
+  type TrackRow,
 } from './health.tables.ts'
 
 export type DayRow = typeof healthDays.$inferSelect
@@ -182,6 +184,19 @@ export function healthRepo(db: Db) {
       return inserted?.id
     },
 
+    async insertTrack(workoutId: number, points: TrackRow[]): Promise<void> {
+      await db.insert(workoutTracks).values({ workoutId, points }).onConflictDoNothing()
+    },
+
+    /** A workout's track points (callers check the workout is the user's); empty without one. */
+    async track(workoutId: number): Promise<TrackRow[]> {
+      const [row] = await db
+        .select({ points: workoutTracks.points })
+        .from(workoutTracks)
+        .where(eq(workoutTracks.workoutId, workoutId))
+      return row?.points ?? []
+    },
+
     /** The user's stored workout with this fingerprint (the first), if any. */
     async workoutByFingerprint(userId: number, fingerprint: string): Promise<number | undefined> {
       const [row] = await db
@@ -252,6 +267,19 @@ export function healthRepo(db: Db) {
             FROM workouts
             WHERE user_id = ${userId} AND distance_m > 0
               AND start_at >= ${dayStart(from, tz)} AND start_at < ${dayStart(to, tz)}`,
+      )
+    },
+
+    /** Type, seconds, metres and local start day and time of every workout whose local day lies in [`from`, `to`], oldest first. */
+    async workoutDaysBetween(userId: number, tz: string, from: string, to: string) {
+      return rows<{ type: string; durationS: number; distanceM: number; day: string; time: string }>(
+        db,
+        sql`SELECT type, extract(epoch FROM end_at - start_at)::int AS "durationS", distance_m AS "distanceM",
+                   to_char(start_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day,
+                   to_char(start_at AT TIME ZONE ${tz}, 'HH24:MI') AS time
+            FROM workouts
+            WHERE user_id = ${userId} AND start_at >= ${dayStart(from, tz)} AND start_at < ${dayEnd(to, tz)}
+            ORDER BY start_at`,
       )
     },
 

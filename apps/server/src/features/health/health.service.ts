@@ -3,12 +3,24 @@ import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { addDays, localTime, pickDay, today } from './dates.ts'
 import { dayTotals, hrAvg, progress, round, sleepSummary, type Goal } from './day-stats.ts'
-import { ageOn, fitnessLevel, hrMax, vo2max, zoneBounds, zoneOf } from './formulas.ts'
+import {
+  ageOn,
+  fitnessLevel,
+  hrMax,
+  hrMaxSource,
+  sleepScoreParts,
+  vo2Confidence,
+  vo2max,
+  zoneBounds,
+  zoneOf,
+} from './formulas.ts'
+import { SLEEP_SCORE_METHOD, VO2_FORMULA, VO2_METHOD_NAME, vo2MethodText } from './explain-words.ts'
 import { healthRepo } from './health.repo.ts'
 import type { HealthHooks } from './hooks.ts'
 import { motionReports } from './motion.ts'
 import { PARQ_ADVICE, PARQ_QUESTIONS, PARQ_TITLE, questionTexts } from './questionnaire.ts'
 import { weeklyReports } from './weekly.ts'
+import { doctorPdf } from './doctor-pdf.ts'
 
 /** Days of resting heart rate behind the fitness analysis. */
 const FITNESS_WINDOW_DAYS = 14
@@ -160,14 +172,25 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks }
       }
     },
 
-    async sleep(userId: number, date: string | undefined): Promise<h.SleepReport> {
+    async sleep(userId: number, date: string | undefined, lang: WireLang): Promise<h.SleepReport> {
       const profile = await repo.profile(userId)
       const day = pickDay(date, profile.timeZone)
       const [row] = await repo.days(userId, day, day)
       const segments = await repo.sleepSegments(userId, profile.timeZone, day)
+      const sleep = sleepSummary(day, row)
+      const tenth = (x: number) => Math.round(x * 10) / 10
       return {
         date: day,
-        sleep: sleepSummary(day, row),
+        sleep,
+        score_inputs: sleep
+          ? sleepScoreParts({
+              awake: sleep.awake_min,
+              light: sleep.light_min,
+              deep: sleep.deep_min,
+              rem: sleep.rem_min,
+            }).map((p) => ({ ...p, value: tenth(p.value), points: tenth(p.points) }))
+          : [],
+        score_method: SLEEP_SCORE_METHOD[lang],
         stages: segments.map((s) => ({
           stage: s.stage as h.SleepStage,
           start: s.startAt.toISOString(),
@@ -176,6 +199,9 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks }
         })),
       }
     },
+
+    pdf: (userId: number, params: { period: h.HealthPdf['period']; date?: string | undefined }, lang: WireLang) =>
+      doctorPdf(repo, userId, params, lang),
 
     target: goalWithProgress,
 
@@ -206,7 +232,7 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks }
       return questionnaire(userId, lang)
     },
 
-    async fitness(userId: number): Promise<h.FitnessReport> {
+    async fitness(userId: number, lang: WireLang): Promise<h.FitnessReport> {
       const [{ pass, active, valid_until }, validDays, offer, profile] = await Promise.all([
         fitnessState(userId),
         fitnessDays(),
@@ -232,6 +258,9 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks }
       const age = ageOn(profile.birthday, day)
       const vo2 = rest ? vo2max(max, rest) : null
       const sex = profile.gender === 'male' || profile.gender === 'female' ? profile.gender : ''
+      const source = hrMaxSource(profile, day)
+      const { confidence, spread } = vo2Confidence(source, days.length)
+      const perBpm = (x: number) => Math.round(x * 100) / 100
       return {
         ...base,
         report: {
@@ -242,6 +271,25 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks }
           vo2max: vo2,
           level: vo2 === null ? null : fitnessLevel(vo2, age, sex),
           days: days.length,
+          inputs: [
+            { input: 'hr_max', value: max, source, per_bpm: rest ? perBpm(15.3 / rest) : null },
+            {
+              input: 'hr_rest',
+              value: rest,
+              source: 'resting_days',
+              per_bpm: rest ? perBpm((-15.3 * max) / rest ** 2) : null,
+            },
+          ],
+          method: {
+            name: VO2_METHOD_NAME,
+            formula: VO2_FORMULA,
+            confidence,
+            range:
+              vo2 === null
+                ? null
+                : [Math.round(vo2 * (1 - spread) * 10) / 10, Math.round(vo2 * (1 + spread) * 10) / 10],
+            text: vo2MethodText({ max, source, rest, days: days.length, confidence, spreadPct: spread * 100 }, lang),
+          },
         },
       }
     },

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -88,6 +89,18 @@ export const workouts = pgTable(
     index('workouts_user_fingerprint_idx').on(t.userId, t.fingerprint),
   ],
 )
+
+/**
+ * An imported workout's track, read only by its detail: `[seconds from start, lat, lon,
+ * metres from start | null, bpm | null, steps a minute | null]` in time order.
+ */
+export const workoutTracks = pgTable('workout_tracks', {
+  workoutId: bigint('workout_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => workouts.id, { onDelete: 'cascade' }),
+  points: jsonb('points').$type<TrackRow[]>().notNull(),
+})
+export type TrackRow = [number, number, number, number | null, number | null, number | null]
 
 // ---- rollups, maintained in the ingest transaction; reports read only these
 

@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { pickDay, today } from './dates.ts'
 import { dayTotals } from './day-stats.ts'
-import { paceSPerKm, weightKg, workoutCalories, type Profile } from './formulas.ts'
+import { hrMax, paceSPerKm, weightKg, workoutCalories, type Profile } from './formulas.ts'
+import { cadenceOf, parseTrack, splitsOf, thinRoute, workoutZones } from './workout-detail.ts'
 import { healthRepo, type HealthRepo, type WorkoutRow } from './health.repo.ts'
 import { effortReads } from './effort.ts'
 import { lockUserHealth } from './ingest.ts'
@@ -54,7 +55,16 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
           bpm: Math.round(m.hrSum / m.hrCount),
         }))
     const verdict = (await effort.workouts(userId, [row], profile)).get(row.id)!
-    return { ...toWorkout(row, profile, verdict), heart_rate }
+    const workout = toWorkout(row, profile, verdict)
+    const track = await repo.track(row.id)
+    return {
+      ...workout,
+      heart_rate,
+      route: thinRoute(track),
+      splits: splitsOf(track),
+      cadence_spm: cadenceOf(row.steps, workout.duration_s, track),
+      zones: workoutZones(heart_rate, hrMax(profile, workout.date)),
+    }
   }
 
   return {
@@ -85,6 +95,7 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
       const series = p.heart_rate ? p.heart_rate.split(',').map(Number) : []
       if (series.length > Math.ceil(p.duration_s / 60) || series.some((b) => b !== 0 && (b < 25 || b > 250)))
         throw new AppError('FIELD_INVALID', { field: 'heart_rate' })
+      const track = parseTrack(p.track, p.duration_s)
       const startAt = new Date(Math.floor(start.getTime() / 1000) * 1000)
       const print = fingerprint({ type: p.type, durationS: p.duration_s, distanceM: p.distance_m, hr: series })
       const id = await db.transaction(async (tx) => {
@@ -106,6 +117,7 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
           fingerprint: print,
         })
         if (inserted === undefined) return { id: (await txRepo.workoutAt(userId, startAt))!, duplicate: true }
+        if (track.length) await txRepo.insertTrack(inserted, track)
         const { timeZone } = await txRepo.profile(userId)
         const day = today(timeZone, startAt)
         await ingestRepo(tx).rollWorkoutsIntoDays(userId, timeZone, [day])

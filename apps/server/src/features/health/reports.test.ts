@@ -227,6 +227,42 @@ describe('reports from a simulated fortnight', () => {
       score: want.sleep.score,
     })
     expect(report.stages).toHaveLength(want.sleep.segments)
+    // the score's inputs add up to it
+    const asleep = want.sleep.duration_min
+    const inBed = asleep + want.sleep.awake_min
+    expect(report.score_inputs).toEqual([
+      {
+        input: 'duration',
+        value: asleep,
+        target: 480,
+        points: Math.round(Math.min(1, asleep / 480) * 500) / 10,
+        max_points: 50,
+      },
+      {
+        input: 'deep_share',
+        value: Math.round((want.sleep.deep_min / asleep) * 1000) / 10,
+        target: 20,
+        points: Math.round(Math.min(1, want.sleep.deep_min / asleep / 0.2) * 200) / 10,
+        max_points: 20,
+      },
+      {
+        input: 'rem_share',
+        value: Math.round((want.sleep.rem_min / asleep) * 1000) / 10,
+        target: 20,
+        points: Math.round(Math.min(1, want.sleep.rem_min / asleep / 0.2) * 200) / 10,
+        max_points: 20,
+      },
+      {
+        input: 'efficiency',
+        value: Math.round((asleep / inBed) * 1000) / 10,
+        target: 100,
+        points: Math.round((asleep / inBed) * 100) / 10,
+        max_points: 10,
+      },
+    ])
+    const points = report.score_inputs.reduce((n: number, p: { points: number }) => n + p.points, 0)
+    expect(Math.abs(points - want.sleep.score)).toBeLessThanOrEqual(1)
+    expect(report.score_method).toContain('50 points at 8 h asleep')
   })
 
   it('lists the sports records with distance, pace, calories and heart rate', async () => {

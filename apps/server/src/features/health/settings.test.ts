@@ -170,6 +170,23 @@ describe('the physical-fitness analysis', () => {
     })
     expect(report.report.age).toBeGreaterThanOrEqual(age)
     expect(report.report.vo2max).toBe(Math.round((153 * report.report.hr_max) / 60) / 10)
+    // its inputs, what one bpm of each moves, and the method with its confidence
+    const max = report.report.hr_max
+    expect(report.report.inputs).toEqual([
+      { input: 'hr_max', value: max, source: 'age', per_bpm: Math.round((15.3 / 60) * 100) / 100 },
+      { input: 'hr_rest', value: 60, source: 'resting_days', per_bpm: Math.round(((-15.3 * max) / 3600) * 100) / 100 },
+    ])
+    const vo2 = report.report.vo2max
+    expect(report.report.method).toMatchObject({
+      name: 'Uth–Sørensen–Overgaard–Pedersen (2004)',
+      formula: 'VO2max = 15.3 × HRmax / HRrest',
+      confidence: 'low',
+      range: [Math.round(vo2 * 0.85 * 10) / 10, Math.round(vo2 * 1.15 * 10) / 10],
+    })
+    expect(report.report.method.text).toContain(`${max} bpm, 220 − your age`)
+    const zh = (await user.call('/v1/fitness', {}, { lang: 'zh-cn' })).body.data
+    expect(zh.report.method.text).toMatch(/^最大摄氧量按Uth–Sørensen法估算/)
+    expect(zh.report.method.text).toContain('可信度低')
     expect((await ok(user, '/v1/well')).fitness.active).toBe(true)
   })
 })

@@ -1,9 +1,10 @@
 import { health as h, type WireLang } from '@kinetic/protocol'
-import { addDays, daysBetween, pickDay, today, weekStart } from './dates.ts'
+import { addDays, daysBetween, localTime, pickDay, today, weekStart } from './dates.ts'
 import { dayTotals, hrAvg, progress, round, sleepSummary, type Goal } from './day-stats.ts'
 import { percentChange, type Profile } from './formulas.ts'
 import type { DayRow, HealthRepo } from './health.repo.ts'
-import { weekInWords } from './weekly-words.ts'
+import { BASELINE_WEEKS, bedtimeOf, suggestionOf, weekDrivers, type DriverDay } from './drivers.ts'
+import { driverInWords, suggestionInWords, weekInWords } from './weekly-words.ts'
 
 const hasData = (r: DayRow) => r.steps > 0 || r.hrCount > 0 || r.sleepStart !== null || r.workouts > 0
 
@@ -85,7 +86,7 @@ export function weeklyReports(repo: HealthRepo, goalOf: (userId: number) => Prom
       const [profile, goal] = await Promise.all([repo.profile(userId), goalOf(userId)])
       const monday = weekStart(pickDay(date, profile.timeZone))
       const before = addDays(monday, -7)
-      const rows = await repo.days(userId, before, addDays(monday, 6))
+      const rows = await repo.days(userId, addDays(monday, -7 * BASELINE_WEEKS), addDays(monday, 6))
       const days = weekDays(monday, rows, profile, goal)
       const previous = weekTotals(weekDays(before, rows, profile, goal))
       const withData = days.filter((d) => d.hasData)
@@ -107,8 +108,26 @@ export function weeklyReports(repo: HealthRepo, goalOf: (userId: number) => Prom
         calories: percentChange(t.calories, previous.calories),
         sleep_min: percentChange(t.sleep_min, previous.sleep_min),
       }
+      const byDay = new Map(rows.map((r) => [r.day, r]))
+      const driverWeeks = Array.from({ length: BASELINE_WEEKS + 1 }, (_, w) => {
+        const from = addDays(monday, -7 * w)
+        return weekDays(from, rows, profile, goal).map((d): DriverDay => ({
+          date: d.date,
+          steps: d.steps,
+          active_minutes: d.active_minutes,
+          sleep_min: d.hasSleep ? d.sleep_min : null,
+          bedtime: d.hasSleep ? bedtimeOf(localTime(byDay.get(d.date)!.sleepStart!, profile.timeZone)) : null,
+          hr_resting: d.hr_resting,
+        }))
+      })
+      const workouts = await repo.workoutDaysBetween(userId, profile.timeZone, before, addDays(monday, 6))
+      const { drivers, activities, bedtime } = weekDrivers(driverWeeks, workouts)
       return {
         ...base,
+        drivers: drivers.map((d) => ({ ...d, text: driverInWords(d, { activities, bedtime }, lang) })),
+        activities,
+        bedtime,
+        suggestion: suggestionInWords(suggestionOf(drivers, bedtime, driverWeeks[0]!), lang),
         days: days.map(({ hasSleep: _s, hasData: _d, workouts: _w, workoutSeconds: _ws, ...day }) => day),
         averages,
         previous,

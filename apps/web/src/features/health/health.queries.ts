@@ -113,3 +113,20 @@ export const useAddWeightMutation = () =>
 export const useEditWeightMutation = () =>
   useWeightMutation((p: ParamsIn<typeof health.weightEdit>) => call(health.weightEdit, p))
 export const useDeleteWeightMutation = () => useWeightMutation((id: number) => call(health.weightDelete, { id }))
+/** The doctor-ready PDF of the week or month holding `date` (`/v1/health_pdf`), saved as a file by the browser. */
+export function usePdfMutation() {
+  return useMutation({
+    mutationFn: (params: ParamsIn<typeof health.healthPdf>) => call(health.healthPdf, params),
+    onSuccess: (pdf) => {
+      const bytes = Uint8Array.from(atob(pdf.data), (c) => c.charCodeAt(0))
+      const url = URL.createObjectURL(new Blob([bytes], { type: pdf.content_type }))
+      const link = document.createElement('a')
+      link.href = url
+      link.download = pdf.file_name
+      document.body.append(link)
+      link.click()
+      link.remove()
+      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    },
+  })
+}

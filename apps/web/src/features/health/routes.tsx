@@ -16,6 +16,7 @@ export const healthRoutes: AppRoute[] = [
   page('/heartRateLive'),
   page('/questionnaire'),
   page('/sportsRecord'),
+  page('/workoutDetail'),
   page('/physicalReport'),
   page('/weeklyReport'),
   page('/weeklyReportDetail'),

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { clockTime, formatInstant, useAccountTimeZone } from '@/shared/clock'
 import { DASH, clockDuration, km, pace } from '../lib/format'
 import styles from './Sports.module.css'
+import { useWorkoutTitle } from './WorkoutTitle'
 import { WorkoutVerdict } from './WorkoutVerdict'
 
 /** One sports record: type and start, then distance, time, pace, calories and heart rate; its verdict when not ok. */
 export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOpen: () => void }) {
   const { t, i18n } = useTranslation()
   const zone = useAccountTimeZone()
+  const { title, name } = useWorkoutTitle()(workout)
   const day = formatInstant(workout.start, i18n.language, zone, { month: 'short', day: 'numeric' })
   const figures = [
     { label: t('health.stats.distance'), value: `${km(workout.distance_m)} ${t('health.unit.km')}` },
@@ -29,10 +31,10 @@ export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOp
         type="button"
         className={styles.workout}
         onClick={onOpen}
-        aria-label={workout.name || t(`health.sports.types.${workout.type}`)}
+        aria-label={name ? `${title} · ${name}` : title}
       >
         <span className={styles.head}>
-          <span className={styles.type}>{t(`health.sports.types.${workout.type}`)}</span>
+          <span className={styles.type}>{title}</span>
           <span className={styles.when}>
             {day} {clockTime(workout.start, zone)}
             {workout.source !== 'watch' && <span className={styles.source}>{workout.source.toUpperCase()}</span>}

@@ -1,6 +1,7 @@
-import { Popup } from 'antd-mobile'
+import { Button, Popup } from 'antd-mobile'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import { useWorkoutQuery } from '../health.queries'
 import { workoutHeartRate } from '../lib/chartOptions'
 import { DASH, clockDuration, km, pace } from '../lib/format'
@@ -8,11 +9,14 @@ import { Chart } from './Chart'
 import { QueryView } from './QueryView'
 import { Stats } from './Stats'
 import styles from './Sports.module.css'
+import { useWorkoutTitle } from './WorkoutTitle'
 import { WorkoutVerdict } from './WorkoutVerdict'
 
 /** One workout in a bottom sheet: its verdict (with a review to ask for), figures and heart-rate curve (`/v1/motioninfo`). */
 export function WorkoutSheet({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation()
+  const navigate = useNavigate()
+  const titleOf = useWorkoutTitle()
   const query = useWorkoutQuery(id)
   const bpm = t('health.unit.bpm')
   const curve = useMemo(() => query.data && workoutHeartRate(query.data.heart_rate, bpm), [query.data, bpm])
@@ -22,7 +26,8 @@ export function WorkoutSheet({ id, onClose }: { id: number | null; onClose: () =
         <QueryView query={query}>
           {(w) => (
             <>
-              <h2 className={styles.sheetTitle}>{w.name || t(`health.sports.types.${w.type}`)}</h2>
+              <h2 className={styles.sheetTitle}>{titleOf(w).title}</h2>
+              {titleOf(w).name && <p className={styles.when}>{t('health.sports.name', { name: titleOf(w).name })}</p>}
               <WorkoutVerdict id={w.id} verdict={w.verdict} reviewable />
               <Stats
                 items={[
@@ -37,6 +42,9 @@ export function WorkoutSheet({ id, onClose }: { id: number | null; onClose: () =
               {curve && w.heart_rate.length > 0 && (
                 <Chart option={curve} height={160} label={t('health.sports.hrCurve')} />
               )}
+              <Button block shape="rounded" color="primary" onClick={() => void navigate(`/workoutDetail?id=${w.id}`)}>
+                {t('health.sports.details')}
+              </Button>
             </>
           )}
         </QueryView>

@@ -94,5 +94,39 @@ export function summarize(
     hrMax: stated.hrMax ?? hr.hrMax,
     calories: stated.calories ?? null,
     hrPerMinute: heartRatePerMinute(points, startTime, durationS / 60),
+    track: encodeTrack(points, startTime, durationS),
   }
+}
+
+/**
+ * The track as `/v1/motion_import` takes it: `t,lat,lon,distance,hr,` per point (seconds from
+ * the start, 5 decimals ≈ 1 m), points with a time and a position only, evenly thinned to
+ * `health.TRACK_MAX_POINTS`; empty without such points.
+ */
+export function encodeTrack(points: readonly TrackPoint[], startMs: number, durationS: number): string {
+  const usable = points.filter(
+    (p) =>
+      p.time !== undefined &&
+      p.lat !== undefined &&
+      p.lon !== undefined &&
+      p.time >= startMs &&
+      (p.time - startMs) / 1000 <= durationS,
+  )
+  const max = health.TRACK_MAX_POINTS
+  const step = Math.max(1, usable.length / max)
+  const picked: TrackPoint[] = []
+  for (let i = 0; i < usable.length && picked.length < max; i += step) picked.push(usable[Math.floor(i)]!)
+  const last = usable.at(-1)
+  if (last && picked.at(-1) !== last) picked[picked.length === max ? max - 1 : picked.length] = last
+  let previous = 0
+  return picked
+    .map((p) => {
+      // times never go back, even where a file's do
+      const t = Math.max(previous, Math.round((p.time! - startMs) / 1000))
+      previous = t
+      const d = p.distanceM === undefined ? '' : (Math.round(p.distanceM * 10) / 10).toString()
+      const hr = p.hr && p.hr < 1000 ? String(Math.round(p.hr)) : ''
+      return `${t},${p.lat!.toFixed(5)},${p.lon!.toFixed(5)},${d},${hr},`
+    })
+    .join(';')
 }

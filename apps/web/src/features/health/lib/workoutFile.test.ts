@@ -104,6 +104,8 @@ describe('parseWorkoutFile', () => {
       calories: null,
       // minute 0: 100; minute 5: 140; minute 10: 151; nothing read in between
       hrPerMinute: [100, 0, 0, 0, 0, 140, 0, 0, 0, 0, 151],
+      // seconds from the start, position, (no recorded distance), heart rate
+      track: '0,0.00000,0.00000,,100,;300,0.00000,0.01000,,140,;630,0.00000,0.02000,,151,',
     })
   })
 
@@ -129,6 +131,7 @@ describe('parseWorkoutFile', () => {
       hrMax: 172,
       calories: 400,
       hrPerMinute: new Array(30).fill(0),
+      track: '',
     })
   })
 
@@ -154,6 +157,8 @@ describe('parseWorkoutFile', () => {
       hrMax: 171,
       calories: 321,
       hrPerMinute: [120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      // the records' positions and heart rate, from the first record on
+      track: expect.stringMatching(/^0,0\.00000,0\.00000,[\d.]*,120,;/),
     })
   })
 

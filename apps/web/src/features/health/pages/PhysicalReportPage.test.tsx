@@ -24,7 +24,45 @@ const locked = (patch: Partial<health.FitnessReport> = {}): health.FitnessReport
 
 const unlocked: health.FitnessReport = {
   ...locked({ active: true, points: 700, valid_until: '2026-12-24T00:00:00.000Z' }),
-  report: { age: null, sex: '', hr_max: 190, hr_rest: null, vo2max: null, level: null, days: 0 },
+  report: {
+    age: null,
+    sex: '',
+    hr_max: 190,
+    hr_rest: null,
+    vo2max: null,
+    level: null,
+    days: 0,
+    inputs: [
+      { input: 'hr_max', value: 190, source: 'default_age', per_bpm: null },
+      { input: 'hr_rest', value: null, source: 'resting_days', per_bpm: null },
+    ],
+    method: {
+      name: 'Uth–Sørensen–Overgaard–Pedersen (2004)',
+      formula: 'VO2max = 15.3 × HRmax / HRrest',
+      confidence: 'low',
+      range: null,
+      text: 'VO2max by the Uth–Sørensen method.',
+    },
+  },
+}
+
+/** An analysis with data: HRmax from the age, 60 bpm at rest over 8 days. */
+const measured: health.FitnessReport = {
+  ...unlocked,
+  report: {
+    ...unlocked.report!,
+    age: 36,
+    hr_max: 184,
+    hr_rest: 60,
+    vo2max: 46.9,
+    level: 'good',
+    days: 8,
+    inputs: [
+      { input: 'hr_max', value: 184, source: 'age', per_bpm: 0.26 },
+      { input: 'hr_rest', value: 60, source: 'resting_days', per_bpm: -0.78 },
+    ],
+    method: { ...unlocked.report!.method, confidence: 'medium', range: [39.9, 53.9], text: 'Confidence medium.' },
+  },
 }
 
 // the page's route loads the health texts with it; here they are loaded once, after i18next starts
@@ -82,5 +120,24 @@ describe('without enough points', () => {
     expect(screen.queryByText(t.noData)).toBeNull()
     // nothing redeemed (the profile is read for the account's clock)
     expect(page.requests.map((r) => r.method).filter((m) => m !== '/v1/userinfo')).toEqual(['/v1/fitness'])
+  })
+})
+
+describe('the analysis with data', () => {
+  it('shows each input with its source and what one bpm of it moves, and the method with its confidence', async () => {
+    await renderPage(<PhysicalReportPage />, {
+      route: '/physicalReport',
+      answers: { '/v1/fitness': () => measured },
+    })
+    const hrMax = await screen.findByRole('group', { name: t.inputs.hr_max })
+    expect(hrMax.textContent).toContain(t.sources.age)
+    expect(hrMax.textContent).toContain('184 bpm')
+    expect(hrMax.textContent).toContain('+0.26 ml/kg/min per bpm')
+    const rest = screen.getByRole('group', { name: t.inputs.hr_rest })
+    expect(rest.textContent).toContain('-0.78 ml/kg/min per bpm')
+    expect(screen.getByText('Uth–Sørensen–Overgaard–Pedersen (2004)')).toBeTruthy()
+    expect(screen.getByText(t.confidenceLevels.medium)).toBeTruthy()
+    expect(screen.getByText('39.9–53.9')).toBeTruthy()
+    expect(screen.getByText('VO2max = 15.3 × HRmax / HRrest. Confidence medium.')).toBeTruthy()
   })
 })

@@ -89,6 +89,53 @@ export function PhysicalReportPage() {
                 {fitness.report.days === 0 && <p className={styles.note}>{t('health.physical.noData')}</p>}
                 <p className={styles.note}>{t('health.physical.formula')}</p>
               </Card>
+              <Card title={t('health.physical.inputsTitle')} note={fitness.report.method.name}>
+                <ul className={styles.zoneList}>
+                  {fitness.report.inputs.map((input) => (
+                    <li
+                      key={input.input}
+                      className={styles.zoneRow}
+                      role="group"
+                      aria-label={t(`health.physical.inputs.${input.input}`)}
+                    >
+                      <span className={styles.zoneName}>
+                        <span>{t(`health.physical.inputs.${input.input}`)}</span>
+                        <span className={styles.zoneRange}>{t(`health.physical.sources.${input.source}`)}</span>
+                      </span>
+                      <span className={styles.zoneTime}>
+                        {input.value === null ? DASH : `${input.value} ${t('health.unit.bpm')}`}
+                        {input.per_bpm !== null && (
+                          <span className={styles.zoneRange}>
+                            {' '}
+                            {t('health.physical.perBpm', {
+                              value: `${input.per_bpm > 0 ? '+' : ''}${input.per_bpm}`,
+                            })}
+                          </span>
+                        )}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <Stats
+                  columns={2}
+                  items={[
+                    {
+                      label: t('health.physical.confidence'),
+                      value: t(`health.physical.confidenceLevels.${fitness.report.method.confidence}`),
+                    },
+                    {
+                      label: t('health.physical.range'),
+                      value: fitness.report.method.range
+                        ? `${fitness.report.method.range[0]}–${fitness.report.method.range[1]}`
+                        : DASH,
+                      unit: 'ml/kg/min',
+                    },
+                  ]}
+                />
+                <p className={styles.note} aria-label={t('health.physical.method')}>
+                  {fitness.report.method.formula}. {fitness.report.method.text}
+                </p>
+              </Card>
             </>
           ) : (
             <Card title={t('health.physical.analysis')}>

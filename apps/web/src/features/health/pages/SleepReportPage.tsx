@@ -40,7 +40,7 @@ export function SleepReportPage() {
       <PeriodTabs metric="sleep" value="day" date={report?.date ?? date} />
       <DateBar day={report?.date ?? date} onChange={setDate} />
       <QueryView query={query}>
-        {({ sleep, stages }) =>
+        {({ sleep, stages, score_inputs: scoreInputs, score_method: scoreMethod }) =>
           !sleep ? (
             <Card>
               <p className={styles.empty}>{t('common.empty')}</p>
@@ -88,6 +88,34 @@ export function SleepReportPage() {
                   })}
                 </ul>
                 <p className={styles.note}>{t('health.sleep.explain')}</p>
+              </Card>
+              <Card title={t('health.sleep.inputsTitle')}>
+                <ul className={styles.zoneList}>
+                  {scoreInputs.map((input) => (
+                    <li
+                      key={input.input}
+                      className={styles.zoneRow}
+                      role="group"
+                      aria-label={t(`health.sleep.inputs.${input.input}`)}
+                    >
+                      <span className={styles.zoneName}>
+                        <span>
+                          {t(`health.sleep.inputs.${input.input}`)}{' '}
+                          {input.input === 'duration' ? minutesText(input.value) : `${input.value}%`}
+                        </span>
+                        <span className={styles.zoneRange}>
+                          {t('health.sleep.target', {
+                            target: input.input === 'duration' ? minutesText(input.target) : `${input.target}%`,
+                          })}
+                        </span>
+                      </span>
+                      <span className={styles.zoneTime}>
+                        {t('health.sleep.points', { points: input.points, max: input.max_points })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <p className={styles.note}>{scoreMethod}</p>
               </Card>
             </>
           )

@@ -41,7 +41,7 @@ const honestRide: health.Workout = { ...flatRide, id: 40, name: 'Honest', verdic
 const answers = (reviews: string[] = []) => ({
   '/v1/well': () => ({ date: '2026-11-24', hourly_steps: Array<number>(24).fill(0) }),
   '/v1/motion': () => ({ list: [flatRide, honestRide], total: 2, page: 1, limit: 100, date: null, day: null }),
-  '/v1/motioninfo': () => ({ ...flatRide, heart_rate: [] }),
+  '/v1/motioninfo': () => ({ ...flatRide, heart_rate: [], route: [], splits: [], cadence_spm: null, zones: [] }),
   '/v1/workout_review': (p: Record<string, string>) => {
     reviews.push(p.id!)
     return { ticket_id: 7, day: '2026-11-24', created: true }
@@ -70,8 +70,9 @@ describe('the sports record', () => {
   it('asks for a review from the workout itself', async () => {
     const reviews: string[] = []
     const page = await renderPage(<SportsRecordPage />, { route: '/sportsRecord?all=1', answers: answers(reviews) })
-    await page.user.click(await screen.findByRole('button', { name: 'Ride' }))
-    const sheet = await screen.findByRole('heading', { name: 'Ride' })
+    // the title is the type in the user's language; the file's own name stands beside it
+    await page.user.click(await screen.findByRole('button', { name: `${enHealth.sports.types.cycle} · Ride` }))
+    const sheet = await screen.findByRole('heading', { name: enHealth.sports.types.cycle })
     const verdict = within(sheet.parentElement!).getByRole('status')
     expect(verdict.textContent).toContain(enHealth.sports.verdictNote.rejected)
     // the sheet is still sliding in (antd-mobile's popup): a click as the test DOM allows it

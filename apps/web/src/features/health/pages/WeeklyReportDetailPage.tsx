@@ -1,4 +1,6 @@
 import { Page } from '@/shared/ui/Page'
+import { showSuccess } from '@/shared/ui/toast'
+import { Button } from 'antd-mobile'
 import { formatNumber } from '@kinetic/protocol'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +13,7 @@ import styles from '../components/Health.module.css'
 import { QueryView } from '../components/QueryView'
 import { Stats } from '../components/Stats'
 import { useWeekLabel } from '../components/WeekLabel'
-import { useWeekQuery } from '../health.queries'
+import { usePdfMutation, useWeekQuery } from '../health.queries'
 import { weekBars } from '../lib/chartOptions'
 import { weekday } from '../lib/dates'
 import { DASH, km, signedPercent } from '../lib/format'
@@ -43,6 +45,9 @@ export function WeeklyReportDetailPage() {
     [week, stepsUnit, t, i18n.language],
   )
   const change = (value: number | null) => (value === null ? DASH : signedPercent(value))
+  const pdf = usePdfMutation()
+  const download = (period: 'week' | 'month') =>
+    pdf.mutate({ period, date: week?.week_start ?? date }, { onSuccess: () => showSuccess(t('health.weekly.pdfDone')) })
 
   return (
     <Page title={t('health.weekly.detailTitle')}>
@@ -64,6 +69,18 @@ export function WeeklyReportDetailPage() {
                   </li>
                 ))}
               </ul>
+            </Card>
+            <Card title={t('health.weekly.drivers')}>
+              <ul className={styles.list} aria-label={t('health.weekly.drivers')}>
+                {w.drivers.map((d) => (
+                  <li key={d.metric} className={styles.row}>
+                    {d.text}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+            <Card title={t('health.weekly.suggestion')}>
+              <p className={styles.row}>{w.suggestion}</p>
             </Card>
             <Card title={t('health.weekly.totals')} note={t('health.weekly.goalDays', { days: w.goal_days })}>
               <Stats
@@ -119,6 +136,17 @@ export function WeeklyReportDetailPage() {
                   { label: t('health.stats.sleep'), value: change(w.change.sleep_min) },
                 ]}
               />
+            </Card>
+            <Card title={t('health.weekly.pdfTitle')}>
+              <p className={styles.note}>{t('health.weekly.pdfNote')}</p>
+              <div className={styles.actions}>
+                <Button block shape="rounded" color="primary" loading={pdf.isPending} onClick={() => download('week')}>
+                  {t('health.weekly.pdfWeek')}
+                </Button>
+                <Button block shape="rounded" fill="outline" loading={pdf.isPending} onClick={() => download('month')}>
+                  {t('health.weekly.pdfMonth')}
+                </Button>
+              </div>
             </Card>
           </>
         )}

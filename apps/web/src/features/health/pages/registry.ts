@@ -11,6 +11,7 @@ export const healthPages = {
   '/heartRateLive': () => import('./HeartRateLivePage').then((m) => m.HeartRateLivePage),
   '/sleepReport': () => import('./SleepReportPage').then((m) => m.SleepReportPage),
   '/sportsRecord': () => import('./SportsRecordPage').then((m) => m.SportsRecordPage),
+  '/workoutDetail': () => import('./WorkoutDetailPage').then((m) => m.WorkoutDetailPage),
   '/weeklyReport': () => import('./WeeklyReportPage').then((m) => m.WeeklyReportPage),
   '/weeklyReportDetail': () => import('./WeeklyReportDetailPage').then((m) => m.WeeklyReportDetailPage),
   '/physicalReport': () => import('./PhysicalReportPage').then((m) => m.PhysicalReportPage),
