@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'TX_NOT_FOUND',
   'CHAIN_UNAVAILABLE',
   'ADDRESS_ENTRY_NOT_FOUND',
+  // a CSV export's date range ends before it starts
+  'EXPORT_RANGE_INVALID',
   // earn and shop
   'INSUFFICIENT_POINTS',
   'GOOD_NOT_FOUND',

@@ -43,6 +43,7 @@ export function registerWalletMethods(rpc: Registry, service: WalletService): vo
   handle(w.transferInfo, (p, ctx) => service.transferInfo(ctx.user.id, p.wallet_id, p.coin_id))
   handle(w.transaction, (p, ctx) => service.transaction(ctx.user.id, p.wallet_id, p.raw as Hex))
   handle(w.walletHistory, (p, ctx) => service.walletHistory(ctx.user.id, p))
+  handle(w.walletExport, (p, ctx) => service.walletExport(ctx.user.id, p))
   handle(w.record, (p, ctx) => service.record(ctx.user.id, p))
   handle(w.txHash, (p, ctx) => service.txDetail(ctx.user.id, p.hash))
 
