@@ -1,4 +1,7 @@
+import { earn, wallet as protocol } from '@kinetic/protocol'
 import type { Browser, Page } from '@playwright/test'
+import { parse } from 'csv-parse/sync'
+import { readFile } from 'node:fs/promises'
 import {
   createPublicClient,
   createWalletClient,
@@ -13,7 +16,10 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { foundry } from 'viem/chains'
 import { DEV_CONTRACTS } from '../../server/src/chain/networks.ts'
 import { expect, test } from './fixtures.ts'
-import { inject, open } from './support.ts'
+import cnCommon from '../src/i18n/locales/zh-CN/common.json' with { type: 'json' }
+import cnEarn from '../src/i18n/locales/zh-CN/earn.json' with { type: 'json' }
+import enCommon from '../src/i18n/locales/en-US/common.json' with { type: 'json' }
+import { inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import { button, field, fund, newAccountPage, t } from './wallet.support.ts'
 
 const PASSWORD = 'Harbor-Quill-58'
@@ -97,5 +103,49 @@ test('a dust transfer of USDT from a look-alike address is hidden by default and
 
   await page.getByRole('switch', { name: t.history.showSuspicious }).click()
   await expect.poll(async () => (await historyRows(page)).filter((r) => r.suspicious).length).toBe(0)
+
+  // the CSV of today holds what the history shows (the dust left out), amounts exact
+  const rows = await historyRows(page)
+  await page.getByRole('button', { name: enCommon.export.button }).click()
+  const sheet = page.getByRole('form', { name: t.history.exportTitle })
+  await expect.poll(() => sheet.count()).toBe(1)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    sheet.getByRole('button', { name: enCommon.export.download }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(
+      `^wallet-history_${wallet.address.slice(0, 6)}-${wallet.address.slice(-4)}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv$`,
+    ),
+  )
+  const text = await readFile(await download.path(), 'utf8')
+  expect(text.split('\r\n')[0]).toBe(`\uFEFF${protocol.WALLET_CSV_COLUMNS.join(',')}`)
+  const csv = parse(text, { bom: true, columns: true }) as Record<string, string>[]
+  expect(csv).toHaveLength(rows.length)
+  expect(csv.map((r) => `${r.direction} ${r.amount} ${r.symbol}`).sort()).toEqual(
+    ['income 10 BNB', 'income 1000 USDT', 'income 1000 KNT', 'outgo 5 USDT'].sort(),
+  )
+  expect(csv.every((r) => /[+-]\d{2}:\d{2}$/.test(r.time ?? ''))).toBe(true)
+  await page.context().close()
+})
+
+test("the rewards and shop ledger downloads as CSV from a sheet in the user's language", async ({ browser }) => {
+  const page = await newPhonePage(browser)
+  await registerThroughForm(page, uniqueEmail('ledger-csv'), 'walk1234')
+  await open(page, '/tradingHistory')
+  await page.getByRole('button', { name: cnCommon.export.button }).click()
+  const sheet = page.getByRole('form', { name: cnEarn.history.exportTitle })
+  await expect.poll(() => sheet.getByText(cnCommon.export.note, { exact: true }).count()).toBe(1)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    sheet.getByRole('button', { name: cnCommon.export.download }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^奖励与商城明细_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/)
+  const text = await readFile(await download.path(), 'utf8')
+  const csv = parse(text, { bom: true, columns: true }) as Record<string, string>[]
+  expect(Object.keys(csv[0] ?? Object.fromEntries(earn.LEDGER_CSV_COLUMNS.map((c) => [c, ''])))).toEqual([
+    ...earn.LEDGER_CSV_COLUMNS,
+  ])
+  expect(text.split('\r\n')[0]).toBe(`\uFEFF${earn.LEDGER_CSV_COLUMNS.join(',')}`)
   await page.context().close()
 })
