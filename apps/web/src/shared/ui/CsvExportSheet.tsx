@@ -4,7 +4,7 @@ import { account } from '@kinetic/protocol'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Popup } from 'antd-mobile'
 import { CloseOutline } from 'antd-mobile-icons'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import formStyles from './Form.module.css'
 import styles from './CsvExportSheet.module.css'
@@ -54,12 +54,11 @@ export function downloadText(text: string, fileName: string, type = 'text/csv;ch
 export function CsvExportSheet({ visible, onClose, title, fileName, load }: CsvExportSheetProps) {
   const { t } = useTranslation()
   const zone = useQuery({ ...methodQuery(account.userInfo), enabled: visible }).data?.time_zone
-  const [range, setRange] = useState(() => lastMonth())
+  // untouched, the days are the last 30 in the account's zone (once it is known)
+  const [chosen, setChosen] = useState<DayRange | null>(null)
+  const range = chosen ?? lastMonth(zone)
+  const setRange = (change: (r: DayRange) => DayRange) => setChosen(change(range))
   const [busy, setBusy] = useState(false)
-  // once the account's zone is known, the default days are its days
-  useEffect(() => {
-    if (zone) setRange(lastMonth(zone))
-  }, [zone])
   const fromId = useId()
   const toId = useId()
 
