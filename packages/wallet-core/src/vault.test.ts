@@ -59,12 +59,12 @@ describe('encryptVault / decryptVault', () => {
     )
     expect(first).toEqual({ kind: 'mnemonic', mnemonic: junk })
     expect(secretAccount(first).address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
-  })
+  }, 30_000)
 
   it('seals the highest account index within the checked vault size', async () => {
     const secret: VaultSecret = { kind: 'mnemonic', mnemonic: WORDS, index: 2 ** 31 - 1 }
     await expect(decryptVault(await encryptVault(secret, PASSWORD), PASSWORD)).resolves.toEqual(secret)
-  })
+  }, 30_000)
 
   it('refuses a hardened or fractional account index', async () => {
     for (const index of [-1, 0.5, 2 ** 31]) {
@@ -73,7 +73,7 @@ describe('encryptVault / decryptVault', () => {
     await expect(
       decryptVault(await sealRaw(JSON.stringify({ kind: 'mnemonic', mnemonic: WORDS, index: -1 })), PASSWORD),
     ).rejects.toThrow(InvalidVaultError)
-  })
+  }, 30_000)
 
   it('stores the words normalized and the key in lower case', async () => {
     const words = await encryptVault({ kind: 'mnemonic', mnemonic: ` ${WORDS.toUpperCase()} ` }, PASSWORD)

@@ -83,9 +83,8 @@ describe('ledger CSV export', () => {
     })
     const zh = await refused(client, '/v1/ledgerexport', { from: '2026-11-24', to: '2026-11-01' }, 'zh-cn')
     expect(zh.msg).toBe('开始日期不能晚于结束日期')
-    expect((await refused(client, '/v1/ledgerexport', { from: '2026-02-30', to: '2026-03-01' })).error).toBe(
-      'FIELD_INVALID',
-    )
+    for (const from of ['2026-02-30', '2026-13-01', '2026-1-1'])
+      expect((await refused(client, '/v1/ledgerexport', { from, to: '2026-03-01' })).error, from).toBe('FIELD_INVALID')
     expect((await refused(client, '/v1/ledgerexport', { to: '2026-03-01' })).error).toBe('FIELD_REQUIRED')
   })
 })
