@@ -7,6 +7,9 @@ import styles from './QrScanner.module.css'
 /** Why the camera gave no picture, as a text key of `wallet.scan`. */
 export type CameraProblem = 'denied' | 'noCamera' | 'unsupported' | 'failed'
 
+/** Whether this page may ask for the camera at all (not on plain HTTP, not in old browsers). */
+const cameraApi = () => typeof (navigator.mediaDevices as MediaDevices | undefined)?.getUserMedia === 'function'
+
 /** getUserMedia's refusal as what the person can do about it. */
 export function cameraProblem(error: unknown): CameraProblem {
   const name = error instanceof Error || error instanceof DOMException ? error.name : ''
@@ -48,9 +51,7 @@ export function QrScanner({ visible, onClose, onScan }: QrScannerProps) {
 function Camera({ onScan }: { onScan: (text: string) => string | null }) {
   const { t } = useTranslation()
   const video = useRef<HTMLVideoElement>(null)
-  const [problem, setProblem] = useState<CameraProblem | null>(() =>
-    navigator.mediaDevices?.getUserMedia ? null : 'unsupported',
-  )
+  const [problem, setProblem] = useState<CameraProblem | null>(() => (cameraApi() ? null : 'unsupported'))
   const [message, setMessage] = useState('')
   const scan = useRef(onScan)
   useEffect(() => {
@@ -58,7 +59,7 @@ function Camera({ onScan }: { onScan: (text: string) => string | null }) {
   })
 
   useEffect(() => {
-    if (!navigator.mediaDevices?.getUserMedia) return
+    if (!cameraApi()) return
     let stopped = false
     let controls: { stop: () => void } | undefined
     void (async () => {
