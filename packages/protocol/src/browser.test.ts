@@ -40,6 +40,7 @@ describe('the browser entry', () => {
       ['CATALOG', 'CATALOG_BY_NAME', 'PAGE_LIMIT_MAX', 'decimal', 'id', 'int', 'isoTime', 'listOf', 'none']
         .concat(['okResult', 'optional', 'pageParams', 'pendingResult', 'required', 'text'])
         .concat(['ERRORS', 'FIELD_LABELS', 'MESSAGE_FILES'])
+        .concat(['CsvFile', 'calendarDay', 'exportRange'])
         .sort(),
     )
   })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { method } from './method.ts'
 import { EFFORT_REASONS, EFFORT_VERDICTS } from './health.ts'
 import { Network } from './wallet.ts'
-import { decimal, id, int, isoTime, listOf, optional, pageParams, required } from './schema.ts'
+import { CsvFile, decimal, exportRange, id, int, isoTime, listOf, optional, pageParams, required } from './schema.ts'
 
 // Discover: nodes, pledges, the daily settlement and its rewards.
 const requestId = required(64)
@@ -248,6 +248,17 @@ export const ledgerHistory = method('/v1/ledger', {
     ...pageParams,
   }),
   result: listOf(LedgerEntry),
+})
+
+/** The columns of the rewards and shop ledger CSV, in order (stable keys). */
+export const LEDGER_CSV_COLUMNS = ['time', 'id', 'asset', 'kind', 'amount', 'balance', 'detail'] as const
+export const ledgerExport = method('/v1/ledgerexport', {
+  feature: 'earn',
+  summary:
+    'My rewards and shop ledger (points, energy, power, KNT) between two local days as CSV, oldest first, times in my time zone',
+  auth: true,
+  params: exportRange({}),
+  result: CsvFile,
 })
 
 /**

@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'TX_WOULD_REVERT',
   'CHAIN_UNAVAILABLE',
   'ADDRESS_ENTRY_NOT_FOUND',
+  // a CSV export's date range ends before it starts
+  'EXPORT_RANGE_INVALID',
   // earn and shop
   'INSUFFICIENT_POINTS',
   'GOOD_NOT_FOUND',

@@ -42,3 +42,36 @@ export const none = z.object({})
 export const pendingResult = z.unknown()
 
 export const isoTime = () => z.iso.datetime({ offset: true })
+
+/** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30). */
+export const calendarDay = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'FIELD_INVALID')
+    .refine((day) => {
+      const date = new Date(`${day}T00:00:00Z`)
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
+    }, 'FIELD_INVALID')
+
+/**
+ * A CSV export's range: local days in the account's time zone, both included. `from` after
+ * `to` is EXPORT_RANGE_INVALID (field `from`).
+ */
+export const exportRange = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ ...shape, from: calendarDay(), to: calendarDay() }).refine(
+    (range) => {
+      const { from, to } = range as { from: string; to: string }
+      return from <= to
+    },
+    { message: 'EXPORT_RANGE_INVALID', path: ['from'] },
+  )
+
+/** A CSV file (RFC 4180, CRLF, header row of stable English keys) and what it holds. */
+export const CsvFile = z.object({
+  csv: z.string(),
+  /** Data rows (the header not counted). */
+  rows: z.number().int(),
+  /** The IANA zone the times are written in (the account's), e.g. Asia/Shanghai. */
+  time_zone: z.string(),
+})

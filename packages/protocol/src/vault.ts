@@ -18,11 +18,12 @@ export const VAULT_IV_BYTES = 12
 export const VAULT_TAG_BYTES = 16
 /**
  * The sealed plaintext is the secret's JSON: `{"kind":"mnemonic","mnemonic":…}` with 12
- * BIP39 English words of 3–8 letters (80–140 bytes) or `{"kind":"private_key","privateKey":…}`
+ * BIP39 English words of 3–8 letters (80–140 bytes), plus `,"index":n` for a further account
+ * of the phrase (n up to 2^31 − 1: at most 19 bytes more), or `{"kind":"private_key","privateKey":…}`
  * with 0x and 64 hex digits (104 bytes); the ciphertext is as long plus the tag.
  */
 export const VAULT_CT_MIN_BYTES = 80 + VAULT_TAG_BYTES
-export const VAULT_CT_MAX_BYTES = 140 + VAULT_TAG_BYTES
+export const VAULT_CT_MAX_BYTES = 140 + 19 + VAULT_TAG_BYTES
 
 /** The vault's own fields; a problem is reported at `vault.<part>` (or `vault` for the whole). */
 export const VAULT_PARTS = ['v', 'kdf', 'iter', 'salt', 'iv', 'ct'] as const

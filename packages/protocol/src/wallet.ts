@@ -2,7 +2,19 @@ import { z } from 'zod'
 import { method } from './method.ts'
 import { WALLET_PASSWORD_MAX } from './rules.ts'
 import { checkVault } from './vault.ts'
-import { decimal, id, isoTime, listOf, okResult, optional, pageParams, required, text } from './schema.ts'
+import {
+  CsvFile,
+  decimal,
+  exportRange,
+  id,
+  isoTime,
+  listOf,
+  okResult,
+  optional,
+  pageParams,
+  required,
+  text,
+} from './schema.ts'
 
 /**
  * The non-custodial wallet (DESIGN §6). The server stores addresses, the encrypted vault
@@ -109,6 +121,8 @@ export const Transfer = z.object({
   /** Set when another transaction with the same nonce replaced this pending one ('' otherwise). */
   replaced_by: z.string(),
   replaced_as: z.enum(['', 'speed_up', 'cancel']),
+  /** Dust of a listed token from or to a look-alike of an address this wallet dealt with (address poisoning). */
+  suspicious: z.boolean(),
 })
 export type Transfer = z.infer<typeof Transfer>
 
@@ -257,26 +271,56 @@ export const transaction = wallet(
   z.object({ wallet_id: walletId, raw: z.string().regex(/^0x[0-9a-fA-F]{2,60000}$/, 'FIELD_INVALID') }),
   z.object({ hash: z.string() }),
 )
+const BOOLEAN_TEXT: Record<string, boolean | undefined> = { true: true, '1': true, false: false, '0': false }
+/** 'true' / '1' shows suspicious transfers (marked); hidden by default. */
+const showSuspicious = optional(z.preprocess((v) => BOOLEAN_TEXT[String(v)] ?? v, z.boolean('FIELD_INVALID'))).default(
+  false,
+)
+
 export const walletHistory = wallet(
   '/v1/wallethistory',
-  'Transaction history of a wallet: all, income or outgo (zero-value spam hidden)',
+  'Transaction history of a wallet: all, income or outgo (zero-value spam hidden; look-alike dust unless suspicious)',
   z.object({
     wallet_id: walletId,
     type: optional(z.enum(HISTORY_TYPES, 'FIELD_INVALID')).default('all'),
+    suspicious: showSuspicious,
     ...pageParams,
   }),
   listOf(Transfer),
 )
 export const record = wallet(
   '/v1/record',
-  'Transfer records of one coin in a wallet: all, income or outgo',
+  'Transfer records of one coin in a wallet: all, income or outgo (look-alike dust unless suspicious)',
   z.object({
     wallet_id: walletId,
     coin_id: id(),
     type: optional(z.enum(HISTORY_TYPES, 'FIELD_INVALID')).default('all'),
+    suspicious: showSuspicious,
     ...pageParams,
   }),
   listOf(Transfer),
+)
+/** The columns of a wallet history CSV, in order: stable keys a spreadsheet or script can rely on. */
+export const WALLET_CSV_COLUMNS = [
+  'time',
+  'hash',
+  'log_index',
+  'block_number',
+  'status',
+  'direction',
+  'symbol',
+  'contract',
+  'amount',
+  'fee_bnb',
+  'from',
+  'to',
+  'memo',
+] as const
+export const walletExport = wallet(
+  '/v1/walletexport',
+  "A wallet's history between two local days as CSV: what /v1/wallethistory shows, oldest first, times in my time zone",
+  exportRange({ wallet_id: walletId }),
+  CsvFile,
 )
 export const txHash = wallet(
   '/v1/hash',

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest'
 import { InvalidMnemonicError, InvalidPrivateKeyError } from './errors.ts'
 import bip32 from './fixtures/bip32.json'
 import bip39 from './fixtures/bip39-english.json'
-import { DEFAULT_PATH, accountFromMnemonic, accountFromPrivateKey, isValidPrivateKey } from './hd.ts'
+import {
+  DEFAULT_PATH,
+  accountFromMnemonic,
+  accountFromPrivateKey,
+  accountIndexOf,
+  isValidPrivateKey,
+  nextAccountIndex,
+} from './hd.ts'
 
 const JUNK = 'test test test test test test test test test test test junk'
 const HARDHAT_0 = {
@@ -55,6 +62,32 @@ describe('accountFromMnemonic', () => {
 
   it('refuses an index that is negative, fractional or hardened', () => {
     for (const index of [-1, 1.5, 2 ** 31]) expect(() => accountFromMnemonic(JUNK, index)).toThrow(RangeError)
+  })
+})
+
+/** Hardhat's default accounts 2 and 3 of the same phrase (what MetaMask, Rabby and ethers derive). */
+const HARDHAT_2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const HARDHAT_3 = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+
+describe('several accounts of one phrase', () => {
+  it('account 2 of the test phrase is the address other wallets derive at index 1', () => {
+    expect(accountFromMnemonic(JUNK, 1).address).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    expect(accountFromMnemonic(JUNK, 2).address).toBe(HARDHAT_2)
+    expect(accountFromMnemonic(JUNK, 3).address).toBe(HARDHAT_3)
+  })
+
+  it('finds which account of the phrase an address is, in any case', () => {
+    expect(accountIndexOf(JUNK, HARDHAT_0.address)).toBe(0)
+    expect(accountIndexOf(JUNK, HARDHAT_3.toLowerCase())).toBe(3)
+    expect(accountIndexOf(JUNK, HARDHAT_3, 3)).toBeUndefined()
+    expect(accountIndexOf(JUNK, '0x0000000000000000000000000000000000000001')).toBeUndefined()
+  })
+
+  it('the next account is the first index above 0 not yet a wallet', () => {
+    expect(nextAccountIndex(JUNK, [HARDHAT_0.address])).toBe(1)
+    expect(nextAccountIndex(JUNK, [HARDHAT_0.address, HARDHAT_1.address.toLowerCase()])).toBe(2)
+    expect(nextAccountIndex(JUNK, [HARDHAT_0.address, HARDHAT_1.address, HARDHAT_3])).toBe(2)
+    expect(() => nextAccountIndex('junk', [])).toThrow(InvalidMnemonicError)
   })
 })
 

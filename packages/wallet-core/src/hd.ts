@@ -9,7 +9,10 @@ const ACCOUNT_PARENT = "m/44'/60'/0'/0"
 /** BIP44 path of the first Ethereum-style account: the same words give the same address in MetaMask. */
 export const DEFAULT_PATH = `${ACCOUNT_PARENT}/0` as const
 /** Child indexes at and above 2^31 are hardened, so not valid here. */
-const MAX_INDEX = 2 ** 31 - 1
+export const MAX_ACCOUNT_INDEX = 2 ** 31 - 1
+const MAX_INDEX = MAX_ACCOUNT_INDEX
+/** How many accounts of one phrase are searched for an address (the phrase proves which account it is). */
+export const ACCOUNT_SEARCH_LIMIT = 100
 
 /** The order n of the secp256k1 group: a private key is an integer in 1 … n−1. */
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
@@ -31,6 +34,38 @@ export function accountFromMnemonic(phrase: string, index = 0): KeyPair {
   const key = HDKey.fromMasterSeed(seed).derive(`${ACCOUNT_PARENT}/${index}`).privateKey
   if (!key) throw new Error('HD derivation gave no private key')
   return keyPair(toHex(key))
+}
+
+/** Whether `index` is a valid non-hardened account index (0 … 2^31 − 1). */
+export function isAccountIndex(index: unknown): index is number {
+  return typeof index === 'number' && Number.isInteger(index) && index >= 0 && index <= MAX_INDEX
+}
+
+/**
+ * The index n < `limit` at which the phrase derives `address` (compared case-insensitively),
+ * or undefined: which account of a phrase a wallet is, proven by the words alone.
+ */
+export function accountIndexOf(phrase: string, address: string, limit = ACCOUNT_SEARCH_LIMIT): number | undefined {
+  if (!isValidMnemonic(phrase)) throw new InvalidMnemonicError()
+  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(normalizeMnemonic(phrase)))
+  const wanted = address.toLowerCase()
+  for (let index = 0; index < limit; index++) {
+    const key = root.derive(`${ACCOUNT_PARENT}/${index}`).privateKey
+    if (key && privateKeyToAccount(toHex(key)).address.toLowerCase() === wanted) return index
+  }
+  return undefined
+}
+
+/** The first account index above 0 whose address is not among `taken` (any case): the next account to add. */
+export function nextAccountIndex(phrase: string, taken: readonly string[]): number {
+  if (!isValidMnemonic(phrase)) throw new InvalidMnemonicError()
+  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(normalizeMnemonic(phrase)))
+  const used = new Set(taken.map((a) => a.toLowerCase()))
+  for (let index = 1; index <= MAX_INDEX; index++) {
+    const key = root.derive(`${ACCOUNT_PARENT}/${index}`).privateKey
+    if (key && !used.has(privateKeyToAccount(toHex(key)).address.toLowerCase())) return index
+  }
+  throw new RangeError('Every account index is taken')
 }
 
 /** The account of a raw private key, with or without 0x (surrounding white space ignored); throws InvalidPrivateKeyError. */

@@ -20,8 +20,17 @@ export {
   type MnemonicProblem,
   type UnknownWord,
 } from './mnemonic.ts'
-export { DEFAULT_PATH, accountFromMnemonic, accountFromPrivateKey, isValidPrivateKey, type KeyPair } from './hd.ts'
-export { VAULT_VERSION, decryptVault, encryptVault, vaultSealer, type VaultSecret } from './vault.ts'
+export {
+  ACCOUNT_SEARCH_LIMIT,
+  DEFAULT_PATH,
+  accountFromMnemonic,
+  accountFromPrivateKey,
+  accountIndexOf,
+  isValidPrivateKey,
+  nextAccountIndex,
+  type KeyPair,
+} from './hd.ts'
+export { VAULT_VERSION, decryptVault, encryptVault, secretAccount, vaultSealer, type VaultSecret } from './vault.ts'
 export { buildTransfer, signTransfer, type TransferRequest } from './tx.ts'
 export { decodeData, encodeData } from './data.ts'
 export { fromUnits, toUnits } from './units.ts'

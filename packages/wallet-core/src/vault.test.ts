@@ -1,7 +1,7 @@
 import { wallet } from '@kinetic/protocol'
 import { describe, expect, it } from 'vitest'
 import { InvalidMnemonicError, InvalidVaultError, WrongPasswordError } from './errors.ts'
-import { VAULT_VERSION, decryptVault, encryptVault, vaultSealer, type VaultSecret } from './vault.ts'
+import { VAULT_VERSION, decryptVault, encryptVault, secretAccount, vaultSealer, type VaultSecret } from './vault.ts'
 
 const PASSWORD = 'correct-horse'
 const WORDS = 'legal winner thank year wave sausage worth useful legal winner thank yellow'
@@ -45,6 +45,35 @@ describe('encryptVault / decryptVault', () => {
     const vault = await encryptVault(secret, PASSWORD)
     await expect(decryptVault(vault, PASSWORD)).resolves.toEqual(secret)
   })
+
+  it("keeps a phrase's account index, and signs as that account", async () => {
+    const junk = 'test test test test test test test test test test test junk'
+    const vault = await encryptVault({ kind: 'mnemonic', mnemonic: junk, index: 1 }, PASSWORD)
+    const secret = await decryptVault(vault, PASSWORD)
+    expect(secret).toEqual({ kind: 'mnemonic', mnemonic: junk, index: 1 })
+    expect(secretAccount(secret).address).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    // index 0 is the phrase's first account and is stored as before (no index)
+    const first = await decryptVault(
+      await encryptVault({ kind: 'mnemonic', mnemonic: junk, index: 0 }, PASSWORD),
+      PASSWORD,
+    )
+    expect(first).toEqual({ kind: 'mnemonic', mnemonic: junk })
+    expect(secretAccount(first).address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+  }, 30_000)
+
+  it('seals the highest account index within the checked vault size', async () => {
+    const secret: VaultSecret = { kind: 'mnemonic', mnemonic: WORDS, index: 2 ** 31 - 1 }
+    await expect(decryptVault(await encryptVault(secret, PASSWORD), PASSWORD)).resolves.toEqual(secret)
+  }, 30_000)
+
+  it('refuses a hardened or fractional account index', async () => {
+    for (const index of [-1, 0.5, 2 ** 31]) {
+      await expect(encryptVault({ kind: 'mnemonic', mnemonic: WORDS, index }, PASSWORD)).rejects.toThrow(RangeError)
+    }
+    await expect(
+      decryptVault(await sealRaw(JSON.stringify({ kind: 'mnemonic', mnemonic: WORDS, index: -1 })), PASSWORD),
+    ).rejects.toThrow(InvalidVaultError)
+  }, 30_000)
 
   it('stores the words normalized and the key in lower case', async () => {
     const words = await encryptVault({ kind: 'mnemonic', mnemonic: ` ${WORDS.toUpperCase()} ` }, PASSWORD)

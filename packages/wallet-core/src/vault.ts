@@ -10,11 +10,16 @@ import {
 } from '@kinetic/protocol'
 import { toBase64 } from './base64.ts'
 import { InvalidMnemonicError, InvalidVaultError, WrongPasswordError } from './errors.ts'
-import { accountFromPrivateKey } from './hd.ts'
+import { accountFromMnemonic, accountFromPrivateKey, isAccountIndex, type KeyPair } from './hd.ts'
 import { isValidMnemonic, normalizeMnemonic } from './mnemonic.ts'
 
-/** What a vault protects: the 12 words of an HD wallet, or one imported private key. */
-export type VaultSecret = { kind: 'mnemonic'; mnemonic: string } | { kind: 'private_key'; privateKey: `0x${string}` }
+/**
+ * What a vault protects: the 12 words of an HD wallet with the account index the wallet uses
+ * (m/44'/60'/0'/0/index; absent means 0), or one imported private key.
+ */
+export type VaultSecret =
+  | { kind: 'mnemonic'; mnemonic: string; index?: number | undefined }
+  | { kind: 'private_key'; privateKey: `0x${string}` }
 
 /** Format version written as `v`; decryptVault refuses any other. */
 export const VAULT_VERSION = FORMAT_VERSION
@@ -101,11 +106,21 @@ async function deriveKey(password: string, salt: Uint8Array<ArrayBuffer>, iterat
   )
 }
 
-/** The secret in its one stored form (normalized words, lower-case key), validated. */
+/** The account a vault's secret signs with: the words' account at its index, or the key's. */
+export function secretAccount(secret: VaultSecret): KeyPair {
+  return secret.kind === 'mnemonic'
+    ? accountFromMnemonic(secret.mnemonic, secret.index ?? 0)
+    : accountFromPrivateKey(secret.privateKey)
+}
+
+/** The secret in its one stored form (normalized words, index only above 0, lower-case key), validated. */
 function canonical(secret: VaultSecret): VaultSecret {
   if (secret.kind === 'mnemonic') {
     if (!isValidMnemonic(secret.mnemonic)) throw new InvalidMnemonicError()
-    return { kind: 'mnemonic', mnemonic: normalizeMnemonic(secret.mnemonic) }
+    const index = secret.index ?? 0
+    if (!isAccountIndex(index)) throw new RangeError('The account index must be an integer from 0 to 2^31 − 1')
+    const mnemonic = normalizeMnemonic(secret.mnemonic)
+    return index === 0 ? { kind: 'mnemonic', mnemonic } : { kind: 'mnemonic', mnemonic, index }
   }
   return { kind: 'private_key', privateKey: accountFromPrivateKey(secret.privateKey).privateKey }
 }
@@ -121,9 +136,13 @@ function parseVault(vault: string) {
 /** The decrypted JSON back to a secret; it was authenticated, so a bad shape means a foreign writer. */
 function parseSecret(json: string): VaultSecret {
   try {
-    const secret = JSON.parse(json) as Partial<Record<'kind' | 'mnemonic' | 'privateKey', unknown>> | null
-    if (secret?.kind === 'mnemonic' && typeof secret.mnemonic === 'string') {
-      return canonical({ kind: 'mnemonic', mnemonic: secret.mnemonic })
+    const secret = JSON.parse(json) as Partial<Record<'kind' | 'mnemonic' | 'privateKey' | 'index', unknown>> | null
+    if (
+      secret?.kind === 'mnemonic' &&
+      typeof secret.mnemonic === 'string' &&
+      (secret.index === undefined || isAccountIndex(secret.index))
+    ) {
+      return canonical({ kind: 'mnemonic', mnemonic: secret.mnemonic, index: secret.index })
     }
     if (secret?.kind === 'private_key' && typeof secret.privateKey === 'string') {
       return canonical({ kind: 'private_key', privateKey: secret.privateKey as `0x${string}` })

@@ -17,6 +17,15 @@ export const DISCOVER_RECORD_KINDS: typeof all.DISCOVER_RECORD_KINDS = [
   'receive_token',
 ]
 export const LEDGER_ASSETS: typeof all.LEDGER_ASSETS = ['points', 'energy', 'power', 'knt']
+export const LEDGER_CSV_COLUMNS: typeof all.LEDGER_CSV_COLUMNS = [
+  'time',
+  'id',
+  'asset',
+  'kind',
+  'amount',
+  'balance',
+  'detail',
+]
 export const PAYOUT_STATUSES: typeof all.PAYOUT_STATUSES = ['queued', 'sent', 'confirmed', 'failed']
 export const PLEDGE_ACTIONS: typeof all.PLEDGE_ACTIONS = ['stake', 'unstake']
 export const REWARD_KINDS: typeof all.REWARD_KINDS = ['computing', 'token']
@@ -82,6 +91,12 @@ export const finalize: RefOf<typeof all.finalize> = {
 export const find: RefOf<typeof all.find> = { name: '/v1/find', path: '/v1/index', auth: true, feature: 'earn' }
 export const home: RefOf<typeof all.home> = { name: '/v1/gethome', path: '/v1/index', auth: true, feature: 'earn' }
 export const invite: RefOf<typeof all.invite> = { name: '/v1/invite', path: '/v1/index', auth: true, feature: 'earn' }
+export const ledgerExport: RefOf<typeof all.ledgerExport> = {
+  name: '/v1/ledgerexport',
+  path: '/v1/index',
+  auth: true,
+  feature: 'earn',
+}
 export const ledgerHistory: RefOf<typeof all.ledgerHistory> = {
   name: '/v1/ledger',
   path: '/v1/index',

@@ -14,6 +14,21 @@ export const NETWORK_KEYS: typeof all.NETWORK_KEYS = ['bsc', 'bsc-testnet', 'dev
 export const PAYOUT_STATUSES: typeof all.PAYOUT_STATUSES = ['queued', 'sent', 'confirmed', 'failed']
 export const TX_HASH_RE: typeof all.TX_HASH_RE = /^0x[0-9a-fA-F]{64}$/
 export const VAULT_MAX: typeof all.VAULT_MAX = 4000
+export const WALLET_CSV_COLUMNS: typeof all.WALLET_CSV_COLUMNS = [
+  'time',
+  'hash',
+  'log_index',
+  'block_number',
+  'status',
+  'direction',
+  'symbol',
+  'contract',
+  'amount',
+  'fee_bnb',
+  'from',
+  'to',
+  'memo',
+]
 export const WALLET_HINT_MAX: typeof all.WALLET_HINT_MAX = 64
 export const WALLET_KINDS: typeof all.WALLET_KINDS = ['mnemonic', 'private_key']
 export const WALLET_NAME_MAX: typeof all.WALLET_NAME_MAX = 24
@@ -123,6 +138,12 @@ export const walletCreate: RefOf<typeof all.walletCreate> = {
 }
 export const walletDelete: RefOf<typeof all.walletDelete> = {
   name: '/v1/userdel',
+  path: '/v1/index',
+  auth: true,
+  feature: 'wallet',
+}
+export const walletExport: RefOf<typeof all.walletExport> = {
+  name: '/v1/walletexport',
   path: '/v1/index',
   auth: true,
   feature: 'wallet',

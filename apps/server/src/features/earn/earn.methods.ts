@@ -19,6 +19,7 @@ export function registerEarnMethods(
   deposits: DepositService,
 ): void {
   rpc.handle(earn.ledgerHistory, (p, ctx) => service.history(ctx.user.id, p, ctx.lang))
+  rpc.handle(earn.ledgerExport, (p, ctx) => service.ledgerExport(ctx.user.id, p, ctx.lang))
   rpc.handle(earn.invite, (p, ctx) => service.invite(ctx.user.id, p))
   rpc.handle(earn.rules, () => service.rules())
   rpc.handle(earn.balances, (_p, ctx) => service.balances(ctx.user.id))

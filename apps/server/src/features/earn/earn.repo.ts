@@ -10,6 +10,12 @@ export const referralKey = (invitedUserId: number) => `referral:${invitedUserId}
 export function earnRepo(db: Db) {
   const rewardPosting = sql`${ledgerPostings.idempotencyKey} = 'referral:' || ${users.id}::text`
   return {
+    /** The account's IANA time zone (users.time_zone): a CSV export's times are written in it. */
+    async timeZone(userId: number): Promise<string> {
+      const [row] = await db.select({ tz: users.timeZone }).from(users).where(eq(users.id, userId))
+      return row?.tz ?? 'UTC'
+    },
+
     async inviteCode(userId: number): Promise<string | undefined> {
       const [row] = await db.select({ code: users.inviteCode }).from(users).where(eq(users.id, userId))
       return row?.code

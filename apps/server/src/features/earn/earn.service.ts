@@ -1,6 +1,7 @@
 import { earn, health, type Params, type Texts, type WireLang } from '@kinetic/protocol'
 import { formatUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
+import { isoInZone, textCell, toCsv } from '../../platform/export/csv.ts'
 import { ASSETS, isAsset, ledger, type Ledger } from './ledger.ts'
 import { earnRepo } from './earn.repo.ts'
 import { maskAccount } from './referrals.ts'
@@ -83,6 +84,29 @@ export function earnService(deps: { db: Db; settings: EarnSettings }) {
         page: p.page,
         limit: p.limit,
       }
+    },
+
+    /**
+     * The ledger (points, energy, power, KNT: rewards, shop purchases and refunds, payouts) on
+     * local days `from` … `to` as CSV, oldest first; times in the account's zone (ADR csv-exports).
+     */
+    async ledgerExport(userId: number, p: Params<typeof earn.ledgerExport>, lang: WireLang) {
+      const timeZone = await repo.timeZone(userId)
+      const rows = await book.inDays(userId, p.from, p.to, timeZone)
+      const lines = rows.map((r) => {
+        const asset = r.ledger_entries.asset
+        const decimals = isAsset(asset) ? ASSETS[asset] : 0
+        return {
+          time: isoInZone(r.ledger_entries.createdAt, timeZone),
+          id: String(r.ledger_entries.id),
+          asset,
+          kind: r.ledger_postings.kind,
+          amount: formatUnits(BigInt(r.ledger_entries.amount), decimals),
+          balance: formatUnits(BigInt(r.ledger_entries.balanceAfter), decimals),
+          detail: textCell(detailOf(r.ledger_postings.memo, lang)),
+        }
+      })
+      return { csv: toCsv(earn.LEDGER_CSV_COLUMNS, lines), rows: lines.length, time_zone: timeZone }
     },
 
     async balances(userId: number) {

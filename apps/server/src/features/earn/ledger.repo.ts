@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts'
 
@@ -100,6 +100,21 @@ export function ledgerRepo(db: Db) {
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
         .where(eq(ledgerEntries.postingId, postingId))
         .orderBy(ledgerEntries.id)
+    },
+
+    /**
+     * A user's movements on the local days `from` … `to` (both included) in `timeZone`, oldest
+     * first, with the user's time zone (for a CSV export).
+     */
+    async inDays(userId: number, from: string, to: string, timeZone: string) {
+      const day = sql`(${ledgerEntries.createdAt} AT TIME ZONE ${timeZone})::date`
+      return db
+        .select()
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .innerJoin(ledgerPostings, eq(ledgerPostings.id, ledgerEntries.postingId))
+        .where(and(eq(ledgerAccounts.userId, userId), sql`${day} BETWEEN ${from}::date AND ${to}::date`))
+        .orderBy(asc(ledgerEntries.id))
     },
 
     /** One page of a user's movements, newest first (no total). */

@@ -202,6 +202,10 @@ export function ledger(db: Db) {
       return ledgerRepo(db).recent({ userId, page: 1, limit })
     },
 
+    /** Movements on the local days `from` … `to` in `timeZone`, oldest first (a CSV export). */
+    inDays(userId: number, from: string, to: string, timeZone: string) {
+      return ledgerRepo(db).inDays(userId, from, to, timeZone)
+    },
     history(filter: HistoryFilter) {
       return ledgerRepo(db).history(filter)
     },

@@ -1,6 +1,6 @@
 import type { wallet } from '@kinetic/protocol'
 import { formatEther, formatUnits, getAddress, hexToBytes, isHex } from 'viem'
-import type { CoinRow, TransferRow } from './wallet.repo.ts'
+import type { CoinRow, DustLimit, TransferRow } from './wallet.repo.ts'
 import { publicCoin } from './wallet.context.ts'
 
 /** What turns chain_transfers rows into the client's transfers. */
@@ -26,7 +26,17 @@ const unknownCoin = (contract: string): wallet.Coin => ({
 
 const STATUSES = ['pending', 'success', 'failed'] as const
 
-export function toTransfer(row: TransferRow, view: TransferView): wallet.Transfer {
+/** A transfer of a listed token below 1/100 of a whole unit is dust (ADR look-alike-dust). */
+const DUST_PER_UNIT = 100n
+
+/** Dust limits of the listed tokens (the native coin is not one: look-alike dust is a token trick). */
+export function dustLimits(listed: CoinRow[]): DustLimit[] {
+  return listed.flatMap((c) =>
+    c.contract === null ? [] : [{ contract: c.contract, below: 10n ** BigInt(c.decimals) / DUST_PER_UNIT }],
+  )
+}
+
+export function toTransfer(row: TransferRow & { suspicious?: boolean }, view: TransferView): wallet.Transfer {
   const known = row.token === null ? view.native : view.coins.get(row.token)
   const coin = known ? publicCoin(known) : unknownCoin(row.token ?? '')
   const fromMe = view.mine.has(row.fromAddress)
@@ -52,6 +62,7 @@ export function toTransfer(row: TransferRow, view: TransferView): wallet.Transfe
     gas_price: row.gasPrice ?? '',
     replaced_by: row.replacedBy ?? '',
     replaced_as: row.replaceKind === 'speed_up' || row.replaceKind === 'cancel' ? row.replaceKind : '',
+    suspicious: row.suspicious ?? false,
   }
 }
 

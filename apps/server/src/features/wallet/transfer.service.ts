@@ -1,12 +1,14 @@
+import { wallet } from '@kinetic/protocol'
 import { encodeFunctionData, erc20Abi, formatUnits, getAddress, isHex, stringToHex, type Address, type Hex } from 'viem'
 import { ChainRejected, ChainUnavailable } from '../../chain/chain.ts'
 import { recordPending, recordReplacement } from '../../chain/indexer.repo.ts'
+import { isoInZone, textCell, toCsv } from '../../platform/export/csv.ts'
 import { explorerTxUrl } from '../../chain/networks.ts'
 import { pendingTransfer } from '../../chain/pending.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { pricesOf } from './assets.ts'
 import { DEFAULT_GAS_LIMIT, feeTiers, withMargin } from './fees.ts'
-import { toTransfer, type TransferView } from './history.ts'
+import { dustLimits, toTransfer, type TransferView } from './history.ts'
 import { toBaseUnits } from './money.ts'
 import { readSignedTx, type SignedTx } from './signed-tx.ts'
 import { type CoinRow, type HistoryType, type TransferRow, type WalletRow } from './wallet.repo.ts'
@@ -18,6 +20,8 @@ const NONCE_TOO_LOW = /nonce too low|nonce has already been used/i
 const REASON_MAX = 200
 
 type Page = { page: number; limit: number }
+/** all / income / outgo; `suspicious` shows look-alike dust (marked) instead of hiding it. */
+type Filter = { type: HistoryType; suspicious: boolean }
 
 /** Memo text or 0x hex as transaction data. */
 const asData = (data: string | undefined): Hex | undefined =>
@@ -53,14 +57,22 @@ export function transferService(ctx: WalletContext) {
     }
   }
 
-  async function history(row: WalletRow, type: HistoryType, page: Page, coin?: CoinRow) {
+  /** Dust limits of the chain's listed tokens. */
+  async function dust() {
+    await ctx.ensureCoins()
+    return dustLimits(await repo.listedCoins(chain.chainId))
+  }
+
+  async function history(row: WalletRow, filter: Filter, page: Page, coin?: CoinRow) {
     const address = row.address.toLowerCase()
     const { rows, total } = await repo.history({
       chainId: chain.chainId,
       address,
-      type,
+      type: filter.type,
+      suspicious: filter.suspicious,
       token: coin ? coin.contract : undefined,
       walletTokens: await walletTokens(row.id),
+      dust: await dust(),
       ...page,
     })
     const v = await view(rows, new Set([address]))
@@ -146,7 +158,9 @@ export function transferService(ctx: WalletContext) {
       const [[native, balance], nonce, recipients] = await Promise.all([
         chain.balances(owner, [null, chainToken(coin)]),
         chain.nonce(owner),
-        walletTokens(row.id).then((tokens) => repo.recipients(chain.chainId, owner.toLowerCase(), tokens)),
+        Promise.all([walletTokens(row.id), dust()]).then(([tokens, limits]) =>
+          repo.recipients(chain.chainId, owner.toLowerCase(), tokens, limits),
+        ),
       ])
       return {
         coin: publicCoin(coin),
@@ -197,12 +211,53 @@ export function transferService(ctx: WalletContext) {
       return { hash: tx.hash }
     },
 
-    walletHistory: async (userId: number, params: { wallet_id: number; type: HistoryType } & Page) =>
-      history(await ctx.ownWallet(userId, params.wallet_id), params.type, params),
+    walletHistory: async (userId: number, params: { wallet_id: number } & Filter & Page) =>
+      history(await ctx.ownWallet(userId, params.wallet_id), params, params),
 
-    async record(userId: number, params: { wallet_id: number; coin_id: number; type: HistoryType } & Page) {
+    async record(userId: number, params: { wallet_id: number; coin_id: number } & Filter & Page) {
       const row = await ctx.ownWallet(userId, params.wallet_id)
-      return history(row, params.type, params, await ctx.walletCoin(row.id, params.coin_id))
+      return history(row, params, params, await ctx.walletCoin(row.id, params.coin_id))
+    },
+
+    /**
+     * The wallet's history on local days `from` … `to` as CSV (ADR csv-exports): the rows
+     * /v1/wallethistory shows, oldest first, amounts as its exact decimals, times in the
+     * account's zone with their offset.
+     */
+    async walletExport(userId: number, params: { wallet_id: number; from: string; to: string }) {
+      const row = await ctx.ownWallet(userId, params.wallet_id)
+      const address = row.address.toLowerCase()
+      const [timeZone, tokens, limits] = await Promise.all([repo.timeZone(userId), walletTokens(row.id), dust()])
+      const rows = await repo.historyInDays({
+        chainId: chain.chainId,
+        address,
+        type: 'all',
+        walletTokens: tokens,
+        dust: limits,
+        from: params.from,
+        to: params.to,
+        timeZone,
+      })
+      const v = await view(rows, new Set([address]))
+      const lines = rows.map((r) => {
+        const tr = toTransfer(r, v)
+        return {
+          time: isoInZone(new Date(tr.time), timeZone),
+          hash: tr.hash,
+          log_index: String(tr.log_index),
+          block_number: tr.block_number === null ? '' : String(tr.block_number),
+          status: tr.status,
+          direction: tr.direction,
+          symbol: textCell(tr.coin.symbol),
+          contract: tr.coin.contract ?? '',
+          amount: tr.amount,
+          fee_bnb: tr.fee,
+          from: tr.from,
+          to: tr.to,
+          memo: textCell(tr.data_text),
+        }
+      })
+      return { csv: toCsv(wallet.WALLET_CSV_COLUMNS, lines), rows: lines.length, time_zone: timeZone }
     },
 
     /** A transaction's transfers that touch one of the user's wallets; any other hash is not found. */

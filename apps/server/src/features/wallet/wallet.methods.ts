@@ -45,6 +45,7 @@ export function registerWalletMethods(rpc: Registry, service: WalletService): vo
   handle(w.simulate, (p, ctx) => service.simulate(ctx.user.id, p))
   handle(w.approvals, (p, ctx) => service.approvals(ctx.user.id, p.wallet_id))
   handle(w.walletHistory, (p, ctx) => service.walletHistory(ctx.user.id, p))
+  handle(w.walletExport, (p, ctx) => service.walletExport(ctx.user.id, p))
   handle(w.record, (p, ctx) => service.record(ctx.user.id, p))
   handle(w.txHash, (p, ctx) => service.txDetail(ctx.user.id, p.hash))
 

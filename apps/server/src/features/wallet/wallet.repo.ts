@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   ilike,
   inArray,
   isNotNull,
@@ -59,8 +60,54 @@ export interface HistoryQuery {
   token?: string | null | undefined
   /** Lower-case contracts of the wallet's tokens: zero-value transfers of any other token are spam. */
   walletTokens: string[]
+  /** The listed tokens' dust limits: look-alike dust is hidden unless `suspicious` asks for it. */
+  dust: DustLimit[]
+  /** Show suspicious transfers (marked) instead of hiding them. */
+  suspicious: boolean
   page: number
   limit: number
+}
+
+/** A listed token (lower-case contract) and the amount in base units below which a transfer of it is dust. */
+export interface DustLimit {
+  contract: string
+  below: bigint
+}
+
+/** Hex characters after 0x at each end that make two addresses look alike (as wallet-core's `lookAlike`). */
+const LOOK_ALIKE_CHARS = 4
+
+/** Whether the transfer `row` (an alias of chain_transfers) moves dust of a listed token. */
+function dustOf(row: SQL, dust: DustLimit[]): SQL {
+  if (dust.length === 0) return sql`false`
+  return sql`(${sql.join(
+    dust.map((d) => sql`(${row}.token = ${d.contract} AND ${row}.amount < ${d.below.toString()}::numeric)`),
+    sql` OR `,
+  )})`
+}
+
+/** The other party of the transfer `row` from the point of view of `address`. */
+const partyOf = (row: SQL, address: string) =>
+  sql`(CASE WHEN ${row}.from_address = ${address} THEN ${row}.to_address ELSE ${row}.from_address END)`
+
+/**
+ * Address poisoning (ADR look-alike-dust): dust of a listed token whose other party is not one
+ * the wallet has moved real value with, but looks like one of them (same first and last
+ * LOOK_ALIKE_CHARS hex characters). Known parties: those of the wallet's transfers of any
+ * non-zero value that is not dust.
+ */
+function suspicious(address: string, chainId: number, dust: DustLimit[]): SQL {
+  const me = sql.raw('chain_transfers')
+  const party = partyOf(me, address)
+  const k = sql.raw('k')
+  const known = sql`SELECT ${partyOf(k, address)} AS party FROM chain_transfers k
+    WHERE k.chain_id = ${chainId} AND (k.from_address = ${address} OR k.to_address = ${address})
+      AND k.amount > 0 AND NOT ${dustOf(k, dust)}`
+  const n = LOOK_ALIKE_CHARS + 2
+  return sql`(${dustOf(me, dust)} AND ${party} <> ${address}
+    AND NOT EXISTS (SELECT 1 FROM (${known}) kn WHERE kn.party = ${party})
+    AND EXISTS (SELECT 1 FROM (${known}) kn WHERE kn.party <> ${address}
+      AND left(kn.party, ${n}) = left(${party}, ${n}) AND right(kn.party, ${LOOK_ALIKE_CHARS}) = right(${party}, ${LOOK_ALIKE_CHARS})))`
 }
 
 /**
@@ -80,7 +127,8 @@ function historyWhere(q: HistoryQuery): SQL | undefined {
         ? eq(t.fromAddress, q.address)
         : or(eq(t.fromAddress, q.address), eq(t.toAddress, q.address))
   const coin = q.token === undefined ? undefined : q.token === null ? isNull(t.token) : eq(t.token, q.token)
-  return and(eq(t.chainId, q.chainId), party, coin, visible(q.walletTokens))
+  const trusted = q.suspicious ? undefined : sql`NOT ${suspicious(q.address, q.chainId, q.dust)}`
+  return and(eq(t.chainId, q.chainId), party, coin, visible(q.walletTokens), trusted)
 }
 
 /**
@@ -139,6 +187,12 @@ export async function pendingTokenTransfers(
 export function walletRepo(db: Db) {
   return {
     /** Serializes wallet changes of one user (create, switch, delete) for the transaction. */
+    /** The account's IANA time zone (users.time_zone): a CSV export's times are written in it. */
+    async timeZone(userId: number): Promise<string> {
+      const [row] = await db.select({ tz: users.timeZone }).from(users).where(eq(users.id, userId))
+      return row?.tz ?? 'UTC'
+    },
+
     async lockUser(userId: number): Promise<void> {
       await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
     },
@@ -385,12 +439,12 @@ export function walletRepo(db: Db) {
 
     // transfers (chain_transfers: the indexer's rows and the pending ones /v1/transaction records)
 
-    /** Newest first, pending first. */
-    async history(q: HistoryQuery): Promise<{ rows: TransferRow[]; total: number }> {
+    /** Newest first, pending first; each row says whether it is suspicious (look-alike dust). */
+    async history(q: HistoryQuery): Promise<{ rows: (TransferRow & { suspicious: boolean })[]; total: number }> {
       const where = historyWhere(q)
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select({ ...getTableColumns(t), suspicious: sql<boolean>`${suspicious(q.address, q.chainId, q.dust)}` })
           .from(t)
           .where(where)
           .orderBy(sql`${t.blockNumber} DESC NULLS FIRST`, desc(t.logIndex), desc(t.id))
@@ -399,6 +453,26 @@ export function walletRepo(db: Db) {
         db.select({ n: count() }).from(t).where(where),
       ])
       return { rows, total: total?.n ?? 0 }
+    },
+
+    /**
+     * What `history` shows (look-alike dust left out) on the local days `from` … `to` (both
+     * included) in `timeZone`, oldest first: a CSV export.
+     */
+    historyInDays(
+      q: Omit<HistoryQuery, 'page' | 'limit' | 'suspicious'> & { from: string; to: string; timeZone: string },
+    ) {
+      const day = sql`(coalesce(${t.confirmedAt}, ${t.createdAt}) AT TIME ZONE ${q.timeZone})::date`
+      return db
+        .select()
+        .from(t)
+        .where(
+          and(
+            historyWhere({ ...q, suspicious: false, page: 1, limit: 1 }),
+            sql`${day} BETWEEN ${q.from}::date AND ${q.to}::date`,
+          ),
+        )
+        .orderBy(sql`${t.blockNumber} ASC NULLS LAST`, asc(t.logIndex), asc(t.id))
     },
 
     /** The transfers of one transaction in which one of `addresses` (lower-case) is a party. */
@@ -438,12 +512,27 @@ export function walletRepo(db: Db) {
         .limit(limit)
     },
 
-    /** Distinct recipients of the address's outgoing transfers, most recent first. */
-    async recipients(chainId: number, address: string, walletTokens: string[], limit = 100): Promise<string[]> {
+    /** Distinct recipients of the address's outgoing transfers (look-alike dust left out), most recent first. */
+    async recipients(
+      chainId: number,
+      address: string,
+      walletTokens: string[],
+      dust: DustLimit[],
+      limit = 100,
+    ): Promise<string[]> {
       const rows = await db
         .select({ to: t.toAddress, last: sql<number>`max(${t.id})` })
         .from(t)
-        .where(and(eq(t.chainId, chainId), eq(t.fromAddress, address), ne(t.toAddress, address), visible(walletTokens)))
+        .where(
+          and(
+            eq(t.chainId, chainId),
+            eq(t.fromAddress, address),
+            ne(t.toAddress, address),
+            visible(walletTokens),
+            // a poisoner's zero-value transferFrom "to" a look-alike is no recipient of ours
+            sql`NOT ${suspicious(address, chainId, dust)}`,
+          ),
+        )
         .groupBy(t.toAddress)
         .orderBy(sql`max(${t.id}) DESC`)
         .limit(limit)

@@ -106,6 +106,7 @@ const RESOURCES: Resource[] = [
       read('/v1/gettransfer', 'wallet_id', coin),
       read('/v1/wallethistory', 'wallet_id', wallet),
       read('/v1/record', 'wallet_id', coin),
+      read('/v1/walletexport', 'wallet_id', (ids) => ({ ...wallet(ids), from: '2026-01-01', to: '2026-12-31' })),
       change('/v1/coininfo', 'wallet_id', coin),
       change('/v1/coinhide', 'wallet_id', coin),
       change('/v1/getname', 'wallet_id', (ids) => ({ ...wallet(ids), name: 'Mine now' })),

@@ -1,10 +1,11 @@
 import { call } from '@/api'
 import { wallet } from '@kinetic/protocol'
-import type { VaultSecret } from '@kinetic/wallet-core'
+import { nextAccountIndex, type VaultSecret } from '@kinetic/wallet-core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { clearCreateFlow, updateCreateDraft, type CreateDraft } from './lib/createFlow'
 import { showFailure } from './lib/problems'
-import { accountOf, seal, type WalletKind } from './lib/vault'
+import type { Wallet } from './lib/types'
+import { accountOf, seal, unlock, type WalletKind } from './lib/vault'
 import { forgetWallet, invalidateWallet } from './wallet.queries'
 
 /**
@@ -68,5 +69,37 @@ export function useReplaceVaultMutation() {
       return call(wallet.walletPassword, { wallet_id: params.walletId, vault, hint: params.hint })
     },
     onSuccess: () => invalidateWallet(queryClient),
+  })
+}
+
+/**
+ * Another account of a wallet's phrase (m/44'/60'/0'/0/n), derived here: the next index whose
+ * address is not yet one of the user's wallets, sealed with the same password and hint as a
+ * wallet of its own. Stored backed up exactly when the phrase's wallet is (same words).
+ */
+export function useAddAccountMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...own,
+    mutationFn: async (params: { wallet: Wallet; password: string; name: (n: number) => string }) => {
+      const secret = await unlock(params.wallet.id, params.password)
+      if (secret.kind !== 'mnemonic') throw new Error('Only a mnemonic wallet has further accounts')
+      const { list } = await call(wallet.walletList, {})
+      const index = nextAccountIndex(
+        secret.mnemonic,
+        list.map((w) => w.address),
+      )
+      const account: VaultSecret = { kind: 'mnemonic', mnemonic: secret.mnemonic, index }
+      const vault = await seal(account, params.password)
+      const stored = {
+        name: params.name(index + 1),
+        address: accountOf(account).address,
+        vault,
+        hint: params.wallet.hint,
+        kind: 'mnemonic' as const,
+      }
+      return params.wallet.backed_up ? call(wallet.walletImport, stored) : call(wallet.walletCreate, stored)
+    },
+    onSuccess: () => forgetWallet(queryClient),
   })
 }

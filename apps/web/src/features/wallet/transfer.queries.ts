@@ -53,9 +53,17 @@ export function useTxQuery(hash: string) {
 
 const PAGE_SIZE = 20
 
-/** History of the wallet, or of one coin in it, filtered all / income / outgo, page by page. */
-export function useHistoryQuery(walletId: number | undefined, coinId: number | null, type: HistoryType) {
-  const base = { wallet_id: walletId ?? 0, type, limit: PAGE_SIZE }
+/**
+ * History of the wallet, or of one coin in it, filtered all / income / outgo, page by page;
+ * `suspicious` also lists look-alike dust (marked), which is hidden otherwise.
+ */
+export function useHistoryQuery(
+  walletId: number | undefined,
+  coinId: number | null,
+  type: HistoryType,
+  suspicious = false,
+) {
+  const base = { wallet_id: walletId ?? 0, type, suspicious, limit: PAGE_SIZE }
   const queryKey =
     coinId === null
       ? queryKeys.method(wallet.walletHistory, base)

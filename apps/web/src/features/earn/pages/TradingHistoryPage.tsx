@@ -1,9 +1,13 @@
+import { call } from '@/api'
 import { currentLocale } from '@/i18n'
+import { CsvExportSheet } from '@/shared/ui/CsvExportSheet'
+import exportStyles from '@/shared/ui/CsvExportSheet.module.css'
 import { Page } from '@/shared/ui/Page'
 import { Segmented } from '@/shared/ui/Segmented'
 import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
 import { earn, formatNumber } from '@kinetic/protocol'
 import { InfiniteScroll } from 'antd-mobile'
+import { DownlandOutline } from 'antd-mobile-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EffortVerdict } from '../components/EffortVerdict'
@@ -24,9 +28,27 @@ export function TradingHistoryPage() {
   })
   const entries = data?.pages.flatMap((p) => p.list) ?? []
   const kindLabel = (kind: string) => t(`earn.history.kind.${kind}`, { defaultValue: kind })
+  const [exporting, setExporting] = useState(false)
+  const exportButton = (
+    <button
+      type="button"
+      className={exportStyles.exportButton}
+      aria-label={t('common.export.button')}
+      onClick={() => setExporting(true)}
+    >
+      <DownlandOutline />
+    </button>
+  )
 
   return (
-    <Page title={t('earn.history.title')}>
+    <Page title={t('earn.history.title')} right={exportButton}>
+      <CsvExportSheet
+        visible={exporting}
+        onClose={() => setExporting(false)}
+        title={t('earn.history.exportTitle')}
+        fileName={(range) => t('earn.history.fileName', range)}
+        load={(range) => call(earn.ledgerExport, range)}
+      />
       <div className={styles.filters}>
         <Segmented
           options={(['all', ...earn.LEDGER_ASSETS] as const).map((value) => ({

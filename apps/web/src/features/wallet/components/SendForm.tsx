@@ -1,4 +1,5 @@
 import { LoadFailed, Loading } from '@/shared/ui/Status'
+import { showSuccess } from '@/shared/ui/toast'
 import { fromUnits } from '@kinetic/wallet-core'
 import { Button } from 'antd-mobile'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useBalancesQuery } from '../assets.queries'
 import { EMPTY_SEND, leaveSendFlow, saveSendDraft, sendDraft, type SendDraft } from '../lib/sendDraft'
+import { readPaymentQr } from '../lib/paymentQr'
 import { maxSendable } from '../lib/transferChecks'
 import { planCall, precheck } from '../lib/transferPlan'
 import type { Wallet } from '../lib/types'
@@ -18,8 +20,10 @@ import { AmountField } from './AmountField'
 import { CoinPicker } from './CoinPicker'
 import { DataField } from './DataField'
 import { FeeTiers } from './FeeTiers'
+import { useNetworkName } from './NetworkName'
 import formStyles from '@/shared/ui/Form.module.css'
 import { PasswordSheet } from './PasswordSheet'
+import { QrScanner } from './QrScanner'
 import { RecipientField } from './RecipientField'
 import { TransferSummary } from './TransferSummary'
 import { TxPreview } from './TxPreview'
@@ -71,6 +75,8 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
   const simulation = useSimulation(
     steps.plan && { wallet_id: wallet.id, ...planCall(steps.plan), gas_price: steps.plan.gasPrice.toString() },
   )
+  const [scanning, setScanning] = useState(false)
+  const networkName = useNetworkName()
 
   // Fee tiers for the transfer as typed so far (the exact ones are read again on "Next").
   const settled = useDebounced({ to: form.to, amount: form.amount, data: form.data })
@@ -101,6 +107,27 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
     update({ amount: fromUnits(max, coin.decimals) })
   }
 
+  /** A scanned address or EIP-681 request fills the recipient, and the coin and amount it names. */
+  const onScan = (text: string): string | null => {
+    if (!info.data) return t('wallet.scan.failed')
+    const read = readPaymentQr(text, info.data.chain_id, assets)
+    if (!read.ok) {
+      if (read.problem === 'otherChain')
+        return t('wallet.scan.otherChain', { chainId: read.chainId, network: networkName(info.data.network) })
+      if (read.problem === 'unknownToken') return t('wallet.scan.unknownToken', { contract: read.contract })
+      return t('wallet.scan.notAddress')
+    }
+    const coinChanged = read.coinId !== undefined && read.coinId !== coin.id
+    update({
+      to: read.to,
+      ...(read.coinId !== undefined && { coinId: read.coinId }),
+      ...(read.amount !== undefined ? { amount: read.amount } : coinChanged && { amount: '' }),
+    })
+    setScanning(false)
+    showSuccess(t('wallet.scan.filled'))
+    return null
+  }
+
   const next = (event: FormEvent) => {
     event.preventDefault()
     if (!info.data || steps.preparing) return
@@ -129,6 +156,7 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
               value={form.to}
               onChange={(to) => update({ to })}
               onPick={() => void navigate('/walletAddressList?pick=1')}
+              onScan={() => setScanning(true)}
             />
           </>
         )}
@@ -157,6 +185,7 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
           {t('wallet.send.next')}
         </Button>
       </form>
+      {!deposit && <QrScanner visible={scanning} onClose={() => setScanning(false)} onScan={onScan} />}
       <PasswordSheet
         visible={steps.plan !== null}
         title={t('wallet.send.confirm.title')}

@@ -1,19 +1,24 @@
 import { Segmented } from '@/shared/ui/Segmented'
 import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
 import { wallet } from '@kinetic/protocol'
-import { DotLoading, InfiniteScroll } from 'antd-mobile'
-import { useState } from 'react'
+import { DotLoading, InfiniteScroll, Switch } from 'antd-mobile'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHistoryQuery, type HistoryType } from '../transfer.queries'
 import styles from './History.module.css'
 import { RefreshCountdown } from './RefreshCountdown'
 import { TransferItem } from './TransferItem'
 
-/** Transfers of a wallet (or of one coin in it): all / income / outgo, auto-refreshing, paged. */
+/**
+ * Transfers of a wallet (or of one coin in it): all / income / outgo, auto-refreshing, paged.
+ * Look-alike dust (address poisoning) is hidden unless the switch shows it, marked.
+ */
 export function TransferHistory({ walletId, coinId }: { walletId: number; coinId: number | null }) {
   const { t } = useTranslation()
   const [type, setType] = useState<HistoryType>('all')
-  const query = useHistoryQuery(walletId, coinId, type)
+  const [suspicious, setSuspicious] = useState(false)
+  const switchLabel = useId()
+  const query = useHistoryQuery(walletId, coinId, type, suspicious)
   const transfers = query.data?.pages.flatMap((page) => page.list) ?? []
 
   return (
@@ -26,6 +31,10 @@ export function TransferHistory({ walletId, coinId }: { walletId: number; coinId
           onChange={setType}
         />
         <RefreshCountdown onRefresh={() => query.refetch()} busy={query.isFetching} />
+      </div>
+      <div className={styles.suspiciousRow}>
+        <span id={switchLabel}>{t('wallet.history.showSuspicious')}</span>
+        <Switch checked={suspicious} onChange={setSuspicious} aria-labelledby={switchLabel} />
       </div>
       {query.error && !query.data ? (
         <LoadFailed message={query.error.message} onRetry={() => void query.refetch()} />

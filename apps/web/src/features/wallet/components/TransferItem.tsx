@@ -21,6 +21,7 @@ export function TransferItem({ transfer }: { transfer: Transfer }) {
       to={`/transferResultHash?hash=${transfer.hash}`}
       data-direction={transfer.direction}
       data-status={transfer.status}
+      data-suspicious={transfer.suspicious || undefined}
     >
       <span className={`${styles.icon} ${styles[transfer.direction]}`} aria-hidden="true">
         <Icon />
@@ -36,6 +37,11 @@ export function TransferItem({ transfer }: { transfer: Transfer }) {
             transfer.status !== 'success' && (
               <span className={`${styles.status} ${styles[transfer.status]}`}>{t(`wallet.tx.${transfer.status}`)}</span>
             )
+          )}
+          {transfer.suspicious && (
+            <span className={`${styles.status} ${styles.failed}`} title={t('wallet.history.suspiciousNote')}>
+              {t('wallet.history.suspicious')}
+            </span>
           )}
         </span>
         <span className={styles.sub}>

@@ -22,6 +22,7 @@ const base: Transfer = {
   gas_price: '1000000000',
   replaced_by: '',
   replaced_as: '',
+  suspicious: false,
 }
 
 describe('the transfers a transaction detail shows', () => {

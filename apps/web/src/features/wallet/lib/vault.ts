@@ -1,12 +1,6 @@
 import { call } from '@/api'
 import { wallet } from '@kinetic/protocol'
-import {
-  accountFromMnemonic,
-  accountFromPrivateKey,
-  decryptVault,
-  encryptVault,
-  type VaultSecret,
-} from '@kinetic/wallet-core'
+import { accountIndexOf, decryptVault, encryptVault, secretAccount, type VaultSecret } from '@kinetic/wallet-core'
 
 export type WalletKind = (typeof wallet.WALLET_KINDS)[number]
 
@@ -29,8 +23,19 @@ export function seal(secret: VaultSecret, password: string): Promise<string> {
   return encryptVault(secret, password)
 }
 
+/** The account a secret signs with (a phrase's account at the index its vault keeps). */
 export function accountOf(secret: VaultSecret): { address: string; privateKey: string } {
-  return secret.kind === 'mnemonic' ? accountFromMnemonic(secret.mnemonic) : accountFromPrivateKey(secret.privateKey)
+  return secretAccount(secret)
+}
+
+/**
+ * The typed secret as the secret of the wallet at `address`, or undefined when it is not that
+ * wallet's: a phrase proves any of its first accounts, so the index is found from the address.
+ */
+export function secretFor(secret: VaultSecret, address: string): VaultSecret | undefined {
+  if (secret.kind === 'private_key') return sameAddress(accountOf(secret).address, address) ? secret : undefined
+  const index = accountIndexOf(secret.mnemonic, address)
+  return index === undefined ? undefined : { ...secret, index }
 }
 
 export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()

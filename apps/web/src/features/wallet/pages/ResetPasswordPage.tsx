@@ -13,7 +13,7 @@ import { useReplaceVaultMutation } from '../keys.mutations'
 import { readMnemonic, readPrivateKey } from '../lib/secretInput'
 import type { Wallet } from '../lib/types'
 import { useProblemText } from '../lib/useProblemText'
-import { accountOf, sameAddress } from '../lib/vault'
+import { secretFor } from '../lib/vault'
 import { checkNewPassword, type NewPasswordForm } from '../lib/walletForm'
 
 /**
@@ -43,12 +43,12 @@ function ResetPasswordForm({ wallet }: { wallet: Wallet }) {
     event.preventDefault()
     const read = words ? readMnemonic(proof) : readPrivateKey(proof)
     if (!read.ok) return showToast(problemText(read.problem))
-    if (!sameAddress(accountOf(read.value).address, wallet.address))
-      return showToast(problemText({ text: words ? 'wordsNotThisWallet' : 'keyNotThisWallet' }))
+    const secret = secretFor(read.value, wallet.address)
+    if (!secret) return showToast(problemText({ text: words ? 'wordsNotThisWallet' : 'keyNotThisWallet' }))
     const problem = checkNewPassword(form)
     if (problem) return showToast(problemText(problem))
     replace.mutate(
-      { walletId: wallet.id, secret: read.value, password: form.password, hint: form.hint.trim() },
+      { walletId: wallet.id, secret, password: form.password, hint: form.hint.trim() },
       {
         onSuccess: () => {
           setProof('')

@@ -1,4 +1,10 @@
+import { call } from '@/api'
+import { CsvExportSheet } from '@/shared/ui/CsvExportSheet'
+import exportStyles from '@/shared/ui/CsvExportSheet.module.css'
 import { Page } from '@/shared/ui/Page'
+import { wallet } from '@kinetic/protocol'
+import { DownlandOutline } from 'antd-mobile-icons'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TransferHistory } from '../components/TransferHistory'
 import { WithWallet } from '../components/WithWallet'
@@ -15,12 +21,38 @@ export function TransferRecordPage() {
   )
 }
 
-/** /walletTransferRecordHistory: the whole history of the current wallet. */
+/** /walletTransferRecordHistory: the whole history of the current wallet, exportable as CSV. */
 export function TransferRecordHistoryPage() {
   const { t } = useTranslation()
+  const [exporting, setExporting] = useState(false)
+  const exportButton = (
+    <button
+      type="button"
+      className={exportStyles.exportButton}
+      aria-label={t('common.export.button')}
+      onClick={() => setExporting(true)}
+    >
+      <DownlandOutline />
+    </button>
+  )
   return (
-    <Page title={t('wallet.history.title')}>
-      <WithWallet>{(w) => <TransferHistory walletId={w.id} coinId={null} />}</WithWallet>
+    <Page title={t('wallet.history.title')} right={exportButton}>
+      <WithWallet>
+        {(w) => (
+          <>
+            <TransferHistory walletId={w.id} coinId={null} />
+            <CsvExportSheet
+              visible={exporting}
+              onClose={() => setExporting(false)}
+              title={t('wallet.history.exportTitle')}
+              fileName={(range) =>
+                t('wallet.history.fileName', { ...range, address: `${w.address.slice(0, 6)}-${w.address.slice(-4)}` })
+              }
+              load={(range) => call(wallet.walletExport, { wallet_id: w.id, ...range })}
+            />
+          </>
+        )}
+      </WithWallet>
     </Page>
   )
 }

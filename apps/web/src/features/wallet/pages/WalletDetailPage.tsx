@@ -3,6 +3,7 @@ import { Page } from '@/shared/ui/Page'
 import { showSuccess } from '@/shared/ui/toast'
 import { Button, Dialog } from 'antd-mobile'
 import {
+  AddCircleOutline,
   CheckShieldOutline,
   EditSOutline,
   KeyOutline,
@@ -23,6 +24,7 @@ import styles from '../components/Wallet.module.css'
 import { WithWallet } from '../components/WithWallet'
 import { unlock } from '../lib/vault'
 import type { Wallet } from '../lib/types'
+import { useAddAccountMutation } from '../keys.mutations'
 import { useDeleteWalletMutation } from '../wallet.queries'
 
 /** One wallet: rename, export, change or reset the password, delete. */
@@ -40,7 +42,9 @@ function WalletDetail({ wallet }: { wallet: Wallet }) {
   const navigate = useNavigate()
   const [renaming, setRenaming] = useState(false)
   const [deleting, setDeleting] = useState(false)
+  const [adding, setAdding] = useState(false)
   const remove = useDeleteWalletMutation()
+  const addAccount = useAddAccountMutation()
   const go = (path: string) => void navigate(`${path}?id=${wallet.id}`)
 
   /** The password is checked by decrypting the vault here; the server is told only then. */
@@ -60,6 +64,14 @@ function WalletDetail({ wallet }: { wallet: Wallet }) {
         void navigate('/spot', { replace: true })
       },
     })
+  }
+
+  /** Derives the phrase's next account on this device; the new wallet becomes current. */
+  const confirmAddAccount = async (password: string) => {
+    await addAccount.mutateAsync({ wallet, password, name: (n) => t('wallet.detail.accountName', { n }) })
+    setAdding(false)
+    showSuccess(t('wallet.detail.accountAdded'))
+    void navigate('/walletList', { replace: true })
   }
 
   return (
@@ -93,6 +105,13 @@ function WalletDetail({ wallet }: { wallet: Wallet }) {
           {t('wallet.approvals.entry')}
         </MenuItem>
       </Menu>
+      {wallet.kind === 'mnemonic' && (
+        <Menu label={t('wallet.detail.accounts')}>
+          <MenuItem icon={<AddCircleOutline />} onClick={() => setAdding(true)}>
+            {t('wallet.detail.addAccount')}
+          </MenuItem>
+        </Menu>
+      )}
       <Menu label={t('wallet.detail.password')}>
         <MenuItem icon={<LockOutline />} onClick={() => go('/walletModifyPassword')}>
           {t('wallet.detail.modifyPassword')}
@@ -105,6 +124,16 @@ function WalletDetail({ wallet }: { wallet: Wallet }) {
         {t('wallet.detail.delete')}
       </Button>
       <RenameSheet wallet={wallet} visible={renaming} onClose={() => setRenaming(false)} />
+      <PasswordSheet
+        visible={adding}
+        title={t('wallet.detail.addAccount')}
+        walletId={wallet.id}
+        hint={wallet.hint}
+        onClose={() => setAdding(false)}
+        onSubmit={confirmAddAccount}
+      >
+        <p className={styles.introText}>{t('wallet.detail.addAccountIntro')}</p>
+      </PasswordSheet>
       <PasswordSheet
         visible={deleting}
         title={t('wallet.detail.delete')}

@@ -1,0 +1,118 @@
+import { wallet as protocol } from '@kinetic/protocol'
+import { parse } from 'csv-parse/sync'
+import { encodeFunctionData, erc20Abi, parseEther, stringToHex, type Address } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../../test/harness.ts'
+import {
+  aKey,
+  aSignedInUser,
+  createWallet,
+  fund,
+  indexChain,
+  ok,
+  refused,
+  signTransfer,
+  stopIndexer,
+} from './wallet.testkit.ts'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterAll(async () => {
+  await stopIndexer(app)
+  await app?.close()
+})
+
+type Column = (typeof protocol.WALLET_CSV_COLUMNS)[number]
+type Transfer = protocol.Transfer
+
+const today = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+
+/** Sum of decimal strings in base units of `decimals` (exact). */
+const units = (amounts: string[], decimals: number) =>
+  amounts.reduce((total, a) => {
+    const [whole = '0', frac = ''] = a.split('.')
+    return total + BigInt(whole) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0')
+  }, 0n)
+
+describe('wallet history CSV export', () => {
+  it('parses back to the history of the range: same rows, exact amounts, times in my zone; others get nothing', async () => {
+    const client = await aSignedInUser(app)
+    const wallet = await createWallet(client)
+    await fund(app, wallet.key.address)
+    const usdt = app.chain.tokens.find((t) => t.symbol === 'USDT')?.contract as Address
+    const friend = aKey().address
+    const memo = '=HYPERLINK("http://evil")'
+    const sends = [
+      await signTransfer(wallet.key, {
+        to: friend,
+        value: parseEther('0.123456789012345678'),
+        nonce: 0,
+        data: stringToHex(memo),
+        gas: 60_000n,
+      }),
+      await signTransfer(wallet.key, {
+        to: usdt,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [friend, parseEther('12.5')] }),
+        nonce: 1,
+        gas: 80_000n,
+      }),
+    ]
+    for (const raw of sends) await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw })
+    await indexChain(app)
+
+    const day = today('Asia/Shanghai')
+    const file = await ok(client, '/v1/walletexport', { wallet_id: wallet.id, from: day, to: day })
+    expect(file.time_zone).toBe('Asia/Shanghai')
+    expect(file.csv.split('\r\n')[0]).toBe(protocol.WALLET_CSV_COLUMNS.join(','))
+    const rows = parse(file.csv, { columns: true }) as Record<Column, string>[]
+    expect(rows).toHaveLength(file.rows)
+
+    const history = (await ok(client, '/v1/wallethistory', { wallet_id: wallet.id, limit: 100 })).list as Transfer[]
+    expect(
+      rows.map((r) => [r.hash, r.log_index, r.direction, r.status, r.symbol, r.amount, r.fee_bnb, r.from, r.to]),
+    ).toEqual(
+      [...history]
+        .reverse()
+        .map((t) => [t.hash, String(t.log_index), t.direction, t.status, t.coin.symbol, t.amount, t.fee, t.from, t.to]),
+    )
+    expect(rows).toHaveLength(5)
+    for (const r of rows) expect(r.time).toMatch(new RegExp(`^${day}T\\d{2}:\\d{2}:\\d{2}\\+08:00$`))
+    // amounts as exact decimals; a memo a spreadsheet would run is defused
+    expect(rows.find((r) => r.symbol === 'BNB' && r.direction === 'outgo')).toMatchObject({
+      amount: '0.123456789012345678',
+      memo: `'${memo}`,
+    })
+    // the USDT rows add up to the balance on the chain
+    const usdtRows = rows.filter((r) => r.symbol === 'USDT')
+    const net =
+      units(
+        usdtRows.filter((r) => r.direction === 'income').map((r) => r.amount),
+        18,
+      ) -
+      units(
+        usdtRows.filter((r) => r.direction === 'outgo').map((r) => r.amount),
+        18,
+      )
+    const onChain = await app.chain.client.readContract({
+      address: usdt,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [wallet.key.address],
+    })
+    expect(net).toBe(onChain)
+
+    // another day holds nothing; another user's wallet is not found; a reversed range is refused
+    const none = await ok(client, '/v1/walletexport', { wallet_id: wallet.id, from: '2021-01-01', to: '2021-01-31' })
+    expect(none).toMatchObject({ rows: 0, csv: `${protocol.WALLET_CSV_COLUMNS.join(',')}\r\n` })
+    const stranger = await aSignedInUser(app)
+    expect((await refused(stranger, '/v1/walletexport', { wallet_id: wallet.id, from: day, to: day })).error).toBe(
+      'WALLET_NOT_FOUND',
+    )
+    expect(
+      (await refused(client, '/v1/walletexport', { wallet_id: wallet.id, from: '2026-11-24', to: '2026-11-23' })).error,
+    ).toBe('EXPORT_RANGE_INVALID')
+  })
+})
