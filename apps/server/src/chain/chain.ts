@@ -1,4 +1,4 @@
-import type { Address, Hash, Hex } from 'viem'
+import type { Abi, Address, Hash, Hex } from 'viem'
 
 /** A BEP20 token the app lists on a chain. */
 export interface ListedToken {
@@ -90,4 +90,19 @@ export interface Chain {
   /** Whether the node has this transaction (mined or in its pool). */
   hasTransaction(hash: Hash): Promise<boolean>
   blockNumber(): Promise<bigint>
+  /**
+   * Contract reads in one multicall: each decoded result, or undefined where that call
+   * reverted or answered nothing decodable.
+   */
+  read(calls: readonly ContractRead[]): Promise<unknown[]>
+  /** eth_call of a transaction from `from` at the latest block: its return data; ChainRejected with the revert reason. */
+  call(tx: { from: Address; to: Address; value?: bigint; data: Hex }): Promise<Hex>
+}
+
+/** One read of a multicall. */
+export interface ContractRead {
+  address: Address
+  abi: Abi
+  functionName: string
+  args?: readonly unknown[]
 }
