@@ -4,6 +4,7 @@ import { AppError } from '../../platform/rpc/app-error.ts'
 import { pricesOf, valuedAssets } from './assets.ts'
 import { formatDecimal } from './money.ts'
 import { addressBookService } from './address-book.ts'
+import { swapService } from './swap.service.ts'
 import { transferService } from './transfer.service.ts'
 import { isUniqueViolation, walletRepo, type WalletRow } from './wallet.repo.ts'
 import {
@@ -36,6 +37,7 @@ export function walletService(deps: WalletDeps) {
   return {
     ...transferService(ctx),
     ...addressBookService(ctx),
+    ...swapService(ctx, deps.dex),
 
     /**
      * Create and import store the same thing: the address and the browser's vault; it becomes
