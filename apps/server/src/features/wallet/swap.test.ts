@@ -17,13 +17,23 @@ import { startTestApp, type Client, type TestApp } from '../../../test/harness.t
 import { ROUTER_ABI } from '../../chain/dex.ts'
 import { DEV_CONTRACTS } from '../../chain/networks.ts'
 import { chainDefinition } from '../../chain/viem.ts'
-import { aSignedInUser, createWallet, deployToken, fund, ok, refused } from './wallet.testkit.ts'
+import {
+  aSignedInUser,
+  createWallet,
+  deployToken,
+  fund,
+  indexChain,
+  ok,
+  refused,
+  stopIndexer,
+} from './wallet.testkit.ts'
 
 let app: TestApp
 beforeAll(async () => {
   app = await startTestApp()
 })
 afterAll(async () => {
+  await stopIndexer(app)
   await app?.close()
 })
 
@@ -237,6 +247,64 @@ describe('swapping', () => {
 })
 
 /** Whole units of an 18-decimal token, as the server writes them. */
+describe('history', () => {
+  it('shows each swap as one entry with both legs, the BNB the router paid out included', async () => {
+    const { client, wallet, coin } = await aTrader()
+    const me = wallet.key.address
+    const swapOnce = async (from: string, to: string, amount: string) => {
+      const params = { wallet_id: wallet.id, from_coin_id: coin(from).id, to_coin_id: coin(to).id, amount }
+      let q = await quote(client, params)
+      if (q.approval) {
+        await signAndSend(client, wallet.id, wallet.key, q.approval.tx, q.gas_price)
+        q = await quote(client, params)
+      }
+      const bnbBefore = await app.chain.client.getBalance({ address: me })
+      const receipt = await signAndSend(client, wallet.id, wallet.key, q.swap, q.gas_price)
+      expect(receipt.status).toBe('success')
+      const gas = receipt.gasUsed * receipt.effectiveGasPrice
+      const bnbDelta = (await app.chain.client.getBalance({ address: me })) - bnbBefore + gas
+      return { hash: receipt.transactionHash, quoted: q.amount_out, bnbDelta }
+    }
+    const bnbToUsdt = await swapOnce('BNB', 'USDT', '0.5')
+    const usdtToBnb = await swapOnce('USDT', 'BNB', '100')
+    const usdtToKnt = await swapOnce('USDT', 'KNT', '25')
+    await indexChain(app)
+
+    type Entry = {
+      hash: string
+      status: string
+      swap: {
+        sent: { coin: { symbol: string }; amount: string }
+        received: { coin: { symbol: string }; amount: string }
+      } | null
+    }
+    const { list } = await ok<{ list: Entry[] }>(client, '/v1/wallethistory', { wallet_id: wallet.id, limit: 100 })
+    const entries = (hash: string) => list.filter((e) => e.hash === hash)
+    for (const { hash } of [bnbToUsdt, usdtToBnb, usdtToKnt]) expect(entries(hash)).toHaveLength(1)
+    expect(entries(bnbToUsdt.hash)[0]).toMatchObject({
+      status: 'success',
+      swap: {
+        sent: { coin: { symbol: 'BNB' }, amount: '0.5' },
+        received: { coin: { symbol: 'USDT' }, amount: bnbToUsdt.quoted },
+      },
+    })
+    expect(entries(usdtToKnt.hash)[0]?.swap).toMatchObject({
+      sent: { coin: { symbol: 'USDT' }, amount: '25' },
+      received: { coin: { symbol: 'KNT' }, amount: usdtToKnt.quoted },
+    })
+    // the BNB leg is an internal transfer: read from WBNB's Withdrawal log, equal to what arrived
+    const paidOut = usdtToBnb.bnbDelta
+    expect(entries(usdtToBnb.hash)[0]?.swap).toMatchObject({
+      sent: { coin: { symbol: 'USDT' }, amount: '100' },
+      received: { coin: { symbol: 'BNB' }, amount: formatUnits(paidOut, 18) },
+    })
+    expect(formatUnits(paidOut, 18)).toBe(usdtToBnb.quoted)
+    // the detail of the transaction carries both legs too
+    const detail = await ok<{ transfers: Entry[] }>(client, '/v1/hash', { hash: usdtToBnb.hash })
+    expect(detail.transfers[0]?.swap?.received.amount).toBe(usdtToBnb.quoted)
+  })
+})
+
 const formatToken = (units: bigint) => formatUnits(units, 18)
 
 /** Adds `tokens` of `token` and `bnb` as a new WBNB pair, from `key`. */

@@ -101,6 +101,7 @@ export function walletContext(deps: WalletDeps) {
     chain,
     repo,
     prices,
+    dex: deps.dex,
     ensureCoins,
 
     /** One of the user's wallets; someone else's or a deleted one is WALLET_NOT_FOUND, like a missing id. */
