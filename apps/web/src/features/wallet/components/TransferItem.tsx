@@ -19,7 +19,7 @@ export function TransferItem({ transfer }: { transfer: Transfer }) {
     <Link
       className={styles.item}
       to={`/transferResultHash?hash=${transfer.hash}`}
-      data-direction={transfer.direction}
+      data-direction={transfer.swap ? 'swap' : transfer.direction}
       data-status={transfer.status}
     >
       <span className={`${styles.icon} ${styles[transfer.direction]}`} aria-hidden="true">
@@ -27,7 +27,7 @@ export function TransferItem({ transfer }: { transfer: Transfer }) {
       </span>
       <span className={styles.main}>
         <span className={styles.title}>
-          {t(`wallet.history.direction.${transfer.direction}`)}
+          {transfer.swap ? t('wallet.history.swap') : t(`wallet.history.direction.${transfer.direction}`)}
           {transfer.status !== 'success' && (
             <span className={`${styles.status} ${styles[transfer.status]}`}>{t(`wallet.tx.${transfer.status}`)}</span>
           )}
@@ -37,10 +37,26 @@ export function TransferItem({ transfer }: { transfer: Transfer }) {
           {formatTime(transfer.time, currentLocale(), 'short')}
         </span>
       </span>
-      <span className={`${styles.amount} ${styles[transfer.direction]}`}>
-        {SIGNS[transfer.direction]}
-        {formatAmount(transfer.amount)} {transfer.coin.symbol}
-      </span>
+      {transfer.swap ? (
+        <span className={styles.amount} aria-label={t('wallet.history.swap')}>
+          <span className={styles.outgo}>
+            -{formatAmount(transfer.swap.sent.amount)} {transfer.swap.sent.coin.symbol}
+          </span>
+          {transfer.swap.received.amount !== '' && (
+            <>
+              <br />
+              <span className={styles.income}>
+                +{formatAmount(transfer.swap.received.amount)} {transfer.swap.received.coin.symbol}
+              </span>
+            </>
+          )}
+        </span>
+      ) : (
+        <span className={`${styles.amount} ${styles[transfer.direction]}`}>
+          {SIGNS[transfer.direction]}
+          {formatAmount(transfer.amount)} {transfer.coin.symbol}
+        </span>
+      )}
     </Link>
   )
 }

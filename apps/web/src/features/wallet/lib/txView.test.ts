@@ -18,6 +18,7 @@ const base: Transfer = {
   data_hex: '',
   data_text: '',
   time: '2026-01-01T00:00:00.000Z',
+  swap: null,
 }
 
 describe('the transfers a transaction detail shows', () => {
