@@ -243,6 +243,24 @@ describe('swapping', () => {
     const bnbAfter = await app.chain.client.getBalance({ address: wallet.key.address })
     expect(bnbBefore - bnbAfter).toBe(receipt.gasUsed * receipt.effectiveGasPrice)
     expect(await balanceOf(usdt, wallet.key.address)).toBe(parseUnits('1000', 18))
+    // history: a failed swap, what was offered and nothing received
+    await indexChain(app)
+    const { list } = await ok<{ list: { hash: string; status: string; swap: unknown }[] }>(
+      client,
+      '/v1/wallethistory',
+      {
+        wallet_id: wallet.id,
+      },
+    )
+    expect(list.filter((e) => e.hash === receipt.transactionHash)).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        swap: {
+          sent: expect.objectContaining({ amount: '1', coin: expect.objectContaining({ symbol: 'BNB' }) }),
+          received: expect.objectContaining({ amount: '', coin: expect.objectContaining({ symbol: 'USDT' }) }),
+        },
+      }),
+    ])
   })
 })
 
