@@ -14,6 +14,7 @@ import * as health from '../packages/protocol/src/health.ts'
 import type { MethodDef } from '../packages/protocol/src/method.ts'
 import * as shop from '../packages/protocol/src/shop.ts'
 import * as support from '../packages/protocol/src/support.ts'
+import * as swap from '../packages/protocol/src/swap.ts'
 import * as wallet from '../packages/protocol/src/wallet.ts'
 
 const PROTOCOL = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../packages/protocol/src')
@@ -30,6 +31,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   health,
   shop,
   support,
+  swap,
   wallet,
 }
 

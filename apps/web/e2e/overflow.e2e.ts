@@ -32,6 +32,7 @@ const PAGES = [
   '/spot',
   '/walletList',
   '/walletAddressList',
+  '/walletExchange',
   '/my',
   '/userInfo',
   '/userSettings',

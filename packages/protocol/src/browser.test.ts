@@ -14,6 +14,7 @@ const FEATURE_MODULES = [
   'health',
   'shop',
   'support',
+  'swap',
   'wallet',
 ]
 

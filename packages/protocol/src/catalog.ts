@@ -7,6 +7,7 @@ import * as health from './health.ts'
 import type { MethodDef } from './method.ts'
 import * as shop from './shop.ts'
 import * as support from './support.ts'
+import * as swap from './swap.ts'
 import * as wallet from './wallet.ts'
 
 function methodsOf(module: Record<string, unknown>): MethodDef[] {
@@ -24,6 +25,7 @@ export const CATALOG: readonly MethodDef[] = [
   earn,
   shop,
   wallet,
+  swap,
   support,
   admin,
 ].flatMap(methodsOf)

@@ -70,6 +70,12 @@ export const ERROR_CODES = [
   'ADDRESS_ENTRY_NOT_FOUND',
   // a CSV export's date range ends before it starts
   'EXPORT_RANGE_INVALID',
+  // exchange
+  'SLIPPAGE_TOO_HIGH',
+  'SWAP_SAME_COIN',
+  'SWAP_NO_ROUTE',
+  'SWAP_UNAVAILABLE',
+  'SWAP_AMOUNT_TOO_SMALL',
   // earn and shop
   'INSUFFICIENT_POINTS',
   'GOOD_NOT_FOUND',

@@ -96,6 +96,16 @@ export type Network = z.infer<typeof Network>
 /** Symbols of the coins held that have no fresh price, so the total leaves them out. */
 const unpriced = z.array(z.string())
 
+/** One side of a swap: the coin and whole units. */
+export const SwapLeg = z.object({ coin: Coin, amount: z.string() })
+/** A swap through the exchange's router, shown as one entry. */
+export const SwapLegs = z.object({
+  sent: SwapLeg,
+  /** What came back; amount '' until the swap succeeded on chain (a failed swap received nothing). */
+  received: SwapLeg,
+})
+export type SwapLegs = z.infer<typeof SwapLegs>
+
 export const Transfer = z.object({
   hash: z.string(),
   /** Index of the BEP20 Transfer log within its block (as nodes report it); -1 for the native value. */
@@ -123,6 +133,8 @@ export const Transfer = z.object({
   replaced_as: z.enum(['', 'speed_up', 'cancel']),
   /** Dust of a listed token from or to a look-alike of an address this wallet dealt with (address poisoning). */
   suspicious: z.boolean(),
+  /** Set when the transaction is a swap on the exchange's router: both legs of it. */
+  swap: SwapLegs.nullable(),
 })
 export type Transfer = z.infer<typeof Transfer>
 

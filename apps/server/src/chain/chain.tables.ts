@@ -3,7 +3,8 @@ import { bigint, index, integer, numeric, pgTable, primaryKey, text, timestamp, 
 /**
  * Transfers touching a tracked address (a wallet of some user), as the indexer saw them on
  * chain or as `/v1/transaction` recorded them before they were mined. One row per moved
- * value: the native value of a transaction (log_index -1) and each BEP20 Transfer log.
+ * value: the native value of a transaction (log_index -1), each BEP20 Transfer log, and the
+ * BNB a swap router paid out (at its WBNB Withdrawal log's index, token null).
  */
 export const chainTransfers = pgTable(
   'chain_transfers',
@@ -11,7 +12,7 @@ export const chainTransfers = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     chainId: integer('chain_id').notNull(),
     hash: text('hash').notNull(),
-    /** -1 for the transaction's native value; the log index for a BEP20 Transfer. */
+    /** -1 for the transaction's native value; the log index for a BEP20 Transfer or a router's BNB payout. */
     logIndex: integer('log_index').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }),
     blockHash: text('block_hash'),

@@ -1,4 +1,4 @@
-import type { Address, Hash, Hex } from 'viem'
+import type { Abi, Address, Hash, Hex } from 'viem'
 
 /** A BEP20 token the app lists on a chain. */
 export interface ListedToken {
@@ -82,10 +82,11 @@ export interface Chain {
   /** Gas the transaction would use; ChainRejected when it would fail (e.g. 'transfer amount exceeds balance'). */
   estimateGas(tx: { from: Address; to: Address; value?: bigint; data?: Hex }): Promise<bigint>
   /**
-   * Runs the transaction as `eth_call` from `from` at the latest block without sending it;
-   * ChainRejected with the decoded revert reason (revert string or custom error) when it would revert.
+   * Runs the transaction as `eth_call` from `from` at the latest block without sending it: its
+   * return data; ChainRejected with the decoded revert reason (revert string or custom error)
+   * when it would revert.
    */
-  call(tx: { from: Address; to: Address; value?: bigint; data?: Hex }): Promise<void>
+  call(tx: { from: Address; to: Address; value?: bigint; data?: Hex }): Promise<Hex>
   /** `allowance(owner, spender)` of each token/spender pair in one multicall; undefined where a token did not answer. */
   allowances(owner: Address, pairs: readonly { token: Address; spender: Address }[]): Promise<(bigint | undefined)[]>
   /** The next nonce of `address`, counting pending transactions. */
@@ -97,4 +98,17 @@ export interface Chain {
   /** Whether the node has this transaction (mined or in its pool). */
   hasTransaction(hash: Hash): Promise<boolean>
   blockNumber(): Promise<bigint>
+  /**
+   * Contract reads in one multicall: each decoded result, or undefined where that call
+   * reverted or answered nothing decodable.
+   */
+  read(calls: readonly ContractRead[]): Promise<unknown[]>
+}
+
+/** One read of a multicall. */
+export interface ContractRead {
+  address: Address
+  abi: Abi
+  functionName: string
+  args?: readonly unknown[]
 }

@@ -5,14 +5,13 @@ import {
   erc20Abi,
   multicall3Abi,
   parseAbi,
-  type Abi,
   type Address,
   type Hash,
   type Hex,
   type PublicClient,
 } from 'viem'
 import type { ChainConfig } from '../platform/config.ts'
-import type { Chain, ChainSnapshot, FeedRound, TokenMeta } from './chain.ts'
+import type { Chain, ChainSnapshot, ContractRead, FeedRound, TokenMeta } from './chain.ts'
 import { reading, submitting } from './errors.ts'
 import { publicClient } from './viem.ts'
 
@@ -27,14 +26,6 @@ const feedAbi = parseAbi([
   'function decimals() view returns (uint8)',
   'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
 ])
-
-/** One read of a multicall. */
-interface ContractRead {
-  address: Address
-  abi: Abi
-  functionName: string
-  args?: readonly unknown[]
-}
 
 /** A Chain on a configured JSON-RPC node (`rpcUrl` set: given, or the started dev chain's). */
 export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClient {
@@ -122,10 +113,9 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
     estimateGas: (tx: { from: Address; to: Address; value?: bigint; data?: Hex }) =>
       submitting(() => client.estimateGas({ account: tx.from, to: tx.to, value: tx.value, data: tx.data })),
 
-    call: (tx: { from: Address; to: Address; value?: bigint; data?: Hex }) =>
-      submitting(() => client.call({ account: tx.from, to: tx.to, value: tx.value, data: tx.data })).then(
-        () => undefined,
-      ),
+    call: async (tx: { from: Address; to: Address; value?: bigint; data?: Hex }) =>
+      (await submitting(() => client.call({ account: tx.from, to: tx.to, value: tx.value, data: tx.data }))).data ??
+      '0x',
 
     async allowances(owner: Address, pairs: readonly { token: Address; spender: Address }[]) {
       if (pairs.length === 0) return []
@@ -168,6 +158,7 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
         ),
       ),
     blockNumber: () => reading(() => client.getBlockNumber({ cacheTime: 0 })),
+    read: aggregate,
   }
 }
 

@@ -100,4 +100,29 @@ describe('chain configuration', () => {
       loadChainConfig({ CHAIN_RPC_URL: 'https://x.example', CHAIN_ID: '1' }, { devMode: false }).priceFeeds,
     ).toEqual({})
   })
+
+  it('swaps on the dev chain’s Uniswap V2, PancakeSwap V2 on BSC, or the DEX_* contracts named together', () => {
+    expect(loadChainConfig({}, { devMode: true }).dex).toEqual({
+      router: DEV_CONTRACTS.dexRouter,
+      factory: DEV_CONTRACTS.dexFactory,
+      wbnb: DEV_CONTRACTS.wbnb,
+      lpFeeBps: 30n,
+    })
+    const bsc = { CHAIN_RPC_URL: 'https://bsc.example', CHAIN_ID: '56' }
+    expect(loadChainConfig(bsc, { devMode: false }).dex).toMatchObject({
+      router: '0x10ED43C718714eb63d5aA57B78B54704E256024E',
+      lpFeeBps: 25n,
+    })
+    const own = { DEX_ROUTER: KNT, DEX_FACTORY: KNT.replace(/1/g, '2'), DEX_WBNB: KNT.replace(/1/g, '3') }
+    expect(loadChainConfig({ ...bsc, ...own, DEX_FEE_BPS: '30' }, { devMode: false }).dex).toMatchObject({
+      router: getAddress(KNT),
+      lpFeeBps: 30n,
+    })
+    expect(() => loadChainConfig({ ...bsc, DEX_ROUTER: KNT }, { devMode: false })).toThrow(
+      'DEX_ROUTER, DEX_FACTORY and DEX_WBNB go together',
+    )
+    expect(loadChainConfig({ CHAIN_RPC_URL: 'https://x.example', CHAIN_ID: '1' }, { devMode: false }).dex).toBe(
+      undefined,
+    )
+  })
 })

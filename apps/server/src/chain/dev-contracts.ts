@@ -40,7 +40,7 @@ export async function deployDevContracts(url: string): Promise<void> {
 }
 
 /** Deploys a contract from account #0 and waits for it; its address. */
-async function deploy(url: string, artifact: Artifact, args: readonly unknown[]): Promise<Address> {
+export async function deploy(url: string, artifact: Artifact, args: readonly unknown[]): Promise<Address> {
   const chain = chainDefinition(DEV_CHAIN_ID, url, DEV_CONTRACTS.multicall)
   const wallet = createWalletClient({ account: DEV_DEPLOYER, chain, transport: http(url) })
   const hash: Hex = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args })
@@ -49,7 +49,7 @@ async function deploy(url: string, artifact: Artifact, args: readonly unknown[])
   return receipt.contractAddress
 }
 
-async function mined(url: string, hash: Hex) {
+export async function mined(url: string, hash: Hex) {
   const receipt = await publicClient(DEV_CHAIN_ID, url, DEV_CONTRACTS.multicall, 50).waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success') throw new Error(`dev chain transaction ${hash} failed`)
   return receipt

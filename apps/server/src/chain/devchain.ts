@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { REPO_ROOT } from '../platform/config.ts'
 import { deployDevContracts } from './dev-contracts.ts'
+import { deployDevDex } from './dev-dex.ts'
 import { DEV_CHAIN_ID, DEV_CONTRACTS } from './networks.ts'
 
 const HARDHAT_CONFIG = path.join(REPO_ROOT, 'contracts/hardhat.config.cjs')
@@ -26,7 +27,8 @@ export interface DevChainOptions {
  * Starts the embedded dev chain: a Hardhat network JSON-RPC node (`hardhat node`, config in
  * contracts/hardhat.config.cjs) in a child process on 127.0.0.1 and a port the OS picks,
  * then deploys USDT, KNT, Multicall3, WBNB and the USD price feeds of BNB, USDT and KNT
- * (DEV_FEED_ANSWERS) from Hardhat account #0. The chain keeps no state
+ * (DEV_FEED_ANSWERS) from Hardhat account #0, then the Uniswap V2 factory and router02 with
+ * seeded BNB/USDT and KNT/USDT pairs (dev-dex.ts). The chain keeps no state
  * between starts; being fresh, it gets the same contract addresses every time.
  */
 export async function startDevChain(options: DevChainOptions = {}): Promise<DevChain> {
@@ -54,6 +56,7 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
   try {
     const url = await listeningUrl(child, options.startTimeoutMs ?? 60_000)
     await deployDevContracts(url)
+    await deployDevDex(url)
     return { url, chainId: DEV_CHAIN_ID, contracts: DEV_CONTRACTS, stop: () => stopProcess(child) }
   } catch (error) {
     await stopProcess(child)

@@ -81,7 +81,8 @@ const quiet: IndexerLog = { info: () => undefined, warn: () => undefined, error:
 
 /**
  * Follows the chain for every tracked address (`options.tracked`) and records
- * native transfers and BEP20 Transfer logs in chain_transfers once their block has
+ * native transfers, BEP20 Transfer logs and the BNB the exchange's router pays out of a swap
+ * (WBNB Withdrawal logs) in chain_transfers once their block has
  * `chain.confirmations` confirmations. One instance across all servers runs it (a Postgres
  * advisory lock); it resumes from chain_cursor after a restart; a block whose parent is not
  * the block it indexed before is a reorg: it rolls back to the fork point and goes on.
@@ -120,7 +121,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     if (safe <= cursor.number) return { kind: 'idle' }
 
     const to = Math.min(safe, cursor.number + batch)
-    const scan = await scanRange(client, chain.id, cursor.number + 1, to, new Set(tracked))
+    const scan = await scanRange(client, chain.id, cursor.number + 1, to, new Set(tracked), chain.dex)
     const parent = (await repo.blockHash(cursor.number)) ?? cursor.hash
     if (scan.blocks[0]?.parentHash !== parent) {
       const fork = await forkPoint(repo, client, cursor, log)

@@ -1,4 +1,12 @@
-import { getAddress, getContractAddress, type Address } from 'viem'
+import {
+  encodePacked,
+  getAddress,
+  getContractAddress,
+  getCreate2Address,
+  keccak256,
+  type Address,
+  type Hex,
+} from 'viem'
 import type { ListedToken } from './chain.ts'
 
 /** The embedded Hardhat dev chain. */
@@ -31,7 +39,79 @@ export const DEV_CONTRACTS = {
   bnbUsdFeed: getContractAddress({ from: DEV_DEPLOYER, nonce: 4n }),
   usdtUsdFeed: getContractAddress({ from: DEV_DEPLOYER, nonce: 5n }),
   kntUsdFeed: getContractAddress({ from: DEV_DEPLOYER, nonce: 6n }),
+  /** Uniswap V2 factory and router02, the published bytecode (dev-dex.ts deploys and seeds them). */
+  dexFactory: getContractAddress({ from: DEV_DEPLOYER, nonce: 7n }),
+  dexRouter: getContractAddress({ from: DEV_DEPLOYER, nonce: 8n }),
 } as const
+
+/**
+ * keccak256 of the UniswapV2Pair creation code, which router02's UniswapV2Library hardcodes to
+ * find a pair without asking the factory (dev-dex.test.ts checks it against `getPair`).
+ */
+export const UNISWAP_V2_INIT_CODE_HASH: Hex = '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f'
+
+/** A V2 pair's address as the library computes it: CREATE2 by the factory, salted by the sorted tokens. */
+export function v2PairAddress(factory: Address, initCodeHash: Hex, a: Address, b: Address): Address {
+  const [token0, token1] = a.toLowerCase() < b.toLowerCase() ? [a, b] : [b, a]
+  const salt = keccak256(encodePacked(['address', 'address'], [token0, token1]))
+  return getCreate2Address({ from: factory, salt, bytecodeHash: initCodeHash })
+}
+
+/** The seeded dev pairs, at the addresses the router computes. */
+export const DEV_PAIRS = {
+  bnbUsdt: v2PairAddress(DEV_CONTRACTS.dexFactory, UNISWAP_V2_INIT_CODE_HASH, DEV_CONTRACTS.wbnb, DEV_CONTRACTS.usdt),
+  kntUsdt: v2PairAddress(DEV_CONTRACTS.dexFactory, UNISWAP_V2_INIT_CODE_HASH, DEV_CONTRACTS.knt, DEV_CONTRACTS.usdt),
+} as const
+
+/**
+ * The seeded liquidity, at the dev feeds' prices: 1000 BNB + 600,000 USDT ($600 a BNB) and
+ * 2,000,000 KNT + 100,000 USDT ($0.05 a KNT). There is no BNB/KNT pair: BNB↔KNT goes through USDT.
+ */
+export const DEV_LIQUIDITY = {
+  bnbUsdt: { bnb: 1000n * 10n ** 18n, usdt: 600_000n * 10n ** 18n },
+  kntUsdt: { knt: 2_000_000n * 10n ** 18n, usdt: 100_000n * 10n ** 18n },
+} as const
+
+/**
+ * A PancakeSwap V2-compatible exchange: its router, its factory (pairs are found by `getPair`,
+ * never by an init-code hash) and the wrapped native coin its pairs hold.
+ */
+export interface Dex {
+  router: Address
+  factory: Address
+  wbnb: Address
+  /** The pairs' liquidity fee in basis points: 30 on Uniswap V2, 25 on PancakeSwap V2. */
+  lpFeeBps: bigint
+}
+
+/** The exchange a chain swaps on by default: PancakeSwap V2 on BSC and its testnet, Uniswap V2 on the dev chain. */
+export function defaultDex(chainId: number): Dex | undefined {
+  switch (chainId) {
+    case DEV_CHAIN_ID:
+      return {
+        router: DEV_CONTRACTS.dexRouter,
+        factory: DEV_CONTRACTS.dexFactory,
+        wbnb: DEV_CONTRACTS.wbnb,
+        lpFeeBps: 30n,
+      }
+    case BSC_CHAIN_ID:
+      return {
+        router: getAddress('0x10ED43C718714eb63d5aA57B78B54704E256024E'),
+        factory: getAddress('0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73'),
+        wbnb: getAddress('0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c'),
+        lpFeeBps: 25n,
+      }
+    case BSC_TESTNET_CHAIN_ID:
+      return {
+        router: getAddress('0xD99D1c33F9fC3444f8101754aBC46c52416550D1'),
+        factory: getAddress('0x6725F303b657a9451d8BA641348b6761A6CC7a17'),
+        wbnb: getAddress('0xae13d989daC2f0dEbFf460aC112a837C89BAa7cd'),
+        lpFeeBps: 25n,
+      }
+    default:
+      return undefined
+  }
+}
 
 /** Decimals of a USD feed's answer, as Chainlink's X / USD feeds have them. */
 export const USD_FEED_DECIMALS = 8

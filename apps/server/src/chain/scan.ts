@@ -1,4 +1,5 @@
 import {
+  decodeFunctionData,
   hexToBigInt,
   hexToNumber,
   numberToHex,
@@ -12,7 +13,9 @@ import {
   type Transaction,
   type TransactionReceipt,
 } from 'viem'
+import { ROUTER_ABI, WITHDRAWAL_TOPIC } from './dex.ts'
 import type { ApprovalRow, TransferRow } from './indexer.repo.ts'
+import type { Dex } from './networks.ts'
 
 /** topic0 of `Transfer(address indexed from, address indexed to, uint256 value)` (ERC20/BEP20). */
 export const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)')
@@ -120,6 +123,7 @@ export async function scanRange(
   from: number,
   to: number,
   tracked: ReadonlySet<string>,
+  dex?: Pick<Dex, 'router' | 'wbnb'>,
 ): Promise<Scan> {
   const blocks = await linkedBlocks(client, from, to, tracked.size > 0)
   const last = blocks.at(-1)
@@ -208,5 +212,49 @@ export async function scanRange(
       status: 'success',
     })
   }
+  if (dex)
+    for (const tx of native) {
+      const receipt = receipts.get(tx.hash)
+      if (receipt) rows.push(...routerPayouts(tx, receipt, dex).map((row) => ({ ...common(tx, receipt), ...row })))
+    }
   return { blocks: scanned, transfers: rows, approvals }
+}
+
+/**
+ * BNB the router paid out in a swap that sells for BNB: an internal transfer no block lists, so
+ * it is read from WBNB's `Withdrawal(router, wad)` log and paid to the swap's `to` (from its
+ * calldata). One row per such log, at its log index, from the router, token null.
+ */
+function routerPayouts(
+  tx: Transaction,
+  receipt: TransactionReceipt,
+  dex: Pick<Dex, 'router' | 'wbnb'>,
+): Pick<TransferRow, 'logIndex' | 'fromAddress' | 'toAddress' | 'token' | 'amount' | 'data' | 'status'>[] {
+  const router = dex.router.toLowerCase()
+  if (tx.to?.toLowerCase() !== router || receipt.status !== 'success') return []
+  let recipient: string
+  try {
+    const call = decodeFunctionData({ abi: ROUTER_ABI, data: tx.input })
+    if (call.functionName !== 'swapExactTokensForETH') return []
+    recipient = call.args[3].toLowerCase()
+  } catch {
+    return []
+  }
+  return receipt.logs
+    .filter(
+      (log) =>
+        log.address.toLowerCase() === dex.wbnb.toLowerCase() &&
+        log.topics[0] === WITHDRAWAL_TOPIC &&
+        log.topics[1] !== undefined &&
+        topicAddress(log.topics[1]) === router,
+    )
+    .map((log) => ({
+      logIndex: log.logIndex,
+      fromAddress: router,
+      toAddress: recipient,
+      token: null,
+      amount: hexToBigInt(log.data).toString(),
+      data: '',
+      status: 'success',
+    }))
 }

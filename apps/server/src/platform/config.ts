@@ -11,6 +11,8 @@ import {
   defaultPollMs,
   defaultTokens,
   DEV_CHAIN_ID,
+  defaultDex,
+  type Dex,
   DEV_TREASURY_KEY,
   explorerOf,
   kntToken,
@@ -90,6 +92,8 @@ export interface ChainConfig {
   priceFeeds: Record<string, PriceFeed>
   /** The block explorer transactions link to: `CHAIN_EXPLORER_URL`, else the network's ('' for none). */
   explorer: string
+  /** The PancakeSwap V2-compatible exchange swaps go through: the network's (networks.ts) or `DEX_ROUTER` + `DEX_FACTORY` + `DEX_WBNB`; undefined: no exchange. */
+  dex: Dex | undefined
 }
 
 /** The nearest folder up from `dir` holding a package.json: apps/server, from its sources or its build. */
@@ -247,6 +251,20 @@ export function loadChainConfig(env: NodeJS.ProcessEnv, mode: { devMode: boolean
         : undefined,
     priceFeeds: feedsFrom(env, id),
     explorer: explorerFrom(env.CHAIN_EXPLORER_URL, id),
+    dex: dexFrom(env, id),
+  }
+}
+
+/** `DEX_ROUTER`, `DEX_FACTORY`, `DEX_WBNB` (all three, and `DEX_FEE_BPS`, default 25) replace the network's exchange. */
+function dexFrom(env: NodeJS.ProcessEnv, chainId: number): Dex | undefined {
+  const named = [env.DEX_ROUTER, env.DEX_FACTORY, env.DEX_WBNB].filter(Boolean).length
+  if (named === 0) return defaultDex(chainId)
+  if (named !== 3) throw new ConfigError('DEX_ROUTER, DEX_FACTORY and DEX_WBNB go together')
+  return {
+    router: addressFrom(env.DEX_ROUTER ?? '', 'DEX_ROUTER'),
+    factory: addressFrom(env.DEX_FACTORY ?? '', 'DEX_FACTORY'),
+    wbnb: addressFrom(env.DEX_WBNB ?? '', 'DEX_WBNB'),
+    lpFeeBps: BigInt(intFrom(env.DEX_FEE_BPS, 25, 'DEX_FEE_BPS')),
   }
 }
 

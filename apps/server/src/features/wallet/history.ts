@@ -1,5 +1,6 @@
 import type { wallet } from '@kinetic/protocol'
-import { formatEther, formatUnits, getAddress, hexToBytes, isHex } from 'viem'
+import { decodeFunctionData, formatEther, formatUnits, getAddress, hexToBytes, isHex, type Hex } from 'viem'
+import { ROUTER_ABI } from '../../chain/dex.ts'
 import type { CoinRow, DustLimit, TransferRow } from './wallet.repo.ts'
 import { publicCoin } from './wallet.context.ts'
 
@@ -12,10 +13,77 @@ export interface TransferView {
   head: bigint | undefined
   /** Lower-case addresses whose point of view sets the direction. */
   mine: Set<string>
+  /** Swaps by transaction hash (`swapsOf`). */
+  swaps?: Map<string, wallet.SwapLegs>
+}
+
+/** A swap call to the router as its calldata says: the coins at both ends (null: BNB) and what goes in. */
+export interface SwapCall {
+  tokenIn: string | null
+  tokenOut: string | null
+  amountIn: bigint
+}
+
+/** Reads a router swap from a transaction's native row (to the router, with its calldata); undefined for anything else. */
+export function swapCall(
+  row: Pick<TransferRow, 'toAddress' | 'data' | 'amount'>,
+  router: string,
+): SwapCall | undefined {
+  if (row.toAddress !== router.toLowerCase() || !row.data || !isHex(row.data)) return undefined
+  try {
+    const call = decodeFunctionData({ abi: ROUTER_ABI, data: row.data as Hex })
+    const first = (path: readonly string[]) => (path[0] ?? '').toLowerCase()
+    const last = (path: readonly string[]) => (path.at(-1) ?? '').toLowerCase()
+    switch (call.functionName) {
+      case 'swapExactETHForTokens':
+        return { tokenIn: null, tokenOut: last(call.args[1]), amountIn: BigInt(row.amount) }
+      case 'swapExactTokensForETH':
+        return { tokenIn: first(call.args[2]), tokenOut: null, amountIn: call.args[0] }
+      case 'swapExactTokensForTokens':
+        return { tokenIn: first(call.args[2]), tokenOut: last(call.args[2]), amountIn: call.args[0] }
+      default:
+        return undefined
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The swaps among `rows` (every row of some transactions that touch `me`): a transaction
+ * whose native row `me` sent to the router with a swap's calldata. What was sent is the
+ * calldata's amount; what was received, the rows paid to `me` in the coin bought (the
+ * pair's Transfer log, or the router's BNB payout), once the swap succeeded.
+ */
+export function swapsOf(
+  rows: readonly TransferRow[],
+  me: string,
+  router: string,
+  coin: (token: string | null) => wallet.Coin,
+): Map<string, wallet.SwapLegs> {
+  const swaps = new Map<string, wallet.SwapLegs>()
+  for (const row of rows) {
+    if (row.logIndex !== -1 || row.fromAddress !== me) continue
+    const call = swapCall(row, router)
+    if (!call) continue
+    const received = rows
+      .filter((r) => r.hash === row.hash && r.logIndex >= 0 && r.toAddress === me && r.token === call.tokenOut)
+      .reduce((sum, r) => sum + BigInt(r.amount), 0n)
+    const sent = coin(call.tokenIn)
+    const bought = coin(call.tokenOut)
+    swaps.set(row.hash, {
+      sent: { coin: sent, amount: formatUnits(call.amountIn, sent.decimals) },
+      received: {
+        coin: bought,
+        amount: row.status === 'success' ? formatUnits(received, bought.decimals) : '',
+      },
+    })
+  }
+  return swaps
 }
 
 /** A token no coin row names: shown in base units under '?' (it is not hidden unless it moved nothing). */
-const unknownCoin = (contract: string): wallet.Coin => ({
+export const unknownCoin = (contract: string): wallet.Coin => ({
   id: 0,
   symbol: '?',
   name: '',
@@ -63,6 +131,7 @@ export function toTransfer(row: TransferRow & { suspicious?: boolean }, view: Tr
     replaced_by: row.replacedBy ?? '',
     replaced_as: row.replaceKind === 'speed_up' || row.replaceKind === 'cancel' ? row.replaceKind : '',
     suspicious: row.suspicious ?? false,
+    swap: view.swaps?.get(row.hash) ?? null,
   }
 }
 

@@ -23,6 +23,9 @@ export function walletReads(db: Db) {
 export function walletFeature(ctx: AppContext) {
   const { db, chain, config, registry } = ctx
   return feature('wallet', {}, async () => {
-    registerWalletMethods(registry, walletService({ db, chain, prices: priceFeeds(config.chain.priceFeeds) }))
+    registerWalletMethods(
+      registry,
+      walletService({ db, chain, prices: priceFeeds(config.chain.priceFeeds), dex: config.chain.dex }),
+    )
   })
 }

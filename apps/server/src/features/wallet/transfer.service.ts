@@ -8,7 +8,7 @@ import { pendingTransfer } from '../../chain/pending.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { pricesOf } from './assets.ts'
 import { DEFAULT_GAS_LIMIT, feeTiers, withMargin } from './fees.ts'
-import { dustLimits, toTransfer, type TransferView } from './history.ts'
+import { dustLimits, swapCall, swapsOf, toTransfer, unknownCoin, type TransferView } from './history.ts'
 import { toBaseUnits } from './money.ts'
 import { readSignedTx, type SignedTx } from './signed-tx.ts'
 import { type CoinRow, type HistoryType, type TransferRow, type WalletRow } from './wallet.repo.ts'
@@ -37,15 +37,38 @@ export function transferService(ctx: WalletContext) {
     return coins.flatMap((c) => (c.contract === null ? [] : [c.contract]))
   }
 
-  /** Coins for the rows' tokens and one head read for all confirmations. */
-  async function view(rows: TransferRow[], mine: Set<string>): Promise<TransferView> {
-    const contracts = [...new Set(rows.flatMap((r) => (r.token === null ? [] : [r.token])))]
+  /**
+   * Coins for the rows' tokens (and the tokens their swaps name) and one head read for all
+   * confirmations. `legs`: every row of the rows' transactions that `owner` sent or received,
+   * which make a swap one entry with both legs.
+   */
+  async function view(
+    rows: TransferRow[],
+    mine: Set<string>,
+    swaps?: { owner: string; legs: TransferRow[] },
+  ): Promise<TransferView> {
+    const router = ctx.dex?.router
+    const calls = router ? (swaps?.legs ?? []).flatMap((r) => swapCall(r, router) ?? []) : []
+    const named = [...rows, ...(swaps?.legs ?? [])].flatMap((r) => (r.token === null ? [] : [r.token]))
+    const contracts = [...new Set([...named, ...calls.flatMap((c) => [c.tokenIn ?? [], c.tokenOut ?? []].flat())])]
     const [native, known, head] = await Promise.all([
       ctx.nativeCoin(),
       repo.coinsByContracts(chain.chainId, contracts),
       rows.some((r) => r.blockNumber !== null) ? headOrUndefined() : Promise.resolve(undefined),
     ])
-    return { native, coins: new Map(known.map((c) => [c.contract ?? '', c])), head, mine }
+    const coins = new Map(known.map((c) => [c.contract ?? '', c]))
+    const coinOf = (token: string | null) => {
+      const row = token === null ? native : coins.get(token)
+      return row ? publicCoin(row) : unknownCoin(token ?? '')
+    }
+    const found = router && swaps ? swapsOf(swaps.legs, swaps.owner, router, coinOf) : undefined
+    return { native, coins, head, mine, swaps: found }
+  }
+
+  /** Every row of the rows' transactions that `address` sent or received (none without an exchange). */
+  async function legsOf(rows: TransferRow[], address: string): Promise<TransferRow[]> {
+    if (!ctx.dex) return []
+    return repo.transfersOfHashes(chain.chainId, [...new Set(rows.map((r) => r.hash))], address)
   }
 
   async function headOrUndefined(): Promise<bigint | undefined> {
@@ -75,7 +98,7 @@ export function transferService(ctx: WalletContext) {
       dust: await dust(),
       ...page,
     })
-    const v = await view(rows, new Set([address]))
+    const v = await view(rows, new Set([address]), { owner: address, legs: await legsOf(rows, address) })
     return { list: rows.map((r) => toTransfer(r, v)), total, page: page.page, limit: page.limit }
   }
 
@@ -265,7 +288,8 @@ export function transferService(ctx: WalletContext) {
       const mine = await repo.userAddresses(userId)
       const rows = await repo.transfersOfHash(chain.chainId, hash.toLowerCase(), mine)
       if (rows.length === 0) throw new AppError('TX_NOT_FOUND', { field: 'hash' })
-      const v = await view(rows, new Set(mine))
+      const sender = rows.find((r) => r.logIndex === -1 && mine.includes(r.fromAddress))?.fromAddress
+      const v = await view(rows, new Set(mine), sender ? { owner: sender, legs: rows } : undefined)
       const mined = rows.find((r) => r.blockHash !== null)
       const priced = rows.find((r) => r.gasPrice !== null)
       return {

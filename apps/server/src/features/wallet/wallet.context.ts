@@ -1,7 +1,7 @@
 import type { wallet } from '@kinetic/protocol'
 import { getAddress, isAddress, type Address } from 'viem'
 import { ChainUnavailable, type Chain } from '../../chain/chain.ts'
-import { networkKey, tokenLogo } from '../../chain/networks.ts'
+import { networkKey, tokenLogo, type Dex } from '../../chain/networks.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { PriceFeeds } from './prices.ts'
@@ -12,6 +12,8 @@ export interface WalletDeps {
   chain: Chain
   /** The coins' USD feeds: the chain's defaults and `PRICE_FEEDS` (app.ts). */
   prices: PriceFeeds
+  /** The exchange swaps go through (config.chain.dex); undefined: SWAP_UNAVAILABLE. */
+  dex?: Dex | undefined
 }
 
 /** The chain's native coin as the app shows it (the dev chain's native coin stands for BNB). */
@@ -99,6 +101,7 @@ export function walletContext(deps: WalletDeps) {
     chain,
     repo,
     prices,
+    dex: deps.dex,
     ensureCoins,
 
     /** One of the user's wallets; someone else's or a deleted one is WALLET_NOT_FOUND, like a missing id. */

@@ -1,4 +1,4 @@
-import { wallet as w, type MethodDef } from '@kinetic/protocol'
+import { swap, wallet as w, type MethodDef } from '@kinetic/protocol'
 import type { Hex } from 'viem'
 import type { Handler, Registry } from '../../platform/rpc/registry.ts'
 import { chainError } from './wallet.context.ts'
@@ -48,6 +48,7 @@ export function registerWalletMethods(rpc: Registry, service: WalletService): vo
   handle(w.walletExport, (p, ctx) => service.walletExport(ctx.user.id, p))
   handle(w.record, (p, ctx) => service.record(ctx.user.id, p))
   handle(w.txHash, (p, ctx) => service.txDetail(ctx.user.id, p.hash))
+  handle(swap.swapQuote, (p, ctx) => service.swapQuote(ctx.user.id, p))
 
   handle(w.addressBook, (p, ctx) => service.addressList(ctx.user.id, p))
   handle(w.addressAdd, (p, ctx) => service.addressSave(ctx.user.id, p))

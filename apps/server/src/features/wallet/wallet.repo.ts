@@ -119,6 +119,16 @@ function visible(walletTokens: string[]): SQL {
   return sql`NOT (${t.amount} = 0 AND (${and(isNotNull(t.token), notInArray(t.token, walletTokens))} OR (${isNull(t.token)} AND ${tokenMoves})))`
 }
 
+/**
+ * A swap is one entry: the leg it received is left out where the same transaction also sent
+ * a different coin from the address (amount above 0); the service attaches both legs.
+ */
+function notSwapIncome(address: string): SQL {
+  return sql`NOT (${t.toAddress} = ${address} AND ${t.fromAddress} <> ${address} AND ${t.amount} > 0 AND EXISTS (
+    SELECT 1 FROM ${t} x WHERE x.chain_id = ${t.chainId} AND x.hash = ${t.hash} AND x.from_address = ${address}
+      AND x.amount > 0 AND x.token IS DISTINCT FROM ${t.token}))`
+}
+
 function historyWhere(q: HistoryQuery): SQL | undefined {
   const party =
     q.type === 'income'
@@ -128,7 +138,8 @@ function historyWhere(q: HistoryQuery): SQL | undefined {
         : or(eq(t.fromAddress, q.address), eq(t.toAddress, q.address))
   const coin = q.token === undefined ? undefined : q.token === null ? isNull(t.token) : eq(t.token, q.token)
   const trusted = q.suspicious ? undefined : sql`NOT ${suspicious(q.address, q.chainId, q.dust)}`
-  return and(eq(t.chainId, q.chainId), party, coin, visible(q.walletTokens), trusted)
+  const oneEntryPerSwap = q.type === 'all' && q.token === undefined ? notSwapIncome(q.address) : undefined
+  return and(eq(t.chainId, q.chainId), party, coin, visible(q.walletTokens), trusted, oneEntryPerSwap)
 }
 
 /**
@@ -486,6 +497,22 @@ export function walletRepo(db: Db) {
             eq(t.chainId, chainId),
             eq(t.hash, hash),
             or(inArray(t.fromAddress, addresses), inArray(t.toAddress, addresses)),
+          ),
+        )
+        .orderBy(asc(t.logIndex))
+    },
+
+    /** Every row of these transactions that `address` (lower-case) sent or received: a swap's legs. */
+    transfersOfHashes(chainId: number, hashes: string[], address: string): Promise<TransferRow[]> {
+      if (hashes.length === 0) return Promise.resolve([])
+      return db
+        .select()
+        .from(t)
+        .where(
+          and(
+            eq(t.chainId, chainId),
+            inArray(t.hash, hashes),
+            or(eq(t.fromAddress, address), eq(t.toAddress, address)),
           ),
         )
         .orderBy(asc(t.logIndex))

@@ -5,6 +5,7 @@ import { pricesOf, valuedAssets } from './assets.ts'
 import { formatDecimal } from './money.ts'
 import { addressBookService } from './address-book.ts'
 import { previewService } from './preview.service.ts'
+import { swapService } from './swap.service.ts'
 import { transferService } from './transfer.service.ts'
 import { isUniqueViolation, walletRepo, type WalletRow } from './wallet.repo.ts'
 import {
@@ -38,6 +39,7 @@ export function walletService(deps: WalletDeps) {
     ...transferService(ctx),
     ...previewService(ctx),
     ...addressBookService(ctx),
+    ...swapService(ctx, deps.dex),
 
     /**
      * Create and import store the same thing: the address and the browser's vault; it becomes

@@ -27,6 +27,7 @@ export const walletRoutes: AppRoute[] = [
   page('/walletBnbDetail'),
   page('/walletPayment'),
   page('/walletTransfer'),
+  page('/walletExchange'),
   page('/walletDeposit'),
   page('/transferResultHash'),
   page('/walletTransferRecord'),

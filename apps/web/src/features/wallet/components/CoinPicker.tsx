@@ -9,24 +9,29 @@ import styles from './Send.module.css'
 import sheet from './Sheet.module.css'
 import walletStyles from './Wallet.module.css'
 
-/** The coin being sent: a button that opens the list of the wallet's coins. */
+/** The coin being sent (or, with `label` and `title`, another coin choice): a button that opens the list of the wallet's coins. */
 export function CoinPicker({
   assets,
   value,
   onChange,
+  label,
+  title,
 }: {
   assets: readonly Asset[]
   value: Asset | undefined
   onChange: (coinId: number) => void
+  label?: string
+  title?: string
 }) {
   const { t } = useTranslation()
+  const sheetTitle = title ?? t('wallet.send.chooseCoin')
   const [open, setOpen] = useState(false)
   return (
     <>
       <button
         type="button"
         className={styles.coinButton}
-        aria-label={t('wallet.send.coin')}
+        aria-label={label ?? t('wallet.send.coin')}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
@@ -36,9 +41,9 @@ export function CoinPicker({
       </button>
       <Popup visible={open} onMaskClick={() => setOpen(false)} bodyClassName={sheet.sheet}>
         <header className={sheet.header}>
-          <h2 className={sheet.title}>{t('wallet.send.chooseCoin')}</h2>
+          <h2 className={sheet.title}>{sheetTitle}</h2>
         </header>
-        <div className={walletStyles.list} role="listbox" aria-label={t('wallet.send.chooseCoin')}>
+        <div className={walletStyles.list} role="listbox" aria-label={sheetTitle}>
           {assets.map((asset) => (
             <AssetRow
               key={asset.id}

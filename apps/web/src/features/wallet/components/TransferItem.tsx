@@ -19,7 +19,7 @@ export function TransferItem({ transfer }: { transfer: Transfer }) {
     <Link
       className={styles.item}
       to={`/transferResultHash?hash=${transfer.hash}`}
-      data-direction={transfer.direction}
+      data-direction={transfer.swap ? 'swap' : transfer.direction}
       data-status={transfer.status}
       data-suspicious={transfer.suspicious || undefined}
     >
@@ -28,7 +28,7 @@ export function TransferItem({ transfer }: { transfer: Transfer }) {
       </span>
       <span className={styles.main}>
         <span className={styles.title}>
-          {t(`wallet.history.direction.${transfer.direction}`)}
+          {transfer.swap ? t('wallet.history.swap') : t(`wallet.history.direction.${transfer.direction}`)}
           {transfer.replaced_as !== '' ? (
             <span className={`${styles.status} ${styles.failed}`}>
               {t(transfer.replaced_as === 'cancel' ? 'wallet.replace.cancelled' : 'wallet.replace.sped_up')}
@@ -49,10 +49,26 @@ export function TransferItem({ transfer }: { transfer: Transfer }) {
           {formatTime(transfer.time, currentLocale(), 'short')}
         </span>
       </span>
-      <span className={`${styles.amount} ${styles[transfer.direction]}`}>
-        {SIGNS[transfer.direction]}
-        {formatAmount(transfer.amount)} {transfer.coin.symbol}
-      </span>
+      {transfer.swap ? (
+        <span className={styles.amount} aria-label={t('wallet.history.swap')}>
+          <span className={styles.outgo}>
+            -{formatAmount(transfer.swap.sent.amount)} {transfer.swap.sent.coin.symbol}
+          </span>
+          {transfer.swap.received.amount !== '' && (
+            <>
+              <br />
+              <span className={styles.income}>
+                +{formatAmount(transfer.swap.received.amount)} {transfer.swap.received.coin.symbol}
+              </span>
+            </>
+          )}
+        </span>
+      ) : (
+        <span className={`${styles.amount} ${styles[transfer.direction]}`}>
+          {SIGNS[transfer.direction]}
+          {formatAmount(transfer.amount)} {transfer.coin.symbol}
+        </span>
+      )}
     </Link>
   )
 }

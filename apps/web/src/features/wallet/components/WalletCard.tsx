@@ -1,6 +1,6 @@
 import { currentLocale } from '@/i18n'
 import { shortenMiddle, type wallet as protocol } from '@kinetic/protocol'
-import { ClockCircleOutline, DownOutline, ReceivePaymentOutline, SendOutline } from 'antd-mobile-icons'
+import { ClockCircleOutline, DownOutline, LoopOutline, ReceivePaymentOutline, SendOutline } from 'antd-mobile-icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
@@ -80,6 +80,7 @@ export function WalletCard({
       <nav className={homeStyles.actions} aria-label={t('wallet.home.actions')}>
         <Action to="/walletTransfer" icon={<SendOutline />} label={t('wallet.common.send')} />
         <Action to="/walletPayment" icon={<ReceivePaymentOutline />} label={t('wallet.common.receive')} />
+        <Action to="/walletExchange" icon={<LoopOutline />} label={t('wallet.common.exchange')} />
         <Action to="/walletTransferRecordHistory" icon={<ClockCircleOutline />} label={t('wallet.common.history')} />
       </nav>
     </section>

@@ -23,6 +23,7 @@ const base: Transfer = {
   replaced_by: '',
   replaced_as: '',
   suspicious: false,
+  swap: null,
 }
 
 describe('the transfers a transaction detail shows', () => {

@@ -24,6 +24,7 @@ export const walletPages = {
   '/walletBnbDetail': () => import('./CoinDetailPage').then((m) => m.CoinDetailPage),
   '/walletPayment': () => import('./ReceivePage').then((m) => m.ReceivePage),
   '/walletTransfer': () => import('./SendPage').then((m) => m.SendPage),
+  '/walletExchange': () => import('./ExchangePage').then((m) => m.ExchangePage),
   '/walletDeposit': () => import('./DepositPage').then((m) => m.DepositPage),
   '/transferResultHash': () => import('./TransferDetailPage').then((m) => m.TransferDetailPage),
   '/walletTransferRecord': () => import('./TransferRecordPage').then((m) => m.TransferRecordPage),
