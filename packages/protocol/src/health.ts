@@ -377,11 +377,13 @@ export const motionInfo = health(
 )
 
 export const IMPORT_HR_MAX_MINUTES = 24 * 60
+/** Most track points `/v1/motion_import` takes (the browser keeps every n-th point of a longer track). */
+export const IMPORT_TRACK_MAX_POINTS = 1200
 /**
  * Beyond the spec: a workout imported from a GPX, TCX or FIT file. The browser parses the file
  * and posts the summary; `heart_rate` is the per-minute average from the start as comma-separated
  * bpm (`0` for a minute without a reading). Importing the same start time again, or the same
- * heart-rate sequence with its times shifted (health's fingerprint), stores nothing and answers the
+ * heart-rate sequence or track with its times shifted (health's fingerprint), stores nothing and answers the
  * stored workout with `duplicate: true`. Its `verdict` says whether and why it earns less or nothing.
  */
 export const motionImport = health(
@@ -401,6 +403,19 @@ export const motionImport = health(
         .string()
         .max(IMPORT_HR_MAX_MINUTES * 4, 'FIELD_TOO_LONG')
         .regex(/^\d{1,3}(,\d{1,3})*$/, 'FIELD_INVALID'),
+    ).default(''),
+    /**
+     * The track: `seconds from start,lat,lon` points joined by `;` (degrees, at most 5 decimals),
+     * at most IMPORT_TRACK_MAX_POINTS. Without heart rate it makes the fingerprint; exports write it.
+     */
+    track: optional(
+      z
+        .string()
+        .max(IMPORT_TRACK_MAX_POINTS * 32, 'FIELD_TOO_LONG')
+        .regex(
+          /^\d{1,5},-?\d{1,3}(\.\d{1,5})?,-?\d{1,3}(\.\d{1,5})?(;\d{1,5},-?\d{1,3}(\.\d{1,5})?,-?\d{1,3}(\.\d{1,5})?)*$/,
+          'FIELD_INVALID',
+        ),
     ).default(''),
   },
   WorkoutDetail.extend({ duplicate: z.boolean() }),

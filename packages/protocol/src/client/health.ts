@@ -24,6 +24,7 @@ export const GOAL_LIMITS: typeof all.GOAL_LIMITS = {
 }
 export const HR_ZONES: typeof all.HR_ZONES = ['warmup', 'fatburn', 'aerobic', 'anaerobic', 'limit']
 export const IMPORT_HR_MAX_MINUTES: typeof all.IMPORT_HR_MAX_MINUTES = 1440
+export const IMPORT_TRACK_MAX_POINTS: typeof all.IMPORT_TRACK_MAX_POINTS = 1200
 export const QUESTIONNAIRE_ANSWERS: typeof all.QUESTIONNAIRE_ANSWERS = ['yes', 'no']
 export const SLEEP_STAGES: typeof all.SLEEP_STAGES = ['awake', 'light', 'deep', 'rem']
 export const WORKOUT_SOURCES: typeof all.WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit']

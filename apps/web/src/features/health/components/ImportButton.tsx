@@ -38,6 +38,7 @@ export function ImportButton({ onImported }: { onImported: (day: string) => void
         duration_s: workout.durationS,
         distance_m: workout.distanceM,
         heart_rate: curve,
+        track: workout.track,
       },
       {
         onSuccess: (stored) => {

@@ -94,5 +94,28 @@ export function summarize(
     hrMax: stated.hrMax ?? hr.hrMax,
     calories: stated.calories ?? null,
     hrPerMinute: heartRatePerMinute(points, startTime, durationS / 60),
+    track: trackParam(points, startTime, durationS),
   }
+}
+
+/**
+ * The timed positions within the workout as `/v1/motion_import`'s `track`: seconds from the
+ * start and degrees to 5 decimals; a longer track keeps every n-th point (and its last).
+ */
+export function trackParam(points: readonly TrackPoint[], startMs: number, durationS: number): string {
+  const timed = points.flatMap((p) =>
+    p.time !== undefined && p.lat !== undefined && p.lon !== undefined
+      ? [{ s: Math.round((p.time - startMs) / 1000), lat: p.lat, lon: p.lon }]
+      : [],
+  )
+  const within = timed.filter((p) => p.s >= 0 && p.s <= durationS && Math.abs(p.lat) <= 90 && Math.abs(p.lon) <= 180)
+  const every = Math.ceil(within.length / health.IMPORT_TRACK_MAX_POINTS)
+  const kept = within.filter((_, i) => i % every === 0)
+  const last = within.at(-1)
+  if (last && kept.at(-1) !== last) {
+    if (kept.length >= health.IMPORT_TRACK_MAX_POINTS) kept.pop()
+    kept.push(last)
+  }
+  const deg = (x: number) => String(Number(x.toFixed(5)))
+  return kept.map((p) => `${p.s},${deg(p.lat)},${deg(p.lon)}`).join(';')
 }

@@ -104,6 +104,7 @@ describe('parseWorkoutFile', () => {
       calories: null,
       // minute 0: 100; minute 5: 140; minute 10: 151; nothing read in between
       hrPerMinute: [100, 0, 0, 0, 0, 140, 0, 0, 0, 0, 151],
+      track: '0,0,0;300,0,0.01;630,0,0.02',
     })
   })
 
@@ -129,6 +130,7 @@ describe('parseWorkoutFile', () => {
       hrMax: 172,
       calories: 400,
       hrPerMinute: new Array(30).fill(0),
+      track: '',
     })
   })
 
@@ -154,6 +156,7 @@ describe('parseWorkoutFile', () => {
       hrMax: 171,
       calories: 321,
       hrPerMinute: [120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      track: '0,0,0;600,0,0.02;1200,0,0.04',
     })
   })
 

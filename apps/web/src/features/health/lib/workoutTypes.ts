@@ -19,6 +19,8 @@ export type ImportedWorkout = {
   calories: number | null
   /** Average heart rate of each minute from the start, 0 for a minute without a reading. */
   hrPerMinute: number[]
+  /** Positions as `/v1/motion_import` takes them: `seconds from start,lat,lon` joined by `;` ('' without). */
+  track: string
 }
 
 /** One point of a track, as GPX, TCX and FIT records give it (any field may be missing). */
