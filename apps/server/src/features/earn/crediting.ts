@@ -82,7 +82,7 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
   return {
     creditDays,
 
-    /** One day (the `earn.credit` job): its credited total, or null when it lies outside the window. */
+    /** One day (the `earn.credit` job): its credited total, or null when it lies outside the window or was restored from an export. */
     async creditDay(userId: number, day: string): Promise<bigint | null> {
       return (await creditDays(userId, [day])).get(day) ?? null
     },
