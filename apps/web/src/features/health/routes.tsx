@@ -22,4 +22,5 @@ export const healthRoutes: AppRoute[] = [
   page('/sleepReport'),
   page('/dailyGoal'),
   page('/userAuthorize'),
+  page('/healthData'),
 ]

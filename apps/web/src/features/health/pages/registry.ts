@@ -17,6 +17,7 @@ export const healthPages = {
   '/questionnaire': () => import('./QuestionnairePage').then((m) => m.QuestionnairePage),
   '/dailyGoal': () => import('./DailyGoalPage').then((m) => m.DailyGoalPage),
   '/userAuthorize': () => import('./UserAuthorizePage').then((m) => m.UserAuthorizePage),
+  '/healthData': () => import('./HealthDataPage').then((m) => m.HealthDataPage),
 } satisfies Record<string, () => Promise<ComponentType>>
 
 export type HealthPath = keyof typeof healthPages
