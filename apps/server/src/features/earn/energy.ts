@@ -18,10 +18,7 @@ export interface DayEnergy {
 }
 
 /** Minutes at 60 steps a minute or more (health's "active minutes": walk, brisk and run). */
-export const activeMinutesOf = (day: HealthDay) =>
-  day.walkMinutes + day.briskMinutes + day.runMinutes + day.importActiveMinutes
-/** The watch's steps and those imported workouts add (health counts each minute once). */
-export const stepsOf = (day: HealthDay) => day.steps + day.importSteps
+export const activeMinutesOf = (day: HealthDay) => day.walkMinutes + day.briskMinutes + day.runMinutes
 export const asleepSecondsOf = (day: HealthDay) => day.sleepLightS + day.sleepDeepS + day.sleepRemS
 
 /**
@@ -41,7 +38,7 @@ export function dayEnergy(
   const exercise = consent.exercise
   const share = (amount: bigint) => (effort.reduced ? (amount * REDUCED_PERCENT) / 100n : amount)
   const parts = {
-    steps: exercise && day ? share((BigInt(stepsOf(day)) * BigInt(s.energy_per_1000_steps) * ENERGY) / 1000n) : 0n,
+    steps: exercise && day ? share((BigInt(day.steps) * BigInt(s.energy_per_1000_steps) * ENERGY) / 1000n) : 0n,
     active: exercise && day ? share(BigInt(activeMinutesOf(day)) * units(s.energy_per_active_minute)) : 0n,
     workouts: exercise ? share(BigInt(effort.workouts) * units(s.energy_per_workout)) : 0n,
     zone: exercise && consent.heart_rate ? share(BigInt(effort.zoneMinutes) * units(s.energy_per_zone_minute)) : 0n,
