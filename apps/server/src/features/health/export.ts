@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { PassThrough, type Readable } from 'node:stream'
 import { health as h } from '@kinetic/protocol'
 import { Zip, ZipDeflate } from 'fflate'
@@ -215,6 +216,9 @@ export function exportZip(db: Db, userId: number, from: string, to: string): Rea
           )
         if (page.length < EXPORT_PAGE) break
         after = new Date(page.at(-1)!.t)
+        // a slow download holds the next page back rather than buffering the whole table
+        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')])
+        if (out.destroyed) return
       }
       csv.end()
     }
