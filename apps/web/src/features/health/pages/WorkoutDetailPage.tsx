@@ -1,3 +1,4 @@
+import { clockTime, formatInstant, useAccountTimeZone } from '@/shared/clock'
 import { Page } from '@/shared/ui/Page'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +11,7 @@ import { useWorkoutTitle } from '../components/WorkoutTitle'
 import { WorkoutVerdict } from '../components/WorkoutVerdict'
 import { ZoneBar } from '../components/ZoneBar'
 import { useWorkoutQuery } from '../health.queries'
-import { DASH, clockDuration, clockTime, km, pace } from '../lib/format'
+import { DASH, clockDuration, km, pace } from '../lib/format'
 import { routePolyline } from '../lib/route'
 
 const ROUTE_BOX = { width: 320, height: 200 }
@@ -22,6 +23,7 @@ export function WorkoutDetailPage() {
   const id = Number(search.get('id'))
   const query = useWorkoutQuery(Number.isSafeInteger(id) && id > 0 ? id : null)
   const titleOf = useWorkoutTitle()
+  const zone = useAccountTimeZone()
   const route = query.data?.route
   const points = useMemo(() => (route ? routePolyline(route, ROUTE_BOX.width, ROUTE_BOX.height) : ''), [route])
   const perKm = `/${t('health.unit.km')}`
@@ -33,7 +35,7 @@ export function WorkoutDetailPage() {
           <>
             <Card
               title={titleOf(w).title}
-              note={`${new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric' }).format(new Date(w.start))} ${clockTime(w.start)}`}
+              note={`${formatInstant(w.start, i18n.language, zone, { month: 'short', day: 'numeric' })} ${clockTime(w.start, zone)}`}
             >
               {titleOf(w).name && <p className={styles.weak}>{t('health.sports.name', { name: titleOf(w).name })}</p>}
               <WorkoutVerdict id={w.id} verdict={w.verdict} reviewable />
