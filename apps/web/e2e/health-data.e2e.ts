@@ -50,7 +50,8 @@ test.describe('own your data in the browser', () => {
     const owner = await signedUpPage('en-US', enAccount)
     const start = new Date(Date.now() - 3 * 3600_000)
     start.setUTCSeconds(0, 0)
-    const track = Array.from({ length: 31 }, (_, i) => `${i * 60},31.${20000 + i * 150},121.47`).join(';')
+    // the contract's `t,lat,lon,distance,hr,cadence` points, positions only
+    const track = Array.from({ length: 31 }, (_, i) => `${i * 60},31.${20000 + i * 150},121.47,,,`).join(';')
     const run = await call(owner, '/v1/motion_import', {
       source: 'gpx',
       type: 'run',

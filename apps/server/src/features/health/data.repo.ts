@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import type { TrackRow } from './health.tables.ts'
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[]
@@ -107,11 +108,12 @@ export function dataRepo(db: Db) {
           distance_m: number
           steps: number
           hr_series: number[] | null
-          track: number[] | null
+          track: TrackRow[] | null
         }>(
           db,
-          sql`SELECT source, type, name, start_at, end_at, distance_m, steps, hr_series, track FROM workouts
-              WHERE user_id = ${userId} AND start_at >= ${from(lo)} AND start_at < ${from(hi)} ORDER BY start_at`,
+          sql`SELECT w.source, w.type, w.name, w.start_at, w.end_at, w.distance_m, w.steps, w.hr_series, t.points AS track
+              FROM workouts w LEFT JOIN workout_tracks t ON t.workout_id = w.id
+              WHERE w.user_id = ${userId} AND w.start_at >= ${from(lo)} AND w.start_at < ${from(hi)} ORDER BY w.start_at`,
         )
       ).map((w) => ({ ...w, start_at: new Date(w.start_at), end_at: new Date(w.end_at) }))
     },

@@ -61,7 +61,10 @@ async function aUserWithHistory() {
   expect((await upload(app, token, batch)).body.code).toBe(true)
   const track = Array.from(
     { length: 41 },
-    (_, i) => `${i * 60},30.${String(10000 + i * 211)},120.${String(50000 + i * 97)}`,
+    // heart rate and cadence where the file had them (every other point)
+    (_, i) =>
+      `${i * 60},30.${String(10000 + i * 211)},120.${String(50000 + i * 97)},,` +
+      (i % 2 ? ',' : `${130 + (i % 10)},${170 + (i % 5)}`),
   )
   await ok(user, '/v1/motion_import', {
     source: 'gpx',
@@ -114,6 +117,12 @@ describe('own your data: export and import', () => {
     expect(names.filter((n) => n.endsWith('.tcx'))).toHaveLength(3)
     const gpx = strFromU8(entries[names.find((n) => n.endsWith('-run.gpx'))!]!)
     expect(gpx).toContain('<trkpt lat="30.1" lon="120.5">')
+    // the track's own heart rate and cadence (strides, half the steps a minute)
+    expect(gpx).toContain('<gpxtpx:hr>130</gpxtpx:hr><gpxtpx:cad>85</gpxtpx:cad>')
+    expect(gpx).toContain('<trkpt lat="30.10211" lon="120.50097"><time>')
+    const tcx = strFromU8(entries[names.find((n) => n.endsWith('-run.tcx'))!]!)
+    expect(tcx).toContain('<HeartRateBpm><Value>130</Value></HeartRateBpm><Extensions><TPX')
+    expect(tcx).toContain('<RunCadence>85</RunCadence>')
     expect(JSON.parse(strFromU8(entries['profile.json']!))).toMatchObject({ weight_kg: 72, stride_cm: 81 })
     const daysCsv = strFromU8(entries['days.csv']!)
     const dayList = daysCsv
@@ -148,6 +157,17 @@ describe('own your data: export and import', () => {
       daysCsv,
     )
     expect(await rowCount(app, 'workouts', 'user_id = $1', [other.id])).toBe(3)
+    // the run's track came along whole: the same route and splits
+    const runOf = async (u: typeof user) => {
+      const list = (await ok(u, '/v1/motion', {})).list as { id: number; type: string }[]
+      const { route, splits, cadence_spm } = await ok(u, '/v1/motioninfo', {
+        id: list.find((w) => w.type === 'run')!.id,
+      })
+      return { route, splits, cadence_spm }
+    }
+    const original = await runOf(user)
+    expect(original.route).toHaveLength(41)
+    expect(await runOf(other)).toEqual(original)
   })
 
   it('serves only the signed-in account and refuses a range that ends after today', async () => {
@@ -295,5 +315,12 @@ describe('importing other apps’ exports', () => {
     expect(fromHuawei.body).toMatchObject({ code: true, data: { kind: 'huawei', added: { workouts: 1 } } })
     const totals = (await ok(user, '/v1/well', { date: day })).totals
     expect(totals).toMatchObject({ steps: 5200, distance_m: 9000, active_minutes: 50 })
+    // its positions are the detail's route
+    const huaweiRun = (await ok(user, '/v1/motion', { date: day })).list.find(
+      (w: { source: string }) => w.source === 'huawei',
+    )
+    const detail = await ok(user, '/v1/motioninfo', { id: huaweiRun.id })
+    expect(detail.route).toHaveLength(11)
+    expect(detail.route[0]).toEqual([22.5, 114.1])
   })
 })

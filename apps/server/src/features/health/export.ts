@@ -7,6 +7,7 @@ import { addDays, today } from './dates.ts'
 import { dataRepo, EXPORT_PAGE } from './data.repo.ts'
 import { dayTotals, hrAvg, round, sleepSummary } from './day-stats.ts'
 import { healthRepo } from './health.repo.ts'
+import { encodeTrack } from './workout-detail.ts'
 
 /** The export's own marker: its name and version say an import it is a Kinetic export. */
 export const EXPORT_MANIFEST = 'kinetic-export.json'
@@ -50,34 +51,40 @@ const xml = (text: string) =>
 
 type Workout = Awaited<ReturnType<ReturnType<typeof dataRepo>['workouts']>>[number]
 
-/** Track points of a workout with their time and the minute's heart rate. */
-function points(w: Workout) {
-  const list: { time: Date; lat: number; lon: number; hr: number | null }[] = []
-  const track = w.track ?? []
-  for (let i = 0; i + 2 < track.length; i += 3) {
-    const s = track[i]!
-    const bpm = w.hr_series?.[Math.floor(s / 60)] ?? 0
-    list.push({
-      time: new Date(w.start_at.getTime() + s * 1000),
-      lat: track[i + 1]!,
-      lon: track[i + 2]!,
-      hr: bpm || null,
-    })
-  }
-  return list
+interface Point {
+  time: Date
+  lat: number | null
+  lon: number | null
+  distanceM: number | null
+  hr: number | null
+  /** Strides (one foot) a minute, as Garmin's GPX and TCX count a run's cadence. */
+  strides: number | null
 }
 
-/** GPX 1.1 with Garmin's TrackPointExtension for heart rate. */
+/** Track points of a workout with their time, heart rate (the point's, else its minute's) and cadence. */
+function points(w: Workout): Point[] {
+  return (w.track ?? []).map(([s, lat, lon, distanceM, hr, cadence]) => ({
+    time: new Date(w.start_at.getTime() + s * 1000),
+    lat,
+    lon,
+    distanceM,
+    hr: hr ?? (w.hr_series?.[Math.floor(s / 60)] || null),
+    strides: cadence === null ? null : Math.round(cadence / 2),
+  }))
+}
+
+/** GPX 1.1 with Garmin's TrackPointExtension for heart rate and cadence. */
 export function toGpx(w: Workout): string {
   const pts = points(w)
-    .map(
-      (p) =>
+    .map((p) => {
+      const ext =
+        (p.hr ? `<gpxtpx:hr>${p.hr}</gpxtpx:hr>` : '') + (p.strides ? `<gpxtpx:cad>${p.strides}</gpxtpx:cad>` : '')
+      return (
         `      <trkpt lat="${p.lat}" lon="${p.lon}"><time>${p.time.toISOString()}</time>` +
-        (p.hr
-          ? `<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>${p.hr}</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions>`
-          : '') +
-        `</trkpt>\n`,
-    )
+        (ext ? `<extensions><gpxtpx:TrackPointExtension>${ext}</gpxtpx:TrackPointExtension></extensions>` : '') +
+        `</trkpt>\n`
+      )
+    })
     .join('')
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
@@ -90,14 +97,28 @@ export function toGpx(w: Workout): string {
 
 const TCX_SPORT: Record<string, string> = { run: 'Running', cycle: 'Biking' }
 
-/** TCX with one lap of the workout's totals; its track points, or one per minute of heart rate. */
+/**
+ * TCX with one lap of the workout's totals; its track points (position, distance, heart rate, a
+ * run's cadence in Garmin's ActivityExtension), or one per minute of heart rate.
+ */
 export function toTcx(w: Workout): string {
   const seconds = Math.round((w.end_at.getTime() - w.start_at.getTime()) / 1000)
   const track = points(w)
-  const list = track.length
+  const list: Point[] = track.length
     ? track
     : (w.hr_series ?? []).flatMap((bpm, minute) =>
-        bpm > 0 ? [{ time: new Date(w.start_at.getTime() + minute * 60_000), lat: null, lon: null, hr: bpm }] : [],
+        bpm > 0
+          ? [
+              {
+                time: new Date(w.start_at.getTime() + minute * 60_000),
+                lat: null,
+                lon: null,
+                distanceM: null,
+                hr: bpm,
+                strides: null,
+              },
+            ]
+          : [],
       )
   const pts = list
     .map(
@@ -106,7 +127,11 @@ export function toTcx(w: Workout): string {
         (p.lat !== null
           ? `<Position><LatitudeDegrees>${p.lat}</LatitudeDegrees><LongitudeDegrees>${p.lon}</LongitudeDegrees></Position>`
           : '') +
+        (p.distanceM !== null ? `<DistanceMeters>${p.distanceM}</DistanceMeters>` : '') +
         (p.hr ? `<HeartRateBpm><Value>${p.hr}</Value></HeartRateBpm>` : '') +
+        (p.strides
+          ? `<Extensions><TPX xmlns="http://www.garmin.com/xmlschemas/ActivityExtension/v2"><RunCadence>${p.strides}</RunCadence></TPX></Extensions>`
+          : '') +
         `</Trackpoint>\n`,
     )
     .join('')
@@ -231,10 +256,6 @@ export function exportZip(db: Db, userId: number, from: string, to: string): Rea
     const list = entry(WORKOUT_FILE.file)
     list.push(csvLine(WORKOUT_FILE.columns))
     for (const w of await repo.workouts(userId, loAt, hiAt)) {
-      const track = w.track ?? []
-      const trackText = Array.from({ length: Math.floor(track.length / 3) }, (_, i) =>
-        [track[i * 3], track[i * 3 + 1], track[i * 3 + 2]].join(' '),
-      ).join('|')
       list.push(
         csvLine([
           w.start_at.toISOString(),
@@ -245,7 +266,8 @@ export function exportZip(db: Db, userId: number, from: string, to: string): Rea
           w.distance_m,
           w.steps,
           (w.hr_series ?? []).join(' '),
-          trackText,
+          // the contract's text form (`/v1/motion_import`'s `track`), read back by `parseTrack`
+          encodeTrack(w.track ?? []),
         ]),
       )
       const base = `workouts/${w.start_at.toISOString().replace(/[:.]/g, '-')}-${w.type}`

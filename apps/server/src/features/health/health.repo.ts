@@ -370,7 +370,6 @@ const workoutColumns = {
   distanceM: workouts.distanceM,
   steps: workouts.steps,
   hrSeries: workouts.hrSeries,
-  track: workouts.track,
   fingerprint: workouts.fingerprint,
 }
 /** A watch's workout: heart rate of the minutes it spans (imported ones carry their own series). */

@@ -81,11 +81,6 @@ export const workouts = pgTable(
     steps: integer('steps').notNull().default(0),
     /** Imported workouts only: per-minute bpm from the start (0 = no reading). A watch's come from health_minutes. */
     hrSeries: smallint('hr_series').array(),
-    /**
-     * Imported workouts only: the track, flattened as [seconds from start, lat, lon, …] (lat/lon
-     * NaN-free; a point without a position is left out). Exports write it as GPX and TCX.
-     */
-    track: doublePrecision('track').array(),
     /** Imported workouts with a heart-rate series or a track: `plausibility.ts`'s `fingerprint`, blind to absolute time. */
     fingerprint: text('fingerprint'),
   },
@@ -96,8 +91,9 @@ export const workouts = pgTable(
 )
 
 /**
- * An imported workout's track, read only by its detail: `[seconds from start, lat, lon,
- * metres from start | null, bpm | null, steps a minute | null]` in time order.
+ * An imported workout's track, its only storage: `[seconds from start, lat, lon, metres from
+ * start | null, bpm | null, steps a minute | null]` in time order. The detail draws its route and
+ * splits from it, the fingerprint reads its positions, the export writes it as GPX and TCX.
  */
 export const workoutTracks = pgTable('workout_tracks', {
   workoutId: bigint('workout_id', { mode: 'number' })

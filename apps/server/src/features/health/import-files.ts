@@ -2,6 +2,7 @@ import { deviceApi, health as h } from '@kinetic/protocol'
 import { unzipSync } from 'fflate'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { ExportProfile } from './data.repo.ts'
+import type { TrackRow } from './health.tables.ts'
 import type { ImportedWorkout } from './motion.ts'
 
 /** What any import brings, in Unix seconds; samples keyed as the watch's are. */
@@ -95,34 +96,61 @@ export function hrPerMinute(readings: { t: number; bpm: number }[], startS: numb
   return sums.map((s, i) => (counts[i] ? Math.round(s / counts[i]!) : 0))
 }
 
-/** Flattened [seconds from start, lat, lon, …] of positions within the workout, at most IMPORT_TRACK_MAX_POINTS. */
-export function flatTrack(
-  points: { t: number; lat: number; lon: number }[],
-  startS: number,
-  durationS: number,
-): number[] {
-  const within = points.filter(
-    (p) => p.t >= startS && p.t <= startS + durationS && Math.abs(p.lat) <= 90 && Math.abs(p.lon) <= 180,
-  )
-  const every = Math.ceil(within.length / h.IMPORT_TRACK_MAX_POINTS)
-  const kept = within.filter((_, i) => i % every === 0)
-  const round5 = (x: number) => Math.round(x * 1e5) / 1e5
-  return kept.flatMap((p) => [Math.round(p.t - startS), round5(p.lat), round5(p.lon)])
+/** A position an importer read, Unix seconds; the rest where the file records it. */
+export interface ReadPoint {
+  t: number
+  lat: number
+  lon: number
+  /** Metres from the start. */
+  distanceM?: number | null
+  hr?: number | null
+  /** Steps a minute. */
+  cadence?: number | null
 }
 
-/** Haversine sum of a track, m. */
-export function trackDistanceM(points: { lat: number; lon: number }[]): number {
-  const rad = (d: number) => (d * Math.PI) / 180
-  let total = 0
-  for (let i = 1; i < points.length; i++) {
-    const a = points[i - 1]!
-    const b = points[i]!
-    const x =
-      Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
-      Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2
-    total += 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(x)))
-  }
-  return Math.round(total)
+/**
+ * The positions within the workout as stored tracks are (`workout_tracks`, TrackRow): seconds
+ * from the start, degrees to 5 decimals, metres to 0.1, in time order; a value the contract's
+ * TRACK_POINT_RE would refuse is left null, distances count from the first point. Not thinned:
+ * see `thinTrack`.
+ */
+export function trackRows(points: readonly ReadPoint[], startS: number, durationS: number): TrackRow[] {
+  const round = (x: number, k: number) => Math.round(x * k) / k
+  const within = (x: number | null | undefined, max: number) =>
+    typeof x === 'number' && Number.isFinite(x) && x >= 0 && x <= max ? x : null
+  const kept = points
+    .filter(
+      (p) =>
+        p.t >= startS &&
+        p.t <= startS + durationS &&
+        Number.isFinite(p.lat) &&
+        Number.isFinite(p.lon) &&
+        Math.abs(p.lat) <= 90 &&
+        Math.abs(p.lon) <= 180,
+    )
+    .sort((a, b) => a.t - b.t)
+  // a file's distance may count from before this workout (a FIT file of several sessions)
+  const offset = kept[0]?.distanceM ?? 0
+  return kept.map((p): TrackRow => {
+    const d = within(typeof p.distanceM === 'number' ? p.distanceM - offset : null, 9_999_999)
+    const hr = within(p.hr, 250)
+    const cadence = within(p.cadence, 999)
+    return [
+      Math.min(durationS, Math.round(p.t - startS)),
+      round(p.lat, 1e5),
+      round(p.lon, 1e5),
+      d === null ? null : round(d, 10),
+      hr ? Math.round(hr) : null,
+      cadence ? Math.round(cadence) : null,
+    ]
+  })
+}
+
+/** At most TRACK_MAX_POINTS of a track, evenly picked, the last kept. */
+export function thinTrack(rows: readonly TrackRow[], max = h.TRACK_MAX_POINTS): TrackRow[] {
+  if (rows.length <= max) return [...rows]
+  const step = (rows.length - 1) / (max - 1)
+  return Array.from({ length: max }, (_, i) => rows[Math.round(i * step)]!)
 }
 
 /** Free-text sport names mapped to ours (the web's importer does the same for single files). */

@@ -1,7 +1,8 @@
 import FitParser from 'fit-file-parser'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { ImportedWorkout } from './motion.ts'
-import { emptyBundle, flatTrack, hrPerMinute, sportOf, trackDistanceM, type Bundle } from './import-files.ts'
+import { emptyBundle, hrPerMinute, sportOf, thinTrack, trackRows, type Bundle } from './import-files.ts'
+import { cumulative } from './workout-detail.ts'
 
 const time = (value: unknown): number | undefined => {
   const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN
@@ -31,6 +32,9 @@ export async function readGarmin(files: { name: string; bytes: Uint8Array }[]): 
       lat: num(r.position_lat),
       lon: num(r.position_long),
       hr: num(r.heart_rate),
+      distanceM: num(r.distance),
+      // a running file's cadence counts strides (one foot) a minute
+      cadence: num(r.cadence),
     }))
     for (const session of data.sessions ?? []) {
       const startS = time(session.start_time) ?? records.find((r) => r.t !== undefined)?.t
@@ -38,13 +42,16 @@ export async function readGarmin(files: { name: string; bytes: Uint8Array }[]): 
       if (startS === undefined || durationS < 60 || durationS > 86_400) continue
       const start = Math.floor(startS)
       const readings = records.flatMap((r) => (r.t !== undefined && r.hr ? [{ t: r.t, bpm: Math.round(r.hr) }] : []))
+      const type = sportOf(typeof session.sport === 'string' ? session.sport : undefined)
+      const onFoot = type !== 'cycle' && type !== 'swim'
       const positions = records.flatMap((r) =>
-        r.t !== undefined && r.lat !== undefined && r.lon !== undefined ? [{ t: r.t, lat: r.lat, lon: r.lon }] : [],
+        r.t !== undefined && r.lat !== undefined && r.lon !== undefined
+          ? [{ ...r, t: r.t, lat: r.lat, lon: r.lon, cadence: onFoot && r.cadence ? r.cadence * 2 : null }]
+          : [],
       )
       const series = hrPerMinute(readings, start, durationS)
-      const track = flatTrack(positions, start, durationS)
+      const track = trackRows(positions, start, durationS)
       const strides = num((session as Record<string, unknown>).total_strides)
-      const type = sportOf(typeof session.sport === 'string' ? session.sport : undefined)
       const workout: ImportedWorkout = {
         source: 'fit',
         type,
@@ -54,13 +61,10 @@ export async function readGarmin(files: { name: string; bytes: Uint8Array }[]): 
           .slice(0, 64),
         startAt: new Date(start * 1000),
         endAt: new Date((start + durationS) * 1000),
-        distanceM: Math.min(1_000_000, Math.round(num(session.total_distance) ?? trackDistanceM(positions))),
-        steps: Math.min(
-          200_000,
-          strides !== undefined && type !== 'cycle' && type !== 'swim' ? Math.round(strides * 2) : 0,
-        ),
+        distanceM: Math.min(1_000_000, Math.round(num(session.total_distance) ?? cumulative(track).at(-1) ?? 0)),
+        steps: Math.min(200_000, strides !== undefined && onFoot ? Math.round(strides * 2) : 0),
         hrSeries: series.some((b) => b > 0) ? series : null,
-        track: track.length ? track : null,
+        track: track.length ? thinTrack(track) : null,
       }
       bundle.workouts.push(workout)
     }

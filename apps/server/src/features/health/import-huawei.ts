@@ -1,7 +1,8 @@
 import type { health as h } from '@kinetic/protocol'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { ImportedWorkout } from './motion.ts'
-import { emptyBundle, flatTrack, hrPerMinute, trackDistanceM, type Bundle } from './import-files.ts'
+import { emptyBundle, hrPerMinute, thinTrack, trackRows, type Bundle } from './import-files.ts'
+import { cumulative } from './workout-detail.ts'
 
 /** Huawei Health's `sportType` codes (as its Privacy Center export writes them). */
 const SPORT: Record<number, h.WorkoutType> = {
@@ -99,7 +100,12 @@ function activityOf(a: Activity): ImportedWorkout | null {
     } else if (fields.tp === 'h-r') readings.push({ t: seconds(fields.k), bpm: Number(fields.v) })
   }
   const series = hrPerMinute(readings, start, durationS)
-  const track = flatTrack(positions, start, durationS)
+  // a position's heart rate is its minute's (Huawei records the two apart)
+  const track = trackRows(
+    positions.map((p) => ({ ...p, hr: series[Math.floor((p.t - start) / 60)] || null })),
+    start,
+    durationS,
+  )
   return {
     source: 'huawei',
     type: SPORT[a.sportType ?? -1] ?? 'other',
@@ -108,10 +114,10 @@ function activityOf(a: Activity): ImportedWorkout | null {
     endAt: new Date((start + durationS) * 1000),
     distanceM: Math.min(
       1_000_000,
-      Math.round(typeof a.totalDistance === 'number' ? a.totalDistance : trackDistanceM(positions)),
+      Math.round(typeof a.totalDistance === 'number' ? a.totalDistance : (cumulative(track).at(-1) ?? 0)),
     ),
     steps: Math.min(200_000, typeof a.totalSteps === 'number' ? Math.round(a.totalSteps) : 0),
     hrSeries: series.some((b) => b > 0) ? series : null,
-    track: track.length ? track : null,
+    track: track.length ? thinTrack(track) : null,
   }
 }

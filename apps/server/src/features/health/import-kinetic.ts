@@ -2,7 +2,9 @@ import { deviceApi, health as h } from '@kinetic/protocol'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { ExportProfile } from './data.repo.ts'
 import { EXPORT_FORMAT, EXPORT_MANIFEST, SAMPLE_FILES, SLEEP_FILE, WORKOUT_FILE } from './export.ts'
+import type { TrackRow } from './health.tables.ts'
 import { emptyBundle, type Bundle, type Entries } from './import-files.ts'
+import { parseTrack } from './workout-detail.ts'
 
 /** RFC 4180 rows of a CSV text (quoted cells may hold commas, quotes and line breaks). */
 export function parseCsv(text: string): string[][] {
@@ -95,7 +97,7 @@ export function readKineticExport(entries: Entries): Bundle {
     const startS = seconds(start)
     const endS = seconds(end)
     const hrSeries = hr ? hr.split(' ').map(Number) : []
-    const flat = track ? track.split('|').flatMap((p) => p.split(' ').map(Number)) : []
+    const points = trackOf(track ?? '', endS - startS)
     const ok =
       Number.isFinite(startS) &&
       endS > startS &&
@@ -111,9 +113,7 @@ export function readKineticExport(entries: Entries): Bundle {
       Number(steps) <= 200_000 &&
       hrSeries.every((b) => Number.isInteger(b) && (b === 0 || (b >= 25 && b <= 250))) &&
       hrSeries.length <= Math.ceil((endS - startS) / 60) &&
-      flat.length % 3 === 0 &&
-      flat.length / 3 <= h.IMPORT_TRACK_MAX_POINTS &&
-      flat.every((x) => Number.isFinite(x))
+      points !== null
     if (!ok) throw new AppError('IMPORT_ROW_INVALID', { args: { reason: where } })
     bundle.workouts.push({
       source: source!,
@@ -124,11 +124,22 @@ export function readKineticExport(entries: Entries): Bundle {
       distanceM: Number(distance),
       steps: Number(steps),
       hrSeries: hrSeries.length ? hrSeries : null,
-      track: flat.length ? flat : null,
+      track: points?.length ? points : null,
     })
   }
   if (entries.has('profile.json')) bundle.profile = profileOf(JSON.parse(text(entries, 'profile.json')))
   return bundle
+}
+
+/** A `workouts.csv` track (the contract's text form), or null when `parseTrack` refuses it. */
+function trackOf(text: string, durationS: number): TrackRow[] | null {
+  if (!Number.isFinite(durationS)) return null
+  try {
+    return parseTrack(text, durationS)
+  } catch (error) {
+    if (error instanceof AppError) return null
+    throw error
+  }
 }
 
 function text(entries: Entries, name: string): string {

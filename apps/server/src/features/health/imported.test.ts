@@ -10,7 +10,8 @@ afterAll(() => app?.close())
 
 /** A 30-minute run 3 hours ago (noon zone: the same local day), 5 km, 4,800 steps. */
 function aRun(startS = nowS() - 3 * 3600 - (nowS() % 60)) {
-  const track = Array.from({ length: 31 }, (_, i) => `${i * 60},31.${String(20000 + i * 150)},121.47`).join(';')
+  // positions only: no recorded distance, heart rate or cadence
+  const track = Array.from({ length: 31 }, (_, i) => `${i * 60},31.${String(20000 + i * 150)},121.47,,,`).join(';')
   return {
     source: 'gpx',
     type: 'run',
@@ -68,6 +69,10 @@ describe('imported workouts in the day’s totals', () => {
     })
     expect(b).toMatchObject({ duplicate: true, id: a.id })
     expect(await rowCount(app, 'workouts', 'user_id = $1', [user.id])).toBe(2)
+    // the stored copy's track, and only its
+    expect(
+      await rowCount(app, 'workout_tracks', 'workout_id IN (SELECT id FROM workouts WHERE user_id = $1)', [user.id]),
+    ).toBe(1)
     expect((await ok(user, '/v1/well', { date: first.date })).totals).toMatchObject({ steps: 4800, distance_m: 5000 })
   })
 })

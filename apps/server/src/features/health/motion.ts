@@ -6,6 +6,7 @@ import { dayTotals } from './day-stats.ts'
 import { hrMax, paceSPerKm, weightKg, workoutCalories, type Profile } from './formulas.ts'
 import { cadenceOf, parseTrack, splitsOf, thinRoute, workoutZones } from './workout-detail.ts'
 import { healthRepo, type HealthRepo, type WorkoutRow } from './health.repo.ts'
+import type { TrackRow } from './health.tables.ts'
 import { effortReads } from './effort.ts'
 import { lockUserHealth } from './ingest.ts'
 import type { HealthHooks } from './hooks.ts'
@@ -128,7 +129,8 @@ export interface ImportedWorkout {
   distanceM: number
   steps: number
   hrSeries: number[] | null
-  track: number[] | null
+  /** Stored in `workout_tracks`: the detail's route and splits, the fingerprint, the export's GPX and TCX. */
+  track: TrackRow[] | null
 }
 
 /**
@@ -154,8 +156,10 @@ export async function storeImportedWorkout(
   const day = today(timeZone, w.startAt)
   const same = print === null ? undefined : await repo.workoutByFingerprint(userId, print)
   if (same !== undefined) return { id: same, duplicate: true, day }
-  const inserted = await repo.insertWorkout({ userId, ...w, fingerprint: print })
+  const { track, ...facts } = w
+  const inserted = await repo.insertWorkout({ userId, ...facts, fingerprint: print })
   if (inserted === undefined) return { id: (await repo.workoutAt(userId, w.startAt))!, duplicate: true, day }
+  if (track?.length) await repo.insertTrack(inserted, track)
   await ingestRepo(tx).rollWorkoutsIntoDays(userId, timeZone, [day])
   await rollImportsIntoDays(tx, userId, timeZone, [day])
   return { id: inserted, duplicate: false, day }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { health } from '@kinetic/protocol'
 import { CADENCE, ZONE_FLOORS } from './formulas.ts'
+import type { TrackRow } from './health.tables.ts'
 
 type Reason = health.EffortReason
 type Kind = health.EffortVerdictKind
@@ -206,22 +207,18 @@ export const FINGERPRINT_TRACK_DECIMALS = 4
  * `-- data:` backfill computes the heart-rate form in SQL.
  */
 export function fingerprint(
-  w: Omit<WorkoutFacts, 'hr'> & { hr: readonly number[]; track?: readonly number[] | null },
+  w: Omit<WorkoutFacts, 'hr'> & { hr: readonly number[]; track?: readonly TrackRow[] | null },
 ): string | null {
   const head = `${w.type}:${Math.round(w.durationS / 60)}:${Math.round(w.distanceM / 10)}`
   if (w.hr.filter((b) => b > 0).length >= FINGERPRINT_MIN_READINGS) {
     const hr = w.hr.map((b) => Math.floor(b / FINGERPRINT_BPM_STEP)).join(',')
     return createHash('md5').update(`${head}:${hr}`).digest('hex')
   }
-  const track = w.track ?? []
   const perMinute = new Map<number, string>()
-  for (let i = 0; i + 2 < track.length; i += 3) {
-    const minute = Math.floor(track[i]! / 60)
+  for (const [t, lat, lon] of w.track ?? []) {
+    const minute = Math.floor(t / 60)
     if (!perMinute.has(minute))
-      perMinute.set(
-        minute,
-        `${track[i + 1]!.toFixed(FINGERPRINT_TRACK_DECIMALS)} ${track[i + 2]!.toFixed(FINGERPRINT_TRACK_DECIMALS)}`,
-      )
+      perMinute.set(minute, `${lat.toFixed(FINGERPRINT_TRACK_DECIMALS)} ${lon.toFixed(FINGERPRINT_TRACK_DECIMALS)}`)
   }
   if (perMinute.size < FINGERPRINT_MIN_READINGS) return null
   const path = [...perMinute].map(([m, p]) => `${m}=${p}`).join(',')
