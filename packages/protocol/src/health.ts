@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { method } from './method.ts'
-import { id, int, listOf, optional, pageParams, required, text } from './schema.ts'
+import { id, int, listOf, none, optional, pageParams, required, text } from './schema.ts'
 
 /**
  * Health (DESIGN §7). Every report reads one of the user's local days
@@ -20,7 +20,7 @@ export const SLEEP_STAGES = ['awake', 'light', 'deep', 'rem'] as const
 export type SleepStage = (typeof SLEEP_STAGES)[number]
 export const WORKOUT_TYPES = ['walk', 'run', 'cycle', 'swim', 'hike', 'other'] as const
 export type WorkoutType = (typeof WORKOUT_TYPES)[number]
-export const WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit'] as const
+export const WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit', 'huawei'] as const
 /** A plausibility verdict: ok earns in full, reduced earns part, rejected earns nothing. */
 export const EFFORT_VERDICTS = ['ok', 'reduced', 'rejected'] as const
 export type EffortVerdictKind = (typeof EFFORT_VERDICTS)[number]
@@ -527,7 +527,7 @@ export const TRACK_POINT_RE =
  * Beyond the spec: a workout imported from a GPX, TCX or FIT file. The browser parses the file
  * and posts the summary; `heart_rate` is the per-minute average from the start as comma-separated
  * bpm (`0` for a minute without a reading). Importing the same start time again, or the same
- * heart-rate sequence with its times shifted (health's fingerprint), stores nothing and answers the
+ * heart-rate sequence or track with its times shifted (health's fingerprint), stores nothing and answers the
  * stored workout with `duplicate: true`. Its `verdict` says whether and why it earns less or nothing.
  */
 export const motionImport = health(
@@ -550,7 +550,8 @@ export const motionImport = health(
     ).default(''),
     /**
      * The track: points separated by `;`, each `t,lat,lon,distance,hr,cadence` (TRACK_POINT_RE:
-     * the last three may be empty), in time order. Gives the detail its route and splits.
+     * the last three may be empty), in time order. Gives the detail its route and splits; without
+     * heart rate it makes the fingerprint; exports write it as GPX and TCX.
      */
     track: optional(
       z
@@ -612,3 +613,55 @@ export const authorize = health(
 )
 
 export * from './health-history.ts'
+
+// ---------------------------------------------------------------- own your data
+
+/**
+ * `GET` this path with `from`, `to` (local days, the samples' range) and `account` (the
+ * signed-in account's id, as `X-Account` would name it): a zip streamed to the signed-in user
+ * only — `days.csv` (every day's totals), `samples/*.csv` (the range's raw samples),
+ * `workouts/workouts.csv` with each workout as GPX and TCX, `profile.json` and `kinetic-export.json`.
+ */
+export const HEALTH_EXPORT_PATH = '/v1/health/export'
+/** The longest range of samples one export holds, days. */
+export const EXPORT_MAX_DAYS = 3 * 366
+/** Most bytes an import may unpack to (zip entries together). */
+export const IMPORT_MAX_UNPACKED_BYTES = 200 * 1024 * 1024
+export const IMPORT_KINDS = ['kinetic', 'gadgetbridge', 'garmin', 'huawei'] as const
+export type ImportKind = (typeof IMPORT_KINDS)[number]
+
+const Counts = z.object({
+  heart_rate: z.number().int(),
+  steps: z.number().int(),
+  sleep: z.number().int(),
+  blood_pressure: z.number().int(),
+  spo2: z.number().int(),
+  workouts: z.number().int(),
+})
+export const ImportResult = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  /** What was new and stored. */
+  added: Counts,
+  /** What the account had already (a second import adds nothing). */
+  duplicate: Counts,
+  /** Local days whose figures changed, oldest first. */
+  days: z.array(localDate),
+  /** False for a Kinetic export (it never earns); else whether EARN's window was told. */
+  earns: z.boolean(),
+})
+export type ImportResult = z.infer<typeof ImportResult>
+
+/**
+ * Imports health history from one file (multipart/form-data with `file`, ≤ 5 MiB packed,
+ * ≤ IMPORT_MAX_UNPACKED_BYTES unpacked): a Kinetic export zip, a Gadgetbridge database (SQLite,
+ * or zipped), Garmin FIT files (one, or a zip of them as Garmin exports them) or a Huawei Health
+ * export (its `motion path detail data.json`, or the zip holding it). The kind is told by the
+ * bytes. Keyed like the watch's samples: a second import adds nothing. All or nothing.
+ */
+export const healthImport = method('/v1/health_import', {
+  feature: 'health',
+  summary: 'Import health history: a Kinetic export, a Gadgetbridge database, Garmin FIT or Huawei Health files',
+  auth: true,
+  params: none,
+  result: ImportResult,
+})

@@ -17,14 +17,18 @@ export const EFFORT_REASONS: typeof all.EFFORT_REASONS = [
   'above_baseline',
 ]
 export const EFFORT_VERDICTS: typeof all.EFFORT_VERDICTS = ['ok', 'reduced', 'rejected']
+export const EXPORT_MAX_DAYS: typeof all.EXPORT_MAX_DAYS = 1098
 export const FITNESS_LEVELS: typeof all.FITNESS_LEVELS = ['poor', 'fair', 'good', 'excellent', 'superior']
 export const GOAL_LIMITS: typeof all.GOAL_LIMITS = {
   step: { min: 1000, max: 100000, default: 8000 },
   calorie: { min: 50, max: 5000, default: 300 },
   distance: { min: 500, max: 100000, default: 5000 },
 }
+export const HEALTH_EXPORT_PATH: typeof all.HEALTH_EXPORT_PATH = '/v1/health/export'
 export const HR_ZONES: typeof all.HR_ZONES = ['warmup', 'fatburn', 'aerobic', 'anaerobic', 'limit']
 export const IMPORT_HR_MAX_MINUTES: typeof all.IMPORT_HR_MAX_MINUTES = 1440
+export const IMPORT_KINDS: typeof all.IMPORT_KINDS = ['kinetic', 'gadgetbridge', 'garmin', 'huawei']
+export const IMPORT_MAX_UNPACKED_BYTES: typeof all.IMPORT_MAX_UNPACKED_BYTES = 209715200
 export const QUESTIONNAIRE_ANSWERS: typeof all.QUESTIONNAIRE_ANSWERS = ['yes', 'no']
 export const REPORT_PERIODS: typeof all.REPORT_PERIODS = ['week', 'month']
 export const ROUTE_MAX_POINTS: typeof all.ROUTE_MAX_POINTS = 500
@@ -36,7 +40,7 @@ export const TRACK_POINT_RE: typeof all.TRACK_POINT_RE =
 export const TREND_METRICS: typeof all.TREND_METRICS = ['steps', 'sleep', 'resting_hr', 'weight']
 export const TREND_PERIODS: typeof all.TREND_PERIODS = ['month', 'year']
 export const WEEK_METRICS: typeof all.WEEK_METRICS = ['steps', 'active_minutes', 'sleep_min', 'hr_resting']
-export const WORKOUT_SOURCES: typeof all.WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit']
+export const WORKOUT_SOURCES: typeof all.WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit', 'huawei']
 export const WORKOUT_TYPES: typeof all.WORKOUT_TYPES = ['walk', 'run', 'cycle', 'swim', 'hike', 'other']
 export const authorize: RefOf<typeof all.authorize> = {
   name: '/v1/authorize',
@@ -52,6 +56,12 @@ export const exchangeFitness: RefOf<typeof all.exchangeFitness> = {
 }
 export const fitness: RefOf<typeof all.fitness> = {
   name: '/v1/fitness',
+  path: '/v1/index',
+  auth: true,
+  feature: 'health',
+}
+export const healthImport: RefOf<typeof all.healthImport> = {
+  name: '/v1/health_import',
   path: '/v1/index',
   auth: true,
   feature: 'health',

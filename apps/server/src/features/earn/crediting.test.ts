@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprint } from '../../../test/fingerprint.ts'
+import { upload as uploadFile } from '../../../test/multipart.ts'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { MIGRATIONS_DIR } from '../../platform/db/migrate.ts'
 import { ensureAccount } from '../account/index.ts'
@@ -72,6 +73,28 @@ describe('energy credited when the data arrives', () => {
     // a second catch-up pays nothing more
     await credit().catchUp()
     expect(await balanceOf(app, user.id, 'energy')).toBe(7n * WALK_ENERGY)
+  })
+
+  it('never credits the days of an imported Kinetic export, not even in the catch-up', async () => {
+    const { user, token } = await aWalker()
+    expect((await upload(app, token, walkDaysAgo(1))).status).toBe(200)
+    await creditedEnergy(user.id, WALK_ENERGY)
+    const exported = await app.server.inject({
+      method: 'GET',
+      url: `/v1/health/export?from=${daysAgo(2)}&to=${daysAgo(0)}&account=${user.id}`,
+      headers: { cookie: [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    })
+    expect(exported.statusCode).toBe(200)
+    const other = await aUser(app, ZONE)
+    await ok(other, '/v1/authorize', { exercise: '1' })
+    const file = { name: 'export.zip', type: 'application/zip', bytes: exported.rawPayload }
+    const imported = await uploadFile(other, '/v1/health_import', file)
+    expect(imported.body).toMatchObject({ code: true, data: { kind: 'kinetic', earns: false } })
+    expect((await ok(other, '/v1/well', { date: daysAgo(1) })).totals.steps).toBe(6000)
+    await credit().catchUp()
+    expect(await credit().creditDay(other.id, daysAgo(1))).toBeNull()
+    expect(await balanceOf(app, other.id, 'energy')).toBe(0n)
+    expect(await energyPostings(other.id)).toBe(0)
   })
 
   it('never credits a day older than the window, which still counts in health', async () => {

@@ -63,6 +63,8 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
       homeRepo(db).energyCredited(userId, wanted),
     ])
     for (const day of wanted) {
+      // a day restored from a Kinetic export counts in health's figures and never earns
+      if (rows.find((r) => r.day === day)?.restored) continue
       const dayEffort = await effort.day(userId, day)
       const earned = dayEnergy(
         rows.find((r) => r.day === day),
@@ -80,7 +82,7 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
   return {
     creditDays,
 
-    /** One day (the `earn.credit` job): its credited total, or null when it lies outside the window. */
+    /** One day (the `earn.credit` job): its credited total, or null when it lies outside the window or was restored from an export. */
     async creditDay(userId: number, day: string): Promise<bigint | null> {
       return (await creditDays(userId, [day])).get(day) ?? null
     },

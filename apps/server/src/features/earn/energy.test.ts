@@ -24,6 +24,11 @@ const day = (over: Partial<HealthDay>): HealthDay => ({
   sleepEnd: null,
   workouts: 0,
   workoutSeconds: 0,
+  importSteps: 0,
+  importDistanceM: 0,
+  importActiveMinutes: 0,
+  importMetMinutes: 0,
+  restored: false,
   ...over,
 })
 const all = { exercise: true, sleep: true, heart_rate: true }

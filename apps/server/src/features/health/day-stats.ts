@@ -20,12 +20,14 @@ export function dayTotals(date: string, row: DayRow | undefined, profile: Profil
     run: row?.runMinutes ?? 0,
   }
   const steps = row?.steps ?? 0
+  const weight = weightKg(profile)
+  // imported workouts add what the watch did not record (imported.ts)
   return {
     date,
-    steps,
-    distance_m: distanceM(steps, strideCm(profile)),
-    calories: activityCalories(minutes, weightKg(profile)),
-    active_minutes: activeMinutes(minutes),
+    steps: steps + (row?.importSteps ?? 0),
+    distance_m: distanceM(steps, strideCm(profile)) + (row?.importDistanceM ?? 0),
+    calories: activityCalories(minutes, weight) + Math.round(((row?.importMetMinutes ?? 0) * weight) / 60),
+    active_minutes: activeMinutes(minutes) + (row?.importActiveMinutes ?? 0),
   }
 }
 

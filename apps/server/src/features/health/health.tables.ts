@@ -81,7 +81,7 @@ export const workouts = pgTable(
     steps: integer('steps').notNull().default(0),
     /** Imported workouts only: per-minute bpm from the start (0 = no reading). A watch's come from health_minutes. */
     hrSeries: smallint('hr_series').array(),
-    /** Imported workouts with a heart-rate series: `plausibility.ts`'s `fingerprint`, blind to absolute time. */
+    /** Imported workouts with a heart-rate series or a track: `plausibility.ts`'s `fingerprint`, blind to absolute time. */
     fingerprint: text('fingerprint'),
   },
   (t) => [
@@ -91,8 +91,9 @@ export const workouts = pgTable(
 )
 
 /**
- * An imported workout's track, read only by its detail: `[seconds from start, lat, lon,
- * metres from start | null, bpm | null, steps a minute | null]` in time order.
+ * An imported workout's track, its only storage: `[seconds from start, lat, lon, metres from
+ * start | null, bpm | null, steps a minute | null]` in time order. The detail draws its route and
+ * splits from it, the fingerprint reads its positions, the export writes it as GPX and TCX.
  */
 export const workoutTracks = pgTable('workout_tracks', {
   workoutId: bigint('workout_id', { mode: 'number' })
@@ -144,6 +145,17 @@ export const healthDays = pgTable(
     sleepEnd: at('sleep_end'),
     workouts: integer('workouts').notNull().default(0),
     workoutSeconds: integer('workout_seconds').notNull().default(0),
+    /**
+     * What imported workouts (GPX, TCX, FIT, Gadgetbridge, Garmin, Huawei) add to the day, only
+     * over their minutes the watch recorded no steps in, each minute once (`imported.ts`).
+     */
+    importSteps: integer('import_steps').notNull().default(0),
+    importDistanceM: integer('import_distance_m').notNull().default(0),
+    importActiveMinutes: integer('import_active_minutes').notNull().default(0),
+    /** Σ MET × minutes of those minutes: kcal = this × weight / 60. */
+    importMetMinutes: doublePrecision('import_met_minutes').notNull().default(0),
+    /** Data of this day came from importing a Kinetic export: it counts in health, never earns. */
+    restored: boolean('restored').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 )

@@ -1,6 +1,8 @@
-import type { WireLang } from '@kinetic/protocol'
+import { health as h, type WireLang } from '@kinetic/protocol'
 import { feature, type AppContext } from '../../platform/app-context.ts'
 import type { Db } from '../../platform/db/client.ts'
+import { dataImport } from './data-import.ts'
+import { registerExportRoute } from './export.routes.ts'
 import { registerHealthMethods, registerHistoryMethods } from './health.methods.ts'
 import { historyService } from './history.ts'
 import { healthRepo } from './health.repo.ts'
@@ -40,7 +42,10 @@ export interface HealthDeps {
 }
 
 export function healthFeature(ctx: AppContext, deps: HealthDeps) {
-  return feature('health', {}, async () => {
+  return feature('health', {}, async (app) => {
+    const imports = dataImport(ctx.db, deps.hooks)
+    ctx.registry.handleUpload(h.healthImport, (_p, file, rc) => imports.importFile(rc.user.id, file))
+    registerExportRoute(app, ctx)
     registerHealthMethods(
       ctx.registry,
       healthService({

@@ -213,6 +213,64 @@ export function ingestRepo(db: Db) {
         ON CONFLICT (user_id, day) DO UPDATE SET workouts = excluded.workouts, workout_seconds = excluded.workout_seconds`)
     },
 
+    /** Imported (not the watch's) workouts starting on this local day. */
+    async importedWorkoutsOfDay(userId: number, tz: string, day: string) {
+      return (
+        await rows<{ id: string; type: string; start_at: Date; end_at: Date; distance_m: number; steps: number }>(
+          db,
+          sql`SELECT id, type, start_at, end_at, distance_m, steps FROM workouts
+              WHERE user_id = ${userId} AND source <> 'watch'
+                AND start_at >= (${day}::date::timestamp AT TIME ZONE ${tz})
+                AND start_at < ((${day}::date + 1)::timestamp AT TIME ZONE ${tz})`,
+        )
+      ).map((r) => ({
+        id: Number(r.id),
+        type: r.type,
+        startAt: new Date(r.start_at),
+        endAt: new Date(r.end_at),
+        distanceM: r.distance_m,
+        steps: r.steps,
+      }))
+    },
+
+    /** Minutes in [from, to) in which the watch (or a restored sample) recorded steps. */
+    async stepMinutesBetween(userId: number, from: Date, to: Date): Promise<Date[]> {
+      const found = await rows<{ minute: Date }>(
+        db,
+        sql`SELECT minute FROM health_minutes WHERE user_id = ${userId} AND steps > 0
+            AND minute >= ${from.toISOString()}::timestamptz AND minute < ${to.toISOString()}::timestamptz`,
+      )
+      return found.map((r) => new Date(r.minute))
+    },
+
+    /** Sets the imported-workout columns of a day; a day without a row gets one only when `create`. */
+    async setImportedOfDay(
+      userId: number,
+      day: string,
+      c: { steps: number; distanceM: number; activeMinutes: number; metMinutes: number },
+      create: boolean,
+    ): Promise<void> {
+      const set = sql`import_steps = ${c.steps}, import_distance_m = ${c.distanceM},
+        import_active_minutes = ${c.activeMinutes}, import_met_minutes = ${c.metMinutes}`
+      if (!create) {
+        await db.execute(sql`UPDATE health_days SET ${set} WHERE user_id = ${userId} AND day = ${day}::date`)
+        return
+      }
+      await db.execute(sql`
+        INSERT INTO health_days (user_id, day, import_steps, import_distance_m, import_active_minutes, import_met_minutes)
+        VALUES (${userId}, ${day}::date, ${c.steps}, ${c.distanceM}, ${c.activeMinutes}, ${c.metMinutes})
+        ON CONFLICT (user_id, day) DO UPDATE SET ${set}`)
+    },
+
+    /** Marks days whose data came from a Kinetic export: they count in health, never earn. */
+    async markRestored(userId: number, days: readonly string[]): Promise<void> {
+      if (days.length === 0) return
+      await db.execute(sql`
+        INSERT INTO health_days (user_id, day, restored)
+        SELECT ${userId}, d, true FROM unnest(${arr(days)}::date[]) AS d
+        ON CONFLICT (user_id, day) DO UPDATE SET restored = true`)
+    },
+
     async timeZone(userId: number): Promise<string> {
       const [row] = await rows<{ tz: string }>(db, sql`SELECT time_zone AS tz FROM users WHERE id = ${userId}`)
       return row?.tz ?? 'UTC'

@@ -2,6 +2,7 @@ import { deviceApi } from '@kinetic/protocol'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import type { HealthHooks } from './hooks.ts'
+import { rollImportsIntoDays } from './imported.ts'
 import { ingestRepo, type Stored } from './ingest.repo.ts'
 
 const { UploadBody, SAMPLE_KINDS, DEVICE_SKEW_CORRECT_S, DEVICE_FUTURE_TOLERANCE_S, DEVICE_MAX_AGE_DAYS } = deviceApi
@@ -92,6 +93,8 @@ export function ingestService(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>) 
         await repo.rollSleepIntoDays(userId, tz, sleep.days)
         const workouts = await store(batch.workouts, (w) => repo.workouts(userId, tz, w))
         await repo.rollWorkoutsIntoDays(userId, tz, workouts.days)
+        // the watch's steps now cover minutes an imported workout may have counted
+        await rollImportsIntoDays(tx, userId, tz, steps.days)
         const bp = await store(batch.blood_pressure, (s) => repo.bloodPressure(userId, s))
         const spo2 = await store(batch.spo2, (s) => repo.spo2(userId, s))
         const accepted: Counts = {

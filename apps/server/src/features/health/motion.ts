@@ -6,10 +6,12 @@ import { dayTotals } from './day-stats.ts'
 import { hrMax, paceSPerKm, weightKg, workoutCalories, type Profile } from './formulas.ts'
 import { cadenceOf, parseTrack, splitsOf, thinRoute, workoutZones } from './workout-detail.ts'
 import { healthRepo, type HealthRepo, type WorkoutRow } from './health.repo.ts'
+import type { TrackRow } from './health.tables.ts'
 import { effortReads } from './effort.ts'
 import { lockUserHealth } from './ingest.ts'
 import type { HealthHooks } from './hooks.ts'
 import { ingestRepo } from './ingest.repo.ts'
+import { rollImportsIntoDays } from './imported.ts'
 import { fingerprint } from './plausibility.ts'
 
 function toWorkout(row: WorkoutRow, profile: Profile & { timeZone: string }, verdict: h.EffortVerdict): h.Workout {
@@ -97,15 +99,10 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
         throw new AppError('FIELD_INVALID', { field: 'heart_rate' })
       const track = parseTrack(p.track, p.duration_s)
       const startAt = new Date(Math.floor(start.getTime() / 1000) * 1000)
-      const print = fingerprint({ type: p.type, durationS: p.duration_s, distanceM: p.distance_m, hr: series })
-      const id = await db.transaction(async (tx) => {
-        const txRepo = healthRepo(tx)
-        // one import at a time per user (with the device API's batches), so two copies cannot both pass
+      const stored = await db.transaction(async (tx) => {
         await lockUserHealth(tx, userId)
-        const same = print === null ? undefined : await txRepo.workoutByFingerprint(userId, print)
-        if (same !== undefined) return { id: same, duplicate: true }
-        const inserted = await txRepo.insertWorkout({
-          userId,
+        const { timeZone } = await healthRepo(tx).profile(userId)
+        return storeImportedWorkout(tx, userId, timeZone, {
           source: p.source,
           type: p.type,
           name: p.name,
@@ -114,17 +111,56 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
           distanceM: p.distance_m,
           steps: p.steps,
           hrSeries: series.length ? series : null,
-          fingerprint: print,
+          track: track.length ? track : null,
         })
-        if (inserted === undefined) return { id: (await txRepo.workoutAt(userId, startAt))!, duplicate: true }
-        if (track.length) await txRepo.insertTrack(inserted, track)
-        const { timeZone } = await txRepo.profile(userId)
-        const day = today(timeZone, startAt)
-        await ingestRepo(tx).rollWorkoutsIntoDays(userId, timeZone, [day])
-        return { id: inserted, duplicate: false, day }
       })
-      if ('day' in id && id.day) await hooks?.daysChanged(userId, [id.day])
-      return { ...(await detail(userId, id.id)), duplicate: id.duplicate }
+      if (!stored.duplicate) await hooks?.daysChanged(userId, [stored.day])
+      return { ...(await detail(userId, stored.id)), duplicate: stored.duplicate }
     },
   }
+}
+
+export interface ImportedWorkout {
+  source: string
+  type: string
+  name: string
+  startAt: Date
+  endAt: Date
+  distanceM: number
+  steps: number
+  hrSeries: number[] | null
+  /** Stored in `workout_tracks`: the detail's route and splits, the fingerprint, the export's GPX and TCX. */
+  track: TrackRow[] | null
+}
+
+/**
+ * Stores an imported workout unless the user has one at the same start or with the same
+ * fingerprint (the same heart-rate sequence or track, times shifted), and rolls its day, in the
+ * caller's transaction (which holds `lockUserHealth`, so two copies cannot both pass).
+ */
+export async function storeImportedWorkout(
+  tx: Db,
+  userId: number,
+  timeZone: string,
+  w: ImportedWorkout,
+): Promise<{ id: number; duplicate: boolean; day: string }> {
+  const repo = healthRepo(tx)
+  const durationS = Math.round((w.endAt.getTime() - w.startAt.getTime()) / 1000)
+  const print = fingerprint({
+    type: w.type as h.WorkoutType,
+    durationS,
+    distanceM: w.distanceM,
+    hr: w.hrSeries ?? [],
+    track: w.track,
+  })
+  const day = today(timeZone, w.startAt)
+  const same = print === null ? undefined : await repo.workoutByFingerprint(userId, print)
+  if (same !== undefined) return { id: same, duplicate: true, day }
+  const { track, ...facts } = w
+  const inserted = await repo.insertWorkout({ userId, ...facts, fingerprint: print })
+  if (inserted === undefined) return { id: (await repo.workoutAt(userId, w.startAt))!, duplicate: true, day }
+  if (track?.length) await repo.insertTrack(inserted, track)
+  await ingestRepo(tx).rollWorkoutsIntoDays(userId, timeZone, [day])
+  await rollImportsIntoDays(tx, userId, timeZone, [day])
+  return { id: inserted, duplicate: false, day }
 }

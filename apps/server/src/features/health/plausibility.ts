@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { health } from '@kinetic/protocol'
 import { CADENCE, ZONE_FLOORS } from './formulas.ts'
+import type { TrackRow } from './health.tables.ts'
 
 type Reason = health.EffortReason
 type Kind = health.EffortVerdictKind
@@ -195,14 +196,31 @@ export const FINGERPRINT_BPM_STEP = 2
 /** Fewer readings than this give no fingerprint: too little to tell two workouts apart. */
 export const FINGERPRINT_MIN_READINGS = 5
 
+/** Track positions are rounded to this many decimals of a degree in the fingerprint (about 11 m). */
+export const FINGERPRINT_TRACK_DECIMALS = 4
+
 /**
  * A workout's fingerprint, blind to absolute time: its type, whole minutes, distance to 10 m and
  * the per-minute heart rate from its start quantized to FINGERPRINT_BPM_STEP (0 = no reading).
- * Null without enough readings. The migration's `-- data:` backfill computes the same in SQL.
+ * Without enough heart-rate readings, its track stands in: the first position of each minute
+ * from the start, rounded to FINGERPRINT_TRACK_DECIMALS. Null without either. The migration's
+ * `-- data:` backfill computes the heart-rate form in SQL.
  */
-export function fingerprint(w: Omit<WorkoutFacts, 'hr'> & { hr: readonly number[] }): string | null {
-  if (w.hr.filter((b) => b > 0).length < FINGERPRINT_MIN_READINGS) return null
-  const hr = w.hr.map((b) => Math.floor(b / FINGERPRINT_BPM_STEP)).join(',')
-  const text = `${w.type}:${Math.round(w.durationS / 60)}:${Math.round(w.distanceM / 10)}:${hr}`
-  return createHash('md5').update(text).digest('hex')
+export function fingerprint(
+  w: Omit<WorkoutFacts, 'hr'> & { hr: readonly number[]; track?: readonly TrackRow[] | null },
+): string | null {
+  const head = `${w.type}:${Math.round(w.durationS / 60)}:${Math.round(w.distanceM / 10)}`
+  if (w.hr.filter((b) => b > 0).length >= FINGERPRINT_MIN_READINGS) {
+    const hr = w.hr.map((b) => Math.floor(b / FINGERPRINT_BPM_STEP)).join(',')
+    return createHash('md5').update(`${head}:${hr}`).digest('hex')
+  }
+  const perMinute = new Map<number, string>()
+  for (const [t, lat, lon] of w.track ?? []) {
+    const minute = Math.floor(t / 60)
+    if (!perMinute.has(minute))
+      perMinute.set(minute, `${lat.toFixed(FINGERPRINT_TRACK_DECIMALS)} ${lon.toFixed(FINGERPRINT_TRACK_DECIMALS)}`)
+  }
+  if (perMinute.size < FINGERPRINT_MIN_READINGS) return null
+  const path = [...perMinute].map(([m, p]) => `${m}=${p}`).join(',')
+  return createHash('md5').update(`${head}:track:${path}`).digest('hex')
 }

@@ -18,9 +18,14 @@ export function haversineM(lat1: number, lon1: number, lat2: number, lon2: numbe
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)))
 }
 
-/** Parses the import's `track` (shape checked by the contract); times must not go back, positions must exist. */
+/**
+ * Parses a track in the contract's text form (`/v1/motion_import`'s `track`, an export's
+ * `workouts.csv`): each point TRACK_POINT_RE, at most TRACK_MAX_POINTS, times within the workout
+ * and never going back, positions on the globe.
+ */
 export function parseTrack(text: string, durationS: number): TrackRow[] {
   if (!text) return []
+  if (!text.split(';').every((p) => h.TRACK_POINT_RE.test(p))) throw new AppError('FIELD_INVALID', { field: 'track' })
   const opt = (x: string | undefined) => (x === undefined || x === '' ? null : Number(x))
   const points = text.split(';').map((p): TrackRow => {
     const [t, lat, lon, d, hr, cad] = p.split(',')
@@ -34,8 +39,13 @@ export function parseTrack(text: string, durationS: number): TrackRow[] {
   return points
 }
 
+/** A track in the text form `parseTrack` reads (an empty field for each unknown value). */
+export function encodeTrack(points: readonly TrackRow[]): string {
+  return points.map((p) => p.map((x) => (x === null ? '' : String(x))).join(',')).join(';')
+}
+
 /** Metres from the start at each point: the recorded distance when every point has one, else the haversine sum. */
-export function cumulative(points: TrackRow[]): number[] {
+export function cumulative(points: readonly TrackRow[]): number[] {
   if (points.length > 0 && points.every((p) => p[3] !== null)) return points.map((p) => p[3]!)
   let total = 0
   return points.map((p, i) => {

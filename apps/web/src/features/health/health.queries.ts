@@ -1,4 +1,4 @@
-import { call, currentAccountId, methodQuery } from '@/api'
+import { call, currentAccountId, methodQuery, upload } from '@/api'
 import { newRequestId } from '@/shared/requestId'
 import { account, earn, health, type ParamsIn } from '@kinetic/protocol'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -41,6 +41,12 @@ export function useImportWorkoutMutation() {
     mutationFn: (params: ParamsIn<typeof health.motionImport>) => call(health.motionImport, params),
     onSuccess: invalidate,
   })
+}
+
+/** Imports health history from one file (a Kinetic export, Gadgetbridge, Garmin or Huawei). */
+export function useHealthImportMutation() {
+  const invalidate = useInvalidateHealth()
+  return useMutation({ mutationFn: (file: File) => upload(health.healthImport, file), onSuccess: invalidate })
 }
 
 /** Asks for a review of a workout's verdict (a support ticket for its day, once per day). */

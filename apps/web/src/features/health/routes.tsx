@@ -25,4 +25,5 @@ export const healthRoutes: AppRoute[] = [
   page('/userAuthorize'),
   page('/healthTrend'),
   page('/weightLog'),
+  page('/healthData'),
 ]

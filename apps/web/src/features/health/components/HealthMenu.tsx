@@ -4,6 +4,7 @@ import {
   CalendarOutline,
   CheckShieldOutline,
   ClockCircleOutline,
+  DownlandOutline,
   FileOutline,
   FlagOutline,
   HeartOutline,
@@ -34,6 +35,7 @@ const ENTRIES = [
   ['questionnaire', '/questionnaire', <FileOutline key="i" />],
   ['goal', '/dailyGoal', <FlagOutline key="i" />],
   ['authorize', '/userAuthorize', <CheckShieldOutline key="i" />],
+  ['data', '/healthData', <DownlandOutline key="i" />],
   ['live', '/heartRateLive', <SoundOutline key="i" />],
 ] as const satisfies readonly (readonly [string, string, ReactNode])[]
 

@@ -20,6 +20,7 @@ export const healthPages = {
   '/userAuthorize': () => import('./UserAuthorizePage').then((m) => m.UserAuthorizePage),
   '/healthTrend': () => import('./TrendPage').then((m) => m.TrendPage),
   '/weightLog': () => import('./WeightLogPage').then((m) => m.WeightLogPage),
+  '/healthData': () => import('./HealthDataPage').then((m) => m.HealthDataPage),
 } satisfies Record<string, () => Promise<ComponentType>>
 
 export type HealthPath = keyof typeof healthPages

@@ -1,0 +1,128 @@
+import { currentAccountId } from '@/api'
+import { Page } from '@/shared/ui/Page'
+import { showSuccess } from '@/shared/ui/toast'
+import { health } from '@kinetic/protocol'
+import { Button } from 'antd-mobile'
+import { useState, type ChangeEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Card } from '../components/Card'
+import styles from '../components/Health.module.css'
+import { QueryView } from '../components/QueryView'
+import { useHealthImportMutation, useOverviewQuery } from '../health.queries'
+import { addDays, isDay } from '../lib/dates'
+import form from './Form.module.css'
+
+/** The whole history an export may hold: the last EXPORT_MAX_DAYS days, today included. */
+const allFrom = (today: string) => addDays(today, -(health.EXPORT_MAX_DAYS - 1))
+
+/**
+ * Own your data: export everything as a zip (samples of the chosen days; day totals, workouts'
+ * GPX and TCX and the profile), streamed by the server as a plain download; import a Kinetic
+ * export, a Gadgetbridge database, Garmin FIT files or a Huawei Health export.
+ */
+export function HealthDataPage() {
+  const { t } = useTranslation()
+  const overview = useOverviewQuery()
+  return (
+    <Page title={t('health.data.title')}>
+      <QueryView query={overview}>{(data) => <DataCards today={data.date} />}</QueryView>
+    </Page>
+  )
+}
+
+function DataCards({ today }: { today: string }) {
+  const { t } = useTranslation()
+  const [from, setFrom] = useState(() => allFrom(today))
+  const [to, setTo] = useState(today)
+  const importFile = useHealthImportMutation()
+  const [result, setResult] = useState<health.ImportResult | null>(null)
+  const rangeOk = isDay(from) && isDay(to) && from <= to && to <= today && from >= allFrom(to)
+  const query = new URLSearchParams({ from, to, account: String(currentAccountId() ?? '') })
+  const href = `${health.HEALTH_EXPORT_PATH}?${query.toString()}`
+
+  const read = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    setResult(null)
+    importFile.mutate(file, {
+      onSuccess: (answer) => {
+        setResult(answer)
+        showSuccess(t('health.data.imported'))
+      },
+    })
+  }
+
+  return (
+    <>
+      <Card title={t('health.data.exportTitle')}>
+        <p className={styles.note}>{t('health.data.exportNote')}</p>
+        <label className={form.field}>
+          <span className={form.label}>{t('health.data.from')}</span>
+          <span className={form.inputRow}>
+            <input
+              className={form.input}
+              type="date"
+              value={from}
+              max={to}
+              onChange={(e) => setFrom(e.target.value)}
+              aria-label={t('health.data.from')}
+            />
+          </span>
+        </label>
+        <label className={form.field}>
+          <span className={form.label}>{t('health.data.to')}</span>
+          <span className={form.inputRow}>
+            <input
+              className={form.input}
+              type="date"
+              value={to}
+              max={today}
+              onChange={(e) => setTo(e.target.value)}
+              aria-label={t('health.data.to')}
+            />
+          </span>
+        </label>
+        {!rangeOk && <p role="alert">{t('health.data.badRange')}</p>}
+        <Button
+          block
+          color="primary"
+          disabled={!rangeOk}
+          onClick={() => {
+            // a plain navigation: the server streams the zip as an attachment, the page stays
+            if (rangeOk) window.location.assign(href)
+          }}
+        >
+          {t('health.data.download')}
+        </Button>
+      </Card>
+      <Card title={t('health.data.importTitle')}>
+        <p className={styles.note}>{t('health.data.importNote')}</p>
+        <label className={form.field} aria-busy={importFile.isPending}>
+          <span className={form.label}>{t('health.data.chooseFile')}</span>
+          <input
+            type="file"
+            accept=".zip,.db,.sqlite,.fit,.json,application/zip,application/json"
+            onChange={read}
+            disabled={importFile.isPending}
+            aria-label={t('health.data.chooseFile')}
+          />
+        </label>
+        {result && (
+          <p role="status" className={styles.note}>
+            {result.days.length === 0
+              ? t('health.data.nothingNew')
+              : t('health.data.summary', {
+                  kind: t(`health.data.kinds.${result.kind}`),
+                  days: result.days.length,
+                  workouts: result.added.workouts,
+                  minutes: result.added.steps,
+                  readings: result.added.heart_rate,
+                })}
+            {result.days.length > 0 && !result.earns && ` ${t('health.data.noEnergy')}`}
+          </p>
+        )}
+      </Card>
+    </>
+  )
+}
