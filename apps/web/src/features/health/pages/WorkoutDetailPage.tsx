@@ -24,7 +24,6 @@ export function WorkoutDetailPage() {
   const id = Number(search.get('id'))
   const query = useWorkoutQuery(Number.isSafeInteger(id) && id > 0 ? id : null)
   const titleOf = useWorkoutTitle()
-  const zone = useAccountTimeZone()
   const route = query.data?.route
   const points = useMemo(() => (route ? routePolyline(route, ROUTE_BOX.width, ROUTE_BOX.height) : ''), [route])
   const perKm = `/${t('health.unit.km')}`
