@@ -131,7 +131,7 @@ test.describe('the installable app', () => {
     await registerThroughForm(page, uniqueEmail('pwa'), 'walk1234', enAccount)
 
     // a week of a watch's data (the weekly report and Home have something to show) and a funded wallet
-    const watch = demoWatch(27)
+    const watch = demoWatch(12)
     await open(page, '/deviceList')
     await page.getByPlaceholder(enDevice.bind.deviceCodePlaceholder).fill(watch.device)
     await page.getByPlaceholder(enDevice.bind.activeCodePlaceholder).fill(watch.active)
@@ -144,7 +144,7 @@ test.describe('the installable app', () => {
       activationCode: watch.active,
       days: 8,
       end: addDays(today, -1),
-      seed: 27,
+      seed: 12,
       timeZone: TZ,
     })
     await createWalletThroughScreens(page, 'Offline', 'Zebra-Quartz-91')

@@ -39,14 +39,16 @@ const buster = __APP_VERSION__
 
 /** The account whose copy is in memory now (restored, and saved to from here on). */
 let restoredFor: number | null = null
-let restoring: Promise<void> = Promise.resolve()
+/** A restore under way: nothing is saved until it is in (a save would drop the stored copy). */
+let restoring: Promise<void> | null = null
 
-async function restore(queryClient: QueryClient, account: number | null): Promise<void> {
+function restore(queryClient: QueryClient, account: number | null): Promise<void> {
   restoredFor = account
-  if (account === null) return
-  await persistQueryClientRestore({ queryClient, persister: persisterFor(account), maxAge: MAX_AGE_MS, buster }).catch(
-    (error: unknown) => console.error('Offline copy not restored:', error),
-  )
+  if (account === null) return Promise.resolve()
+  restoring = persistQueryClientRestore({ queryClient, persister: persisterFor(account), maxAge: MAX_AGE_MS, buster })
+    .catch((error: unknown) => console.error('Offline copy not restored:', error))
+    .finally(() => (restoring = null))
+  return restoring
 }
 
 /**
@@ -54,18 +56,15 @@ async function restore(queryClient: QueryClient, account: number | null): Promis
  * saves what it reads. When the acting account changes, the next account's copy is restored first.
  */
 export function startOfflineCopy(queryClient: QueryClient): Promise<void> {
-  restoring = restore(queryClient, currentAccountId())
   let timer: ReturnType<typeof setTimeout> | undefined
-  const save = async () => {
+  const save = () => {
     timer = undefined
-    await restoring
+    if (restoring) return void restoring.then(save)
     const account = currentAccountId()
-    if (account !== restoredFor) {
-      restoring = restore(queryClient, account)
-      await restoring
-    }
+    if (account !== restoredFor) return void restore(queryClient, account).then(save)
     if (account === null) return
-    await persistQueryClientSave({
+    // synchronous up to the IndexedDB put: a save at pagehide still reaches the store
+    persistQueryClientSave({
       queryClient,
       persister: persisterFor(account),
       buster,
@@ -74,9 +73,19 @@ export function startOfflineCopy(queryClient: QueryClient): Promise<void> {
   }
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return
-    timer ??= setTimeout(() => void save(), SAVE_EVERY_MS)
+    timer ??= setTimeout(save, SAVE_EVERY_MS)
   })
-  return restoring
+  // a page closed or reloaded within the second still keeps what it read last
+  const flush = () => {
+    if (timer === undefined) return
+    clearTimeout(timer)
+    save()
+  }
+  window.addEventListener('pagehide', flush)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush()
+  })
+  return restore(queryClient, currentAccountId())
 }
 
 /** Sign-out: this account's copy is deleted from the device. */
