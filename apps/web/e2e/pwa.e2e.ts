@@ -233,4 +233,52 @@ test.describe('the installable app', () => {
     await expect.poll(stored).not.toContain(`account:${account}`)
     await context.close()
   })
+
+  test('opens a workout file shared to the installed app in the import, which records it', async () => {
+    const context = await appContext('en-US')
+    const page = await context.newPage()
+    await registerThroughForm(page, uniqueEmail('pwa-share'), 'walk1234', enAccount)
+    await underServiceWorker(page)
+
+    // three points 0.01° apart on the equator, 10 minutes apart: 2.22 km in 20 min
+    const start = Date.now() - 2 * 86_400_000
+    const iso = (minutes: number) => new Date(start + minutes * 60_000).toISOString()
+    const point = (lon: number, minutes: number, hr: number) =>
+      `<trkpt lat="0" lon="${lon}"><time>${iso(minutes)}</time><extensions><hr>${hr}</hr></extensions></trkpt>`
+    const gpx = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><type>running</type><trkseg>${point(0, 0, 120)}${point(0.01, 10, 150)}${point(0.02, 20, 160)}</trkseg></trk></gpx>`
+
+    // what Chromium does with a file shared to the app: a multipart POST page load of the
+    // manifest's share_target action
+    await page.evaluate((text) => {
+      const form = document.createElement('form')
+      form.method = 'post'
+      form.enctype = 'multipart/form-data'
+      form.action = '/share-target'
+      const input = document.createElement('input')
+      input.type = 'file'
+      input.name = 'file'
+      const files = new DataTransfer()
+      files.items.add(new File([text], 'Morning run.gpx', { type: 'application/gpx+xml' }))
+      input.files = files.files
+      form.append(input)
+      document.body.append(form)
+      form.submit()
+    }, gpx)
+    await page.waitForURL(/#\/sportsRecord/)
+    await expectToast(page, enHealth.import.done)
+    await expect.poll(() => page.url()).not.toContain('shared=1')
+    await open(page, '/sportsRecord?all=1')
+    const list = page.getByRole('list', { name: enHealth.sports.title })
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1)
+    const text = await list.getByRole('listitem').first().textContent()
+    for (const part of [enHealth.sports.types.run, '2.22 km', 'GPX']) expect(text).toContain(part)
+
+    // taken once: the import opened again finds nothing to import
+    await toastsGone(page)
+    await open(page, '/sportsRecord?all=1&shared=1')
+    await expect.poll(() => page.url()).not.toContain('shared=1')
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1)
+    expect(await page.getByText(enHealth.import.duplicate, { exact: true }).count()).toBe(0)
+    await context.close()
+  })
 })
