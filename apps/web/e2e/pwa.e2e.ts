@@ -73,6 +73,24 @@ const setLanguage = (page: Page, locale: Locale) =>
 const byTestId = (page: Page, id: string) => page.getByTestId(id).innerText()
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: /—|Offline|离线|離線/ })
 
+/** The keys of the offline copies in this browser profile's IndexedDB (api/offline.ts), read without creating it. */
+const stored = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const request = indexedDB.open('kinetic-offline')
+        // not there yet: leave it to the app to create (with its store)
+        request.onupgradeneeded = () => request.transaction?.abort()
+        request.onerror = () => resolve([])
+        request.onsuccess = () => {
+          const db = request.result
+          if (!db.objectStoreNames.contains('answers')) return resolve([])
+          const keys = db.transaction('answers').objectStore('answers').getAllKeys()
+          keys.onsuccess = () => resolve(keys.result.map(String))
+        }
+      }),
+  )
+
 test.describe('the installable app', () => {
   test('Chromium reads each language’s manifest with no errors and finds the app installable under its service worker', async ({
     launchOptions,
@@ -208,29 +226,15 @@ test.describe('the installable app', () => {
     }
 
     // signing out deletes this account's copy from the device
-    const stored = () =>
-      page.evaluate(
-        () =>
-          new Promise<string[]>((resolve, reject) => {
-            const request = indexedDB.open('kinetic-offline')
-            request.onerror = () => reject(request.error)
-            request.onsuccess = () => {
-              const db = request.result
-              if (!db.objectStoreNames.contains('answers')) return resolve([])
-              const keys = db.transaction('answers').objectStore('answers').getAllKeys()
-              keys.onsuccess = () => resolve(keys.result.map(String))
-            }
-          }),
-      )
     const account = await page.evaluate(() => localStorage.getItem('currentAccount'))
-    expect(await stored()).toContain(`account:${account}`)
+    expect(await stored(page)).toContain(`account:${account}`)
     await setLanguage(page, 'en-US')
     await open(page, '/my')
     await page.reload()
     await page.getByRole('button', { name: enAccount.mine.signOut }).click()
     await page.getByRole('dialog').getByRole('button', { name: enCommon.confirm, exact: true }).click()
     await page.waitForURL(/#\/login$/)
-    await expect.poll(stored).not.toContain(`account:${account}`)
+    await expect.poll(() => stored(page)).not.toContain(`account:${account}`)
     await context.close()
   })
 
@@ -279,6 +283,21 @@ test.describe('the installable app', () => {
     await expect.poll(() => page.url()).not.toContain('shared=1')
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1)
     expect(await page.getByText(enHealth.import.duplicate, { exact: true }).count()).toBe(0)
+    await context.close()
+  })
+
+  test('deletes every offline copy on the device when the session is lost', async () => {
+    const context = await appContext('en-US')
+    const page = await context.newPage()
+    await registerThroughForm(page, uniqueEmail('pwa-lost'), 'walk1234', enAccount)
+    await expect.poll(() => byTestId(page, 'home-steps')).not.toBe('')
+    const account = await page.evaluate(() => localStorage.getItem('currentAccount'))
+    await expect.poll(() => stored(page)).toContain(`account:${account}`)
+    // the server no longer knows the session: the next call answers 401
+    await context.clearCookies()
+    await open(page, '/my')
+    await page.waitForURL(/#\/login$/)
+    await expect.poll(() => stored(page)).toEqual([])
     await context.close()
   })
 })
