@@ -1,4 +1,9 @@
-import { persistQueryClientRestore, persistQueryClientSave, type Persister } from '@tanstack/query-persist-client-core'
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/query-persist-client-core'
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval'
 import { currentAccountId } from './session'
@@ -7,8 +12,9 @@ import { currentAccountId } from './session'
  * The last-known answers, kept on the device per account (docs/adr/2026-11-24-pwa-offline-reads.md):
  * what the signed-in account last read (Home, health reports, wallet balances, …) and the public
  * answers, in IndexedDB under `account:<id>`, restored at launch so the app shows them offline.
- * Only successful reads are kept, never mutations (a 2FA secret is a mutation's answer). Wiped at
- * sign-out ({@link forgetOfflineCopy}) and when a session is lost ({@link forgetAllOfflineCopies}).
+ * Only reads with an answer are kept (as that answer), never mutations (a 2FA secret is a
+ * mutation's answer). Wiped at sign-out ({@link forgetOfflineCopy}) and when a session is lost
+ * ({@link forgetAllOfflineCopies}).
  */
 
 /** A copy older than this is dropped at launch rather than shown. */
@@ -22,16 +28,35 @@ const keyOf = (account: number) => `account:${account}`
 
 function persisterFor(account: number): Persister {
   return {
-    persistClient: (client) => set(keyOf(account), client, db()),
+    persistClient: (client) => set(keyOf(account), lastAnswers(client), db()),
     restoreClient: () => get(keyOf(account), db()),
     removeClient: () => del(keyOf(account), db()),
   }
 }
 
-/** What one account's copy holds: its own successful reads and the public ones. */
+/** What one account's copy holds: its own reads that have an answer, and the public ones. */
 const belongsTo = (account: number) => (query: Query) => {
   const [scope, owner] = query.queryKey
-  return query.state.status === 'success' && (scope === 'public' || (scope === 'signedIn' && owner === account))
+  return query.state.data !== undefined && (scope === 'public' || (scope === 'signedIn' && owner === account))
+}
+
+/**
+ * Each read as its last answer: a read whose refetch failed (the network went while it was
+ * under way) keeps the answer it had, stored as that answer — not as the failure.
+ */
+function lastAnswers(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) => ({
+    ...query,
+    state: {
+      ...query.state,
+      status: 'success' as const,
+      error: null,
+      fetchStatus: 'idle' as const,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+    },
+  }))
+  return { ...client, clientState: { ...client.clientState, queries } }
 }
 
 /** The build: a copy written by another version (another shape of answers) is not restored. */
