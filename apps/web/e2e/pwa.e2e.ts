@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { errorMessage, wireLang, type Locale } from '@kinetic/protocol'
+import { earn, errorMessage, health, wallet, wireLang, type Locale } from '@kinetic/protocol'
 import { addDays, localDay, simulateDays } from '@kinetic/watch-sim'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
@@ -67,6 +67,10 @@ async function underServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toMatch(/\/sw\.js$/)
 }
 
+let loads = 0
+/** A full page load of a route (not a hash change): what a launch of the app does. */
+const load = (page: Page, route: string) => page.goto(`/?load=${++loads}#${route}`)
+
 const setLanguage = (page: Page, locale: Locale) =>
   page.evaluate((l) => localStorage.setItem('currentLanguage', l), locale)
 
@@ -89,6 +93,27 @@ const stored = (page: Page) =>
           keys.onsuccess = () => resolve(keys.result.map(String))
         }
       }),
+  )
+
+/** The operations whose answers the account's offline copy holds (api/offline.ts). */
+const copied = (page: Page, account: string | null) =>
+  page.evaluate(
+    (key) =>
+      new Promise<string[]>((resolve) => {
+        const request = indexedDB.open('kinetic-offline')
+        request.onupgradeneeded = () => request.transaction?.abort()
+        request.onerror = () => resolve([])
+        request.onsuccess = () => {
+          const db = request.result
+          if (!db.objectStoreNames.contains('answers')) return resolve([])
+          const read = db.transaction('answers').objectStore('answers').get(key)
+          read.onsuccess = () => {
+            const copy = read.result as { clientState?: { queries: { queryKey: unknown[] }[] } } | undefined
+            resolve((copy?.clientState?.queries ?? []).map((query) => String(query.queryKey[3])))
+          }
+        }
+      }),
+    `account:${account}`,
   )
 
 test.describe('the installable app', () => {
@@ -171,47 +196,46 @@ test.describe('the installable app', () => {
 
     for (const locale of ['en-US', 'zh-CN', 'zh-TW'] as const) {
       const app = APP[locale]
-      const health = HEALTH[locale]
+      const texts = HEALTH[locale]
       await setLanguage(page, locale)
 
       // online: each screen read once in this language (the offline copy keeps what was read)
-      await open(page, '/homePage')
-      await page.reload()
+      await load(page, '/homePage')
       await expect.poll(() => byTestId(page, 'home-steps')).not.toBe('')
       const steps = await byTestId(page, 'home-steps')
       const energy = await byTestId(page, 'today-energy')
-      await open(page, '/weeklyReport')
-      const weeks = page.getByRole('group', { name: health.weekly.title })
+      await load(page, '/weeklyReport')
+      const weeks = page.getByRole('group', { name: texts.weekly.title })
       await expect.poll(() => weeks.count()).toBe(1)
       const weekly = await weeks.innerText()
-      await open(page, '/spot')
+      await load(page, '/spot')
       await expect.poll(() => assetRowText(page, 'BNB'), { timeout: 20_000 }).toContain('10')
       const bnb = await assetRowText(page, 'BNB')
-      await open(page, '/userAuthorize')
-      const exercise = page.getByRole('switch', { name: health.authorize.kinds.exercise })
+      await load(page, '/userAuthorize')
+      const exercise = page.getByRole('switch', { name: texts.authorize.kinds.exercise })
       await expect.poll(() => exercise.count()).toBe(1)
       expect(await banner(page).count()).toBe(0)
+      // the app saves what it read within a second (or as the page goes): then the network goes
+      const account = await page.evaluate(() => localStorage.getItem('currentAccount'))
+      for (const read of [earn.home, health.weekly, wallet.walletIndex, health.authorize])
+        await expect.poll(() => copied(page, account)).toContain(read.name)
 
       // the network goes: each screen reloads from the service worker and the offline copy
       await context.setOffline(true)
       const asOf = new RegExp(app.offline.banner.replace('{{time}}', '\\d{2}:\\d{2}').replace(/[()]/g, '\\$&'))
-      await open(page, '/homePage')
-      await page.reload()
+      await load(page, '/homePage')
       await expect.poll(() => banner(page).innerText()).toMatch(asOf)
       expect(await byTestId(page, 'home-steps')).toBe(steps)
       expect(await byTestId(page, 'today-energy')).toBe(energy)
-      await open(page, '/weeklyReport')
-      await page.reload()
+      await load(page, '/weeklyReport')
       await expect.poll(() => banner(page).innerText()).toMatch(asOf)
       await expect.poll(() => weeks.innerText()).toBe(weekly)
-      await open(page, '/spot')
-      await page.reload()
+      await load(page, '/spot')
       await expect.poll(() => banner(page).innerText()).toMatch(asOf)
       await expect.poll(() => assetRowText(page, 'BNB')).toBe(bnb)
 
       // a write is refused at once, in the language of the page, and nothing changes
-      await open(page, '/userAuthorize')
-      await page.reload()
+      await load(page, '/userAuthorize')
       await expect.poll(() => exercise.count()).toBe(1)
       const checked = await exercise.getAttribute('aria-checked')
       await exercise.click()
@@ -221,7 +245,7 @@ test.describe('the installable app', () => {
       // back online: the banner goes and the screen is read again
       await context.setOffline(false)
       await expect.poll(() => banner(page).count()).toBe(0)
-      await page.reload()
+      await load(page, '/userAuthorize')
       await expect.poll(() => exercise.getAttribute('aria-checked')).toBe(checked)
     }
 

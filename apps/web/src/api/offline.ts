@@ -19,8 +19,8 @@ import { currentAccountId } from './session'
 
 /** A copy older than this is dropped at launch rather than shown. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
-/** Writes to IndexedDB at most this often (answers arrive in bursts). */
-const SAVE_EVERY_MS = 1000
+/** How long after an answer the copy is saved: the answers of one burst are saved together. */
+const SAVE_DELAY_MS = 100
 
 let store: UseStore | undefined
 const db = () => (store ??= createStore('kinetic-offline', 'answers'))
@@ -81,14 +81,11 @@ function restore(queryClient: QueryClient, account: number | null): Promise<void
  * saves what it reads. When the acting account changes, the next account's copy is restored first.
  */
 export function startOfflineCopy(queryClient: QueryClient): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined
   const save = () => {
-    timer = undefined
     if (restoring) return void restoring.then(save)
     const account = currentAccountId()
     if (account !== restoredFor) return void restore(queryClient, account).then(save)
     if (account === null) return
-    // synchronous up to the IndexedDB put: a save at pagehide still reaches the store
     persistQueryClientSave({
       queryClient,
       persister: persisterFor(account),
@@ -96,19 +93,22 @@ export function startOfflineCopy(queryClient: QueryClient): Promise<void> {
       dehydrateOptions: { shouldDehydrateQuery: belongsTo(account), shouldDehydrateMutation: () => false },
     }).catch((error: unknown) => console.error('Offline copy not saved:', error))
   }
+  // answers arrive in bursts: one save for each, soon after it (a save started only as the
+  // page goes may never land)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let pending = false
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return
-    timer ??= setTimeout(save, SAVE_EVERY_MS)
+    pending = true
+    timer ??= setTimeout(() => {
+      timer = undefined
+      pending = false
+      save()
+    }, SAVE_DELAY_MS)
   })
-  // a page closed or reloaded within the second still keeps what it read last
-  const flush = () => {
-    if (timer === undefined) return
-    clearTimeout(timer)
-    save()
-  }
-  window.addEventListener('pagehide', flush)
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush()
+  // best effort for what arrived in the last moment
+  window.addEventListener('pagehide', () => {
+    if (pending) save()
   })
   return restore(queryClient, currentAccountId())
 }
