@@ -1,4 +1,4 @@
-import { account, content, errorMessage, loadMessages, WIRE_LANGS } from '@kinetic/protocol'
+import { account, content, errorMessage, loadMessages, LOCALES, WIRE_LANGS, wireLang } from '@kinetic/protocol'
 import qs from 'qs'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call, SERVER_ERROR_DELAY_MS, upload } from './client'
@@ -31,6 +31,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  vi.restoreAllMocks()
   vi.unstubAllGlobals()
   vi.useRealTimers()
 })
@@ -180,6 +181,19 @@ describe('call', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     await expect(call(content.appVersion)).rejects.toMatchObject({ kind: 'network' })
     expect(fetchMock).toHaveBeenCalledOnce()
+  })
+})
+
+describe('offline', () => {
+  it('refuses a call and an upload while the device is offline, in the language, sending nothing', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    for (const locale of LOCALES) {
+      localStorage.setItem('currentLanguage', locale)
+      const offline = { kind: 'offline', message: errorMessage('OFFLINE', wireLang(locale)) }
+      await expect(call(content.appVersion)).rejects.toMatchObject(offline)
+      await expect(upload(account.uploadImage, new Blob(['x']))).rejects.toMatchObject(offline)
+    }
+    expect(fetchMock).not.toHaveBeenCalled()
   })
 })
 

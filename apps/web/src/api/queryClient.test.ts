@@ -1,8 +1,10 @@
-import { earn } from '@kinetic/protocol'
-import { MutationObserver } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { earn, errorMessage, loadMessages } from '@kinetic/protocol'
+import { MutationObserver, onlineManager } from '@tanstack/react-query'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call } from './client'
 import { createQueryClient } from './queryClient'
+
+beforeAll(() => loadMessages('us-en'))
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
 beforeEach(() => {
@@ -10,7 +12,11 @@ beforeEach(() => {
   fetchMock.mockReset()
   vi.stubGlobal('fetch', fetchMock)
 })
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+  onlineManager.setOnline(true)
+})
 
 describe('the query client', () => {
   it('reports a request id reused with other details once, with the server’s message', async () => {
@@ -27,5 +33,18 @@ describe('the query client', () => {
     })
     await expect(supply.mutate()).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: msg })
     expect(report.mock.calls).toEqual([[msg]])
+  })
+
+  it('fails a write made offline at once with the OFFLINE message instead of holding it for later', async () => {
+    localStorage.setItem('currentLanguage', 'en-US')
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    onlineManager.setOnline(false)
+    const report = vi.fn<(message: string) => void>()
+    const supply = new MutationObserver(createQueryClient(report), {
+      mutationFn: () => call(earn.supply, { amount: '11', request_id: 'offline-1' }),
+    })
+    await expect(supply.mutate()).rejects.toMatchObject({ kind: 'offline' })
+    expect(report.mock.calls).toEqual([[errorMessage('OFFLINE', 'us-en')]])
+    expect(fetchMock).not.toHaveBeenCalled()
   })
 })

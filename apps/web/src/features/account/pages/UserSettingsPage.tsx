@@ -34,7 +34,9 @@ export function UserSettingsPage() {
     })
     if (!confirmed) return
     queryClient.clear()
-    if ('caches' in window) for (const name of await caches.keys()) await caches.delete(name)
+    // the app itself (the service worker's precache) stays: it is what opens offline
+    if ('caches' in window)
+      for (const name of await caches.keys()) if (!name.startsWith('workbox-precache')) await caches.delete(name)
     showSuccess(t('account.settings.cacheCleared'))
   }
 

@@ -1,0 +1,125 @@
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/query-persist-client-core'
+import type { Query, QueryClient } from '@tanstack/react-query'
+import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval'
+import { currentAccountId } from './session'
+
+/**
+ * The last-known answers, kept on the device per account (docs/adr/2026-11-24-pwa-offline-reads.md):
+ * what the signed-in account last read (Home, health reports, wallet balances, …) and the public
+ * answers, in IndexedDB under `account:<id>`, restored at launch so the app shows them offline.
+ * Only reads with an answer are kept (as that answer), never mutations (a 2FA secret is a
+ * mutation's answer). Wiped at sign-out ({@link forgetOfflineCopy}) and when a session is lost
+ * ({@link forgetAllOfflineCopies}).
+ */
+
+/** A copy older than this is dropped at launch rather than shown. */
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+/** How long after an answer the copy is saved: the answers of one burst are saved together. */
+const SAVE_DELAY_MS = 100
+
+let store: UseStore | undefined
+const db = () => (store ??= createStore('kinetic-offline', 'answers'))
+const keyOf = (account: number) => `account:${account}`
+
+function persisterFor(account: number): Persister {
+  return {
+    persistClient: (client) => set(keyOf(account), lastAnswers(client), db()),
+    restoreClient: () => get(keyOf(account), db()),
+    removeClient: () => del(keyOf(account), db()),
+  }
+}
+
+/** What one account's copy holds: its own reads that have an answer, and the public ones. */
+const belongsTo = (account: number) => (query: Query) => {
+  const [scope, owner] = query.queryKey
+  return query.state.data !== undefined && (scope === 'public' || (scope === 'signedIn' && owner === account))
+}
+
+/**
+ * Each read as its last answer: a read whose refetch failed (the network went while it was
+ * under way) keeps the answer it had, stored as that answer — not as the failure.
+ */
+function lastAnswers(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) => ({
+    ...query,
+    state: {
+      ...query.state,
+      status: 'success' as const,
+      error: null,
+      fetchStatus: 'idle' as const,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+    },
+  }))
+  return { ...client, clientState: { ...client.clientState, queries } }
+}
+
+/** The build: a copy written by another version (another shape of answers) is not restored. */
+const buster = __APP_VERSION__
+
+/** The account whose copy is in memory now (restored, and saved to from here on). */
+let restoredFor: number | null = null
+/** A restore under way: nothing is saved until it is in (a save would drop the stored copy). */
+let restoring: Promise<void> | null = null
+
+function restore(queryClient: QueryClient, account: number | null): Promise<void> {
+  restoredFor = account
+  if (account === null) return Promise.resolve()
+  restoring = persistQueryClientRestore({ queryClient, persister: persisterFor(account), maxAge: MAX_AGE_MS, buster })
+    .catch((error: unknown) => console.error('Offline copy not restored:', error))
+    .finally(() => (restoring = null))
+  return restoring
+}
+
+/**
+ * Restores the acting account's copy into `queryClient` (resolves when done) and from then on
+ * saves what it reads. When the acting account changes, the next account's copy is restored first.
+ */
+export function startOfflineCopy(queryClient: QueryClient): Promise<void> {
+  const save = () => {
+    if (restoring) return void restoring.then(save)
+    const account = currentAccountId()
+    if (account !== restoredFor) return void restore(queryClient, account).then(save)
+    if (account === null) return
+    persistQueryClientSave({
+      queryClient,
+      persister: persisterFor(account),
+      buster,
+      dehydrateOptions: { shouldDehydrateQuery: belongsTo(account), shouldDehydrateMutation: () => false },
+    }).catch((error: unknown) => console.error('Offline copy not saved:', error))
+  }
+  // answers arrive in bursts: one save for each, soon after it (a save started only as the
+  // page goes may never land)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let pending = false
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return
+    pending = true
+    timer ??= setTimeout(() => {
+      timer = undefined
+      pending = false
+      save()
+    }, SAVE_DELAY_MS)
+  })
+  // best effort for what arrived in the last moment
+  window.addEventListener('pagehide', () => {
+    if (pending) save()
+  })
+  return restore(queryClient, currentAccountId())
+}
+
+/** Sign-out: this account's copy is deleted from the device. */
+export async function forgetOfflineCopy(account: number): Promise<void> {
+  await del(keyOf(account), db())
+}
+
+/** A lost session (spec §4 clears local storage): every copy on the device is deleted. */
+export async function forgetAllOfflineCopies(): Promise<void> {
+  restoredFor = null
+  await clear(db())
+}
