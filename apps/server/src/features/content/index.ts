@@ -3,9 +3,12 @@ import { registerContentMethods } from './content.methods.ts'
 import { contentService, type ContentService } from './content.service.ts'
 import { registerMessageMethods } from './messages.methods.ts'
 import { messagesService, type MessagesService } from './messages.service.ts'
+import { registerPushMethods } from './push.methods.ts'
+import { pushService, type PushService } from './push.service.ts'
 
-/** The front door of content (articles, app version, messages): what other features may use. */
-export type { ContentService, MessagesService }
+/** The front door of content (articles, app version, messages, Web Push): what other features may use. */
+export type { ContentService, MessagesService, PushService }
+export type { PushNote, PushPayload } from './push.service.ts'
 export { postSystemMessage } from './system-messages.ts'
 /** The article catalog, for the one parity test of every text catalog. */
 export { articleLanguageFiles, readArticleFiles } from './articles.ts'
@@ -13,12 +16,17 @@ export { articleLanguageFiles, readArticleFiles } from './articles.ts'
 export interface ContentApi {
   content: ContentService
   messages: MessagesService
+  /** Web Push to an account's devices (`notify`), for the features whose events it reports. */
+  push: PushService
 }
 
 export function contentFeature(ctx: AppContext) {
-  const api: ContentApi = { content: contentService(ctx.db), messages: messagesService(ctx.db) }
+  const push = pushService({ db: ctx.db, jobs: ctx.jobs, config: ctx.config, log: ctx.log })
+  const api: ContentApi = { content: contentService(ctx.db), messages: messagesService(ctx.db, push), push }
   return feature('content', api, async () => {
     registerContentMethods(ctx.registry, api.content)
     registerMessageMethods(ctx.registry, api.messages)
+    registerPushMethods(ctx.registry, api.push)
+    await push.start()
   })
 }
