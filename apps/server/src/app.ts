@@ -192,12 +192,15 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   // the features: each registers its methods, routes and jobs; what one needs of another is its API
   // content first: its Web Push (`content.api.push`) tells users about the others' events
   const content = contentFeature(ctx)
-  const support = supportFeature(ctx)
-  const earn = earnFeature(ctx, { openTicket: (userId, ticket) => support.api.support.openTicket(userId, ticket) })
+  const support = supportFeature(ctx, { push: content.api.push })
+  const earn = earnFeature(ctx, {
+    openTicket: (userId, ticket) => support.api.support.openTicket(userId, ticket),
+    push: content.api.push,
+  })
   // an invitation is rewarded inside the registration that earns it
   const account = accountFeature(ctx, { invited: earn.api.invited })
   const wallet = walletFeature(ctx)
-  const shop = shopFeature(ctx, { earn: earn.api })
+  const shop = shopFeature(ctx, { earn: earn.api, push: content.api.push })
   // health's data changing (watch batches, imports) or its consent credits energy: health calls, earning answers
   const healthHooks: HealthHooks = { daysChanged: earn.api.daysChanged, consentChanged: earn.api.consentChanged }
   const device = deviceFeature(ctx, { ingest: ingestService(db, healthHooks) })

@@ -9,7 +9,14 @@ import { pushService, type PushService } from './push.service.ts'
 /** The front door of content (articles, app version, messages, Web Push): what other features may use. */
 export type { ContentService, MessagesService, PushService }
 export type { PushNote, PushPayload } from './push.service.ts'
-export { postSystemMessage } from './system-messages.ts'
+export {
+  postSystemMessage,
+  systemMessage,
+  utcMinute,
+  SYSTEM_MESSAGE_TEXT_FILES,
+  type SystemMessage,
+} from './system-messages.ts'
+export { messageUrl } from './messages.service.ts'
 /** The article catalog, for the one parity test of every text catalog. */
 export { articleLanguageFiles, readArticleFiles } from './articles.ts'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { startPushReceiver } from '../../../test/push-receiver.ts'
+import { startPushReceiver, type PushDevice } from '../../../test/push-receiver.ts'
 import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
 
 let app: TestApp
@@ -25,6 +25,8 @@ async function signedIn(lang: string) {
   return { client, id }
 }
 
+/** The subscription as a browser posts it (`PushSubscription.toJSON()`). */
+const sub = (device: PushDevice) => ({ endpoint: device.endpoint, keys: device.keys })
 const texts = (en: string, cn: string, hk: string) => ({ 'us-en': en, 'zh-cn': cn, 'zh-hk': hk })
 const pushJobsDone = async () => {
   const { rows } = await app.database.pool.query<{ n: string }>(
@@ -46,7 +48,7 @@ describe('web push', () => {
   it('refuses a subscription without P-256 keys or with a non-push endpoint, in the request language', async () => {
     const { client, id } = await signedIn('us-en')
     const device = receiver.device('refused')
-    const badKey = await client.call('/v1/pushsubscribe', { ...device, keys: { ...device.keys, p256dh: 'AAAA' } })
+    const badKey = await client.call('/v1/pushsubscribe', { ...sub(device), keys: { ...device.keys, p256dh: 'AAAA' } })
     expect(badKey.body).toMatchObject({ code: false, error: 'PUSH_SUBSCRIPTION_INVALID' })
     const plainHttp = await client.call(
       '/v1/pushsubscribe',
@@ -66,8 +68,8 @@ describe('web push', () => {
     const en = await signedIn('us-en')
     const hkPhone = receiver.device('hk-phone')
     const enLaptop = receiver.device('en-laptop')
-    expect((await hk.client.call('/v1/pushsubscribe', hkPhone, { lang: 'zh-hk' })).body.code).toBe(true)
-    expect((await en.client.call('/v1/pushsubscribe', enLaptop)).body.code).toBe(true)
+    expect((await hk.client.call('/v1/pushsubscribe', sub(hkPhone), { lang: 'zh-hk' })).body.code).toBe(true)
+    expect((await en.client.call('/v1/pushsubscribe', sub(enLaptop))).body.code).toBe(true)
     expect((await en.client.call('/v1/pushsettings')).body.data.devices).toBe(1)
     const { public_key } = (await en.client.call('/v1/pushkey')).body.data
 
@@ -98,7 +100,7 @@ describe('web push', () => {
     const gone = receiver.device('gone-tablet', 410)
     const live = receiver.device('live-phone')
     for (const device of [gone, live])
-      expect((await user.client.call('/v1/pushsubscribe', device)).body.code).toBe(true)
+      expect((await user.client.call('/v1/pushsubscribe', sub(device))).body.code).toBe(true)
     expect(await rowCount(app, 'push_subscriptions', 'user_id = $1', [user.id])).toBe(2)
 
     await app.services.push.notify(user.id, {
@@ -118,7 +120,7 @@ describe('web push', () => {
   it('sends no kind the account switched off; the switch shows in settings', async () => {
     const user = await signedIn('us-en')
     const device = receiver.device('muted-phone')
-    await user.client.call('/v1/pushsubscribe', device)
+    await user.client.call('/v1/pushsubscribe', sub(device))
     expect((await user.client.call('/v1/pushsetting', { kind: 'shipped', enabled: '0' })).body.code).toBe(true)
     const settings = (await user.client.call('/v1/pushsettings')).body.data
     expect(settings.kinds).toContainEqual({ kind: 'shipped', enabled: false })
@@ -141,8 +143,8 @@ describe('web push', () => {
     const first = await signedIn('us-en')
     const second = await signedIn('us-en')
     const device = receiver.device('shared-browser')
-    await first.client.call('/v1/pushsubscribe', device)
-    await second.client.call('/v1/pushsubscribe', device)
+    await first.client.call('/v1/pushsubscribe', sub(device))
+    await second.client.call('/v1/pushsubscribe', sub(device))
     expect(
       await rowCount(app, 'push_subscriptions', 'endpoint = $1 AND user_id = $2', [device.endpoint, second.id]),
     ).toBe(1)

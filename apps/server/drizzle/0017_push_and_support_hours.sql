@@ -21,6 +21,17 @@ CREATE TABLE "push_subscriptions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "support_hours" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"time_zone" text NOT NULL,
+	"days" integer[] NOT NULL,
+	"open" text NOT NULL,
+	"close" text NOT NULL,
+	"reply_hours" integer NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "support_hours_one_row" CHECK ("support_hours"."id" = 1)
+);
+--> statement-breakpoint
 ALTER TABLE "push_muted" ADD CONSTRAINT "push_muted_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_key" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
