@@ -1,4 +1,6 @@
+import { PushListener } from '@/features/content'
 import { useRouteMeta } from '@/shared/routing'
+import { Suspense } from 'react'
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
 import styles from './RootLayout.module.css'
 import { TabBar } from './TabBar'
@@ -15,6 +17,9 @@ export function RootLayout() {
       </div>
       {meta?.tabBar && <TabBar />}
       <ScrollRestoration />
+      <Suspense fallback={null}>
+        <PushListener />
+      </Suspense>
     </>
   )
 }

@@ -1,3 +1,4 @@
+import { PushSettings } from '@/features/content'
 import { currentLocale, LANGUAGE_NAMES } from '@/i18n'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
 import { Page } from '@/shared/ui/Page'
@@ -6,7 +7,7 @@ import { showSuccess } from '@/shared/ui/toast'
 import { Dialog } from 'antd-mobile'
 import { DeleteOutline, GlobalOutline } from 'antd-mobile-icons'
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { Suspense, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useUserInfoQuery } from '../account.queries'
@@ -16,7 +17,7 @@ import mine from './MinePages.module.css'
 
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
-/** /userSettings: clear cache, language, time zone, and the devices signed in to the account. */
+/** /userSettings: clear cache, language, time zone, notifications, and the devices signed in to the account. */
 export function UserSettingsPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -91,6 +92,9 @@ export function UserSettingsPage() {
           )}
         </>
       )}
+      <Suspense fallback={<Loading />}>
+        <PushSettings />
+      </Suspense>
       <h2 className={mine.sectionTitle}>{t('account.sessions.title')}</h2>
       <SessionList />
     </Page>
