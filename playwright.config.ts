@@ -31,6 +31,10 @@ export default defineConfig({
   ],
   use: {
     headless: true,
+    // the app's service worker precaches the whole build on a context's first load: blocked for
+    // every test but the PWA's (pwa.e2e.ts allows it), so each fresh context is the page alone
+    // (docs/adr/2026-11-24-pwa-service-worker.md)
+    serviceWorkers: 'block',
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react'
 import pxtorem from 'postcss-pxtorem'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { webManifests } from './manifests'
 import pkg from './package.json' with { type: 'json' }
 
 const API = 'http://127.0.0.1:8080'
@@ -14,8 +16,28 @@ const REACT_19_RENDER = {
   'rc-util/lib/React/render': decodeURIComponent(new URL('./src/shared/ui/reactRender.ts', import.meta.url).pathname),
 }
 
+/**
+ * The service worker (src/sw/sw.ts, docs/adr/2026-11-24-pwa-service-worker.md): built by
+ * vite-plugin-pwa with the list of files to precache injected — the app's shell, its route
+ * chunks, texts and icons, not the operator console or the download page. The app registers it
+ * itself (src/sw/register.ts) and the manifests are ours, one per language (manifests.ts).
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png}', 'icons/*.png', 'favicon.svg', '*.webmanifest'],
+    globIgnores: ['admin/**', 'download/**', '.vite/**'],
+    // echarts' chunk is about 1 MB: precached too, so health reports open offline
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+})
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), webManifests(), serviceWorker],
   resolve: {
     alias: {
       '@': decodeURIComponent(new URL('./src', import.meta.url).pathname),

@@ -267,7 +267,18 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   }
 
   if (existsSync(config.webDist)) {
-    await server.register(fastifyStatic, { root: config.webDist, index: 'index.html', wildcard: true })
+    await server.register(fastifyStatic, {
+      root: config.webDist,
+      index: 'index.html',
+      wildcard: true,
+      // the service worker, the manifests and the page are checked with the server on every
+      // load (a new build is found at once); the rest keeps @fastify/static's default
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const checked = /(?:^|[\\/])sw\.js$|\.webmanifest$|\.html$/.test(filePath)
+        reply.setHeader('cache-control', checked ? 'no-cache' : 'public, max-age=0')
+      },
+    })
     // the bundles with the .br / .gz copies `npm run build` writes (scripts/precompress.mjs);
     // only here: @fastify/static answers 404 for a directory index (/, /admin/) with preCompressed
     await server.register(fastifyStatic, {

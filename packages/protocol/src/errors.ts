@@ -31,6 +31,9 @@ export const ERROR_CODES = [
   // Client-side: an identical request still in flight is cancelled (spec §8).
   'OPERATION_TOO_FREQUENT',
   'NETWORK',
+  // Client-side: a write while the device is offline is refused, not queued (the app shows its
+  // last-known reads offline; docs/adr/2026-11-24-pwa-offline-reads.md).
+  'OFFLINE',
   // spec §5 validation messages
   'PRIVACY_NOT_AGREED',
   'EMAIL_INVALID',

@@ -9,6 +9,8 @@ import { startTestApp, type TestApp } from '../../test/harness.ts'
 // (scripts/precompress.mjs) to browsers that accept them, and as is to those that do not.
 const script = `console.log(${JSON.stringify('Kinetic '.repeat(400))})\n`
 const page = `<!doctype html><title>Kinetic</title><body>${'<p>Kinetic</p>'.repeat(200)}</body>`
+const serviceWorker = 'self.addEventListener("fetch", () => {})\n'
+const manifest = JSON.stringify({ name: 'Kinetic', start_url: '/#/homePage', display: 'standalone' })
 let app: TestApp
 let dist: string
 beforeAll(async () => {
@@ -17,6 +19,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'admin'))
   writeFileSync(path.join(dist, 'index.html'), page)
   writeFileSync(path.join(dist, 'admin/index.html'), `${page}<!-- console -->`)
+  writeFileSync(path.join(dist, 'sw.js'), serviceWorker)
+  writeFileSync(path.join(dist, 'manifest.en-US.webmanifest'), manifest)
   const file = path.join(dist, 'assets/index-abc.js')
   writeFileSync(file, script)
   writeFileSync(`${file}.br`, brotliCompressSync(script))
@@ -71,5 +75,22 @@ describe('the built web app', () => {
     expect(plain.statusCode).toBe(200)
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body).toBe(script)
+  })
+
+  it('serves the service worker and the manifests to be checked with the server on every load', async () => {
+    const sw = await app.server.inject({ method: 'GET', url: '/sw.js' })
+    expect(sw.statusCode).toBe(200)
+    expect(sw.headers['content-type']).toMatch(/javascript/)
+    expect(sw.headers['cache-control']).toBe('no-cache')
+    expect(sw.body).toBe(serviceWorker)
+
+    const webManifest = await app.server.inject({ method: 'GET', url: '/manifest.en-US.webmanifest' })
+    expect(webManifest.statusCode).toBe(200)
+    expect(webManifest.headers['content-type']).toMatch(/^application\/manifest\+json/)
+    expect(webManifest.headers['cache-control']).toBe('no-cache')
+    expect(webManifest.json()).toMatchObject({ start_url: '/#/homePage' })
+
+    const home = await app.server.inject({ method: 'GET', url: '/' })
+    expect(home.headers['cache-control']).toBe('no-cache')
   })
 })

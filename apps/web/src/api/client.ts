@@ -69,6 +69,9 @@ async function post(
   contentType: string | undefined,
   key: string | undefined,
 ): Promise<unknown> {
+  // Reads wait while offline (the query client pauses them and shows the last-known answers):
+  // what still calls is a write, refused at once rather than queued (api/offline.ts).
+  if (!navigator.onLine) throw new ApiError(errorMessage('OFFLINE', lang), { kind: 'offline' })
   const account = currentAccountId()
   const headers: Record<string, string> = { [CSRF_HEADER]: CSRF_VALUE }
   // FormData sets its own multipart type with the boundary

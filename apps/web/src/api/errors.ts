@@ -5,10 +5,11 @@ import type { ErrorCode } from '@kinetic/protocol'
  * - `business`: the server answered `code: false` (a validation or business error);
  * - `session`: the session is gone (`code: 401` or a Token message); storage was cleared;
  * - `http`: a non-200 status (400, 403, 413, 429, 500);
- * - `network`: no answer (offline, or the 300000 ms timeout);
+ * - `network`: no answer (the network failed, or the 300000 ms timeout);
+ * - `offline`: not sent: the device is offline (a write is refused, not queued);
  * - `superseded`: an identical request was sent while this one was in flight.
  */
-export type ApiErrorKind = 'business' | 'session' | 'http' | 'network' | 'superseded'
+export type ApiErrorKind = 'business' | 'session' | 'http' | 'network' | 'offline' | 'superseded'
 
 export class ApiError extends Error {
   override readonly name = 'ApiError'

@@ -1,5 +1,6 @@
 import { createQueryClient, onApiEvent, queryKeys } from '@/api'
 import { errorText, followStoredLanguage, initI18n } from '@/i18n'
+import { registerServiceWorker } from '@/sw/register'
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
@@ -18,11 +19,16 @@ const textsLoaded = initI18n()
 const toast = (text: string) => void import('@/shared/ui/toast').then(({ showToast }) => showToast(text))
 
 const queryClient = createQueryClient(toast)
+// The last-known answers of the acting account, shown offline; restored before the first page.
+const offlineCopy = import('@/api/offline')
+const restored = offlineCopy.then(({ startOfflineCopy }) => startOfflineCopy(queryClient))
 onApiEvent('serverError', () => toast(errorText('INTERNAL')))
 onApiEvent('sessionExpired', () => {
   queryClient.removeQueries({ queryKey: queryKeys.signedIn })
+  void offlineCopy.then(({ forgetAllOfflineCopies }) => forgetAllOfflineCopies())
   void followStoredLanguage()
 })
+registerServiceWorker()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root')
@@ -32,7 +38,7 @@ const root = createRoot(container)
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App queryClient={queryClient} ready={textsLoaded} />
+      <App queryClient={queryClient} ready={Promise.all([textsLoaded, restored])} />
     </StrictMode>,
   ),
 )

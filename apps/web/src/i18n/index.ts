@@ -36,7 +36,7 @@ export function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   })
-  document.documentElement.lang = i18n.language
+  setDocumentLanguage(i18n.language)
   return loadLanguage(storedLocale())
 }
 
@@ -86,8 +86,19 @@ export async function adoptAccountLanguage(lang: WireLang): Promise<void> {
 export async function followStoredLanguage(): Promise<void> {
   const locale = storedLocale()
   await loadLanguage(locale)
-  document.documentElement.lang = locale
+  setDocumentLanguage(locale)
   if (i18n.language !== locale) await i18n.changeLanguage(locale)
+}
+
+/**
+ * The page speaks `locale`: its lang attribute, and the web app manifest it links (one per
+ * language, with the app's name in it: apps/web/manifests.ts).
+ */
+function setDocumentLanguage(locale: string): void {
+  document.documentElement.lang = locale
+  const manifest = document.querySelector('link[rel="manifest"]')
+  const href = `/manifest.${locale}.webmanifest`
+  if (manifest && manifest.getAttribute('href') !== href) manifest.setAttribute('href', href)
 }
 
 /** A protocol error message in the interface language: error texts live in protocol, not here. */

@@ -2,16 +2,18 @@ import { PushListener } from '@/features/content'
 import { useRouteMeta } from '@/shared/routing'
 import { Suspense } from 'react'
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
+import { OfflineBanner } from './OfflineBanner'
 import styles from './RootLayout.module.css'
 import { TabBar } from './TabBar'
 
-/** The shell around every route: page-load progress, the page, and the tab bar on tab routes. */
+/** The shell around every route: page-load progress, the offline banner, the page, and the tab bar on tab routes. */
 export function RootLayout() {
   const meta = useRouteMeta()
   const navigation = useNavigation()
   return (
     <>
       {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" />}
+      <OfflineBanner />
       <div className={meta?.tabBar ? styles.tabPage : undefined}>
         <Outlet />
       </div>

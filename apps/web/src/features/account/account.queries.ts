@@ -1,4 +1,4 @@
-import { call, clearCurrentAccountId, methodQuery, queryKeys, setCurrentAccountId } from '@/api'
+import { call, clearCurrentAccountId, currentAccountId, methodQuery, queryKeys, setCurrentAccountId } from '@/api'
 import { adoptAccountLanguage, setLanguage } from '@/i18n'
 import { account, type Locale, type ParamsIn } from '@kinetic/protocol'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -65,15 +65,22 @@ export function useForgotPasswordMutation() {
   })
 }
 
-/** Signs the acting account out; resolves with the accounts still signed in on this device. */
+/**
+ * Signs the acting account out; resolves with the accounts still signed in on this device. Its
+ * offline copy (api/offline.ts) is deleted from the device.
+ */
 export function useLogoutMutation() {
   const actAs = useActAs()
   return useMutation({
+    onMutate: () => ({ signedOut: currentAccountId() }),
     mutationFn: async () => {
       await call(account.logout)
       return (await call(account.signedInAccounts)).list
     },
-    onSuccess: (remaining) => actAs(remaining[0]?.id ?? null),
+    onSuccess: (remaining, _variables, { signedOut }) => {
+      actAs(remaining[0]?.id ?? null)
+      if (signedOut !== null) void import('@/api/offline').then(({ forgetOfflineCopy }) => forgetOfflineCopy(signedOut))
+    },
   })
 }
 

@@ -1,7 +1,9 @@
 import { showSuccess, showToast } from '@/shared/ui/toast'
+import { takeSharedFile } from '@/sw/shared'
 import { UploadOutline } from 'antd-mobile-icons'
-import type { ChangeEvent } from 'react'
+import { useEffect, useEffectEvent, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { useImportWorkoutMutation } from '../health.queries'
 import styles from './Sports.module.css'
 import { useVerdictText } from './WorkoutVerdict'
@@ -9,17 +11,21 @@ import { useVerdictText } from './WorkoutVerdict'
 /**
  * Imports a workout from a GPX, TCX or FIT file: the file is read in the browser (the FIT
  * parser loads only now) and its summary and heart-rate curve posted to `/v1/motion_import`.
- * `onImported` gets the local day of the stored workout.
+ * `onImported` gets the local day of the stored workout. A file shared to the installed app
+ * (the manifest's share target) arrives as `?shared=1` and is imported the same way.
  */
 export function ImportButton({ onImported }: { onImported: (day: string) => void }) {
   const { t } = useTranslation()
   const importWorkout = useImportWorkoutMutation()
   const verdictText = useVerdictText()
 
-  const read = async (event: ChangeEvent<HTMLInputElement>) => {
+  const read = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''
-    if (!file) return
+    if (file) void importFile(file)
+  }
+
+  const importFile = async (file: File) => {
     const { parseWorkoutFile, WorkoutFileError } = await import('../lib/workoutFile')
     let workout
     try {
@@ -51,6 +57,23 @@ export function ImportButton({ onImported }: { onImported: (day: string) => void
     )
   }
 
+  const [search, setSearch] = useSearchParams()
+  const shared = search.get('shared') === '1'
+  const importShared = useEffectEvent(async () => {
+    const file = await takeSharedFile()
+    setSearch(
+      (params) => {
+        params.delete('shared')
+        return params
+      },
+      { replace: true },
+    )
+    if (file) await importFile(file)
+  })
+  useEffect(() => {
+    if (shared) void importShared()
+  }, [shared])
+
   return (
     <label className={styles.importButton} aria-busy={importWorkout.isPending}>
       <UploadOutline aria-hidden="true" />
@@ -59,7 +82,7 @@ export function ImportButton({ onImported }: { onImported: (day: string) => void
         className={styles.importInput}
         type="file"
         accept=".gpx,.tcx,.fit,application/gpx+xml,application/vnd.garmin.tcx+xml"
-        onChange={(event) => void read(event)}
+        onChange={read}
         disabled={importWorkout.isPending}
       />
     </label>
