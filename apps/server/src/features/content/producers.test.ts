@@ -161,7 +161,7 @@ describe('transfers received', () => {
     const user = await aUser(app)
     const wallet = await createWallet(user, aKey())
     const device = await subscribed(user, 'zh-cn')
-    await fund(app, wallet.address)
+    await fund(app, wallet.key.address)
     const { chain, databaseUrl } = app.config
     if (!chain.rpcUrl || !databaseUrl) throw new Error('the test app has no chain or database URL')
     const indexer = createIndexer({
