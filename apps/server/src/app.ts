@@ -15,7 +15,7 @@ import { registerDevPrice } from './chain/dev-price.ts'
 import { createFaucet, faucetAvailable, registerFaucet } from './chain/faucet.ts'
 import { accountFeature } from './features/account/index.ts'
 import { adminFeature, type AdminService } from './features/admin/index.ts'
-import { contentFeature, type ContentService } from './features/content/index.ts'
+import { contentFeature, type ContentService, type PushService } from './features/content/index.ts'
 import { deviceFeature } from './features/device/index.ts'
 import {
   earnFeature,
@@ -59,6 +59,8 @@ export interface App {
   registry: Registry
   services: {
     content: ContentService
+    /** Web Push (tests send through it as a feature does). */
+    push: PushService
     uploads: UploadService
     support: SupportService
     admin: AdminService
@@ -188,13 +190,17 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   jobs.schedule(PRUNE_KEYS_JOB, '17 3 * * *')
 
   // the features: each registers its methods, routes and jobs; what one needs of another is its API
-  const support = supportFeature(ctx)
-  const earn = earnFeature(ctx, { openTicket: (userId, ticket) => support.api.support.openTicket(userId, ticket) })
+  // content first: its Web Push (`content.api.push`) tells users about the others' events
+  const content = contentFeature(ctx)
+  const support = supportFeature(ctx, { push: content.api.push })
+  const earn = earnFeature(ctx, {
+    openTicket: (userId, ticket) => support.api.support.openTicket(userId, ticket),
+    push: content.api.push,
+  })
   // an invitation is rewarded inside the registration that earns it
   const account = accountFeature(ctx, { invited: earn.api.invited })
-  const content = contentFeature(ctx)
   const wallet = walletFeature(ctx)
-  const shop = shopFeature(ctx, { earn: earn.api })
+  const shop = shopFeature(ctx, { earn: earn.api, push: content.api.push })
   // health's data changing (watch batches, imports) or its consent credits energy: health calls, earning answers
   const healthHooks: HealthHooks = { daysChanged: earn.api.daysChanged, consentChanged: earn.api.consentChanged }
   const device = deviceFeature(ctx, { ingest: ingestService(db, healthHooks) })
@@ -290,6 +296,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
 
   const services = {
     content: content.api.content,
+    push: content.api.push,
     uploads,
     support: support.api.support,
     admin: admin.api.admin,

@@ -5,7 +5,7 @@ import type { DevChain } from './chain/devchain.ts'
 import { createIndexer } from './chain/indexer.ts'
 import type { AdminService } from './features/admin/index.ts'
 import { earnSettings } from './features/earn/index.ts'
-import { trackedAddresses } from './features/wallet/index.ts'
+import { trackedAddresses, transfersReceived } from './features/wallet/index.ts'
 import { ConfigError, loadConfig } from './platform/config.ts'
 import { connect } from './platform/db/client.ts'
 import type { EmbeddedDb } from './platform/db/embedded.ts'
@@ -61,12 +61,19 @@ async function main(): Promise<void> {
   await createOperatorFromEnv(services.admin, server.log)
   if (devChain) server.log.info({ url: devChain.url, contracts: devChain.contracts }, 'dev chain started (fresh state)')
 
+  // wallets and the treasury: KNT sent to it is a deposit, credited in the indexer's own transaction
+  const deposits = services.deposits.indexerHooks(() => trackedAddresses(database.db))
+  // a transfer into a user's wallet is a message (and a push), written in the same transaction
+  const received = transfersReceived({ tokens: config.chain.tokens, push: services.push })
   const indexer = createIndexer({
     db: database.db,
     databaseUrl: url,
     chain: { ...config.chain, rpcUrl },
-    // wallets and the treasury: KNT sent to it is a deposit, credited in the indexer's own transaction
-    ...services.deposits.indexerHooks(() => trackedAddresses(database.db)),
+    ...deposits,
+    onConfirmed: async (tx, transfers) => {
+      await deposits.onConfirmed(tx, transfers)
+      await received(tx, transfers)
+    },
     log: server.log.child({ module: 'indexer' }),
   })
   runner.add(indexer.service, indexer.backoff)

@@ -1,6 +1,6 @@
 import { catalogProblems, ERROR_CODES, flatTexts, MESSAGE_FILES, WIRE_LANGS } from '@kinetic/protocol'
 import { describe, expect, it } from 'vitest'
-import { articleLanguageFiles, readArticleFiles } from '../src/features/content/index.ts'
+import { articleLanguageFiles, readArticleFiles, SYSTEM_MESSAGE_TEXT_FILES } from '../src/features/content/index.ts'
 import { SHOP_TEXT_FILES } from '../src/features/shop/index.ts'
 import { SUPPORT_TEXT_FILES } from '../src/features/support/index.ts'
 
@@ -14,6 +14,8 @@ const CATALOGS = {
   'articles (apps/server/src/features/content/articles)': articleLanguageFiles(readArticleFiles()),
   'shop: goods, order messages (apps/server/src/features/shop/texts)': SHOP_TEXT_FILES,
   'support: ticket categories, reply messages (apps/server/src/features/support/texts)': SUPPORT_TEXT_FILES,
+  'system messages: security, orders, settlement, transfers (apps/server/src/features/content/texts)':
+    SYSTEM_MESSAGE_TEXT_FILES,
 }
 
 describe('text catalogs', () => {

@@ -452,3 +452,47 @@ export const depositReturn = op('/admin/deposit_return', {
   params: z.object({ id: id() }),
   result: z.object({ deposit: Deposit }),
 })
+
+// Customer service's working hours (support's `support_hours`): the acknowledgement in chat and
+// tickets gives the expected answer time from them.
+
+const hhmm = required(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'FIELD_INVALID')
+export const SupportHours = z.object({
+  /** IANA time zone, e.g. Asia/Shanghai. */
+  time_zone: z.string(),
+  /** Working weekdays, 0 Sunday … 6 Saturday. */
+  days: z.array(z.number().int()),
+  open: z.string(),
+  close: z.string(),
+  /** Working hours within which a message is answered. */
+  reply_hours: z.number().int(),
+})
+export const supportHours = op('/admin/supporthours', {
+  summary: "Customer service's working hours and the answer time promised within them",
+  auth: true,
+  params: none,
+  result: SupportHours,
+})
+export const supportHoursSet = op('/admin/supporthoursset', {
+  summary: 'Set the working hours (days as a comma-separated list of 0 Sunday … 6 Saturday)',
+  auth: true,
+  params: z
+    .object({
+      time_zone: required(64).refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: zone })
+          return true
+        } catch {
+          return false
+        }
+      }, 'FIELD_INVALID'),
+      days: required(20)
+        .regex(/^[0-6](,[0-6]){0,6}$/, 'FIELD_INVALID')
+        .transform((list) => [...new Set(list.split(',').map(Number))].sort()),
+      open: hhmm,
+      close: hhmm,
+      reply_hours: int().pipe(z.number().min(1, 'FIELD_INVALID').max(240, 'FIELD_INVALID')),
+    })
+    .refine((p) => p.open < p.close, { message: 'FIELD_INVALID', path: ['close'] }),
+  result: SupportHours,
+})

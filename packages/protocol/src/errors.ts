@@ -135,6 +135,8 @@ export const ERROR_CODES = [
   'WEIGHT_DAY_TAKEN',
   // support, messages and console
   'MESSAGE_NOT_FOUND',
+  // Web Push: a subscription whose endpoint is no push service URL, or whose keys are no P-256 keys
+  'PUSH_SUBSCRIPTION_INVALID',
   'TICKET_NOT_FOUND',
   'TICKET_CATEGORY_NOT_FOUND',
   'TICKET_COMPLETED',

@@ -15,8 +15,9 @@ export const CHAT_CONTENT_MAX = 1000
 /** Images a ticket may carry (uploaded first with /v1/file). */
 export const TICKET_ATTACHMENTS_MAX = 6
 
-/** Who wrote a ticket reply or a chat message. */
-export const AUTHORS = ['user', 'operator'] as const
+/** Who wrote a ticket reply or a chat message; `system`: the automatic acknowledgement with the expected answer time. */
+export const AUTHORS = ['user', 'operator', 'system'] as const
+export type Author = (typeof AUTHORS)[number]
 
 /** Blank (after trimming) is CHAT_BLANK, as spec §5 words it. */
 export const chatContent = z.string('CHAT_BLANK').trim().min(1, 'CHAT_BLANK').max(CHAT_CONTENT_MAX, 'FIELD_TOO_LONG')

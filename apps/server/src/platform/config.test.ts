@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEV_TREASURY_KEY } from '../chain/networks.ts'
+import webpush from 'web-push'
 import { loadConfig, loadDatabaseConfig } from './config.ts'
 
 /** What a deployment gives: its own database, SMTP server and chain node. */
@@ -75,5 +76,36 @@ describe('the jobs’ cron check (JOBS_CRON_CHECK_S)', () => {
     expect(loadConfig({ ...DEPLOYMENT, JOBS_CRON_CHECK_S: '1' }).jobsCronCheckSeconds).toBe(1)
     for (const value of ['0', '46', 'soon'])
       expect(() => loadConfig({ ...DEPLOYMENT, JOBS_CRON_CHECK_S: value })).toThrow(/^JOBS_CRON_CHECK_S must be/)
+  })
+})
+
+describe('the Web Push keys (VAPID_*)', () => {
+  const pair = webpush.generateVAPIDKeys()
+  it('are none unless set (the server generates a pair once), with MAIL_FROM’s address as the contact', () => {
+    expect(loadConfig({ ...DEPLOYMENT, MAIL_FROM: 'Kinetic <ops@kinetic.example>' }).vapid).toEqual({
+      keys: undefined,
+      subject: 'mailto:ops@kinetic.example',
+    })
+  })
+
+  it('take a configured pair and contact', () => {
+    const env = { ...DEPLOYMENT, VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey }
+    expect(loadConfig({ ...env, VAPID_SUBJECT: 'https://kinetic.example/contact' }).vapid).toEqual({
+      keys: pair,
+      subject: 'https://kinetic.example/contact',
+    })
+  })
+
+  it('refuse half a pair, a key that is none, or a contact that is no mailto: or https: URL, naming it', () => {
+    expect(() => loadConfig({ ...DEPLOYMENT, VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/,
+    )
+    expect(() => loadConfig({ ...DEPLOYMENT, VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(
+      /^VAPID_PUBLIC_KEY must be a base64url P-256 public key/,
+    )
+    expect(() =>
+      loadConfig({ ...DEPLOYMENT, VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.publicKey }),
+    ).toThrow(/^VAPID_PRIVATE_KEY must be a base64url P-256 private key/)
+    expect(() => loadConfig({ ...DEPLOYMENT, VAPID_SUBJECT: 'ops@kinetic.example' })).toThrow(/^VAPID_SUBJECT must be/)
   })
 })

@@ -67,6 +67,12 @@ export interface Config {
   settlementSchedule: boolean
   /** `JOBS_CRON_CHECK_S`: how often an instance checks the jobs' cron schedules (1–45 s, default 30). */
   jobsCronCheckSeconds: number
+  /**
+   * Web Push's VAPID key pair (`VAPID_PUBLIC_KEY` + `VAPID_PRIVATE_KEY`, both or neither) and
+   * the contact push services see (`VAPID_SUBJECT`). No pair: one generated on the first start,
+   * kept in the database (docs/adr/2026-11-24-web-push.md).
+   */
+  vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string }
   chain: ChainConfig
 }
 
@@ -322,8 +328,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     treasuryKey: treasuryKeyFrom(env, devMode),
     settlementSchedule: env.SETTLEMENT_SCHEDULE ? env.SETTLEMENT_SCHEDULE === '1' : env.NODE_ENV !== 'test',
     jobsCronCheckSeconds: cronCheckFrom(env.JOBS_CRON_CHECK_S),
+    vapid: vapidFrom(env),
     chain: loadChainConfig(env, { devMode }),
   }
+}
+
+/** base64url without padding, as web-push writes the keys: 65 bytes public, 32 private. */
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+function vapidFrom(env: NodeJS.ProcessEnv): Config['vapid'] {
+  const publicKey = env.VAPID_PUBLIC_KEY || undefined
+  const privateKey = env.VAPID_PRIVATE_KEY || undefined
+  const mailbox = /<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? env.MAIL_FROM
+  const subject = env.VAPID_SUBJECT || `mailto:${mailbox || 'no-reply@kinetic.local'}`
+  if (!/^(mailto:|https:\/\/)/.test(subject))
+    throw new ConfigError('VAPID_SUBJECT must be a mailto: or https:// URL, e.g. mailto:ops@example.com')
+  if (!publicKey && !privateKey) return { keys: undefined, subject }
+  if (!publicKey || !privateKey)
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (or neither, to generate a pair)',
+    )
+  const length = (key: string) => Buffer.from(key, 'base64url').length
+  if (!BASE64URL.test(publicKey) || length(publicKey) !== 65)
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes), as `npx web-push generate-vapid-keys` prints',
+    )
+  if (!BASE64URL.test(privateKey) || length(privateKey) !== 32)
+    throw new ConfigError(
+      'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes), as `npx web-push generate-vapid-keys` prints',
+    )
+  return { keys: { publicKey, privateKey }, subject }
 }
 
 /** pg-boss checks its cron schedules every 1 to 45 seconds. */

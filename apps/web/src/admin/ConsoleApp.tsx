@@ -17,6 +17,7 @@ import { NoticesPage } from './pages/NoticesPage'
 import { OrdersPage } from './pages/OrdersPage'
 import { DepositsPage } from './pages/DepositsPage'
 import { SettlementPage } from './pages/SettlementPage'
+import { SupportHoursPage } from './pages/SupportHoursPage'
 import { TicketsPage } from './pages/TicketsPage'
 import { UsersPage } from './pages/UsersPage'
 import { VersionPage } from './pages/VersionPage'
@@ -24,6 +25,7 @@ import { VersionPage } from './pages/VersionPage'
 const SECTIONS = {
   chats: ChatsPage,
   tickets: TicketsPage,
+  hours: SupportHoursPage,
   notices: NoticesPage,
   version: VersionPage,
   articles: ArticlesPage,

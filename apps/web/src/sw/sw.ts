@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { SHARE_TARGET_PATH, SKIP_WAITING } from './messages'
+import './push'
 import { handleShare } from './share'
 
 declare const self: ServiceWorkerGlobalScope

@@ -184,6 +184,18 @@ export const stock: RefOf<typeof all.stock> = {
   auth: true,
   feature: 'admin',
 }
+export const supportHours: RefOf<typeof all.supportHours> = {
+  name: '/admin/supporthours',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
+export const supportHoursSet: RefOf<typeof all.supportHoursSet> = {
+  name: '/admin/supporthoursset',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
 export const ticket: RefOf<typeof all.ticket> = {
   name: '/admin/ticket',
   path: '/v1/admin/index',

@@ -8,6 +8,7 @@ export type * from '../content.ts'
 
 export const ARTICLE_TYPES: typeof all.ARTICLE_TYPES = ['privacy', 'protocol', 'introduce']
 export const MESSAGE_KINDS: typeof all.MESSAGE_KINDS = ['notice', 'system']
+export const PUSH_KINDS: typeof all.PUSH_KINDS = ['chat', 'ticket', 'notice', 'transfer', 'settlement', 'shipped']
 export const appVersion: RefOf<typeof all.appVersion> = {
   name: '/v1/version',
   path: '/v1/index',
@@ -28,6 +29,36 @@ export const message: RefOf<typeof all.message> = {
 }
 export const messages: RefOf<typeof all.messages> = {
   name: '/v1/msg',
+  path: '/v1/index',
+  auth: true,
+  feature: 'content',
+}
+export const pushKey: RefOf<typeof all.pushKey> = {
+  name: '/v1/pushkey',
+  path: '/v1/index',
+  auth: true,
+  feature: 'content',
+}
+export const pushSetting: RefOf<typeof all.pushSetting> = {
+  name: '/v1/pushsetting',
+  path: '/v1/index',
+  auth: true,
+  feature: 'content',
+}
+export const pushSettings: RefOf<typeof all.pushSettings> = {
+  name: '/v1/pushsettings',
+  path: '/v1/index',
+  auth: true,
+  feature: 'content',
+}
+export const pushSubscribe: RefOf<typeof all.pushSubscribe> = {
+  name: '/v1/pushsubscribe',
+  path: '/v1/index',
+  auth: true,
+  feature: 'content',
+}
+export const pushUnsubscribe: RefOf<typeof all.pushUnsubscribe> = {
+  name: '/v1/pushunsubscribe',
   path: '/v1/index',
   auth: true,
   feature: 'content',

@@ -6,7 +6,7 @@ import type * as all from '../support.ts'
 
 export type * from '../support.ts'
 
-export const AUTHORS: typeof all.AUTHORS = ['user', 'operator']
+export const AUTHORS: typeof all.AUTHORS = ['user', 'operator', 'system']
 export const CHAT_CONTENT_MAX: typeof all.CHAT_CONTENT_MAX = 1000
 export const CHAT_PAGE_MAX: typeof all.CHAT_PAGE_MAX = 100
 export const TICKET_ATTACHMENTS_MAX: typeof all.TICKET_ATTACHMENTS_MAX = 6

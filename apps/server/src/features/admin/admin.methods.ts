@@ -29,6 +29,9 @@ export function registerAdminMethods(rpc: Registry, service: AdminService): void
     return ok
   })
 
+  rpc.handle(admin.supportHours, () => service.supportHours())
+  rpc.handle(admin.supportHoursSet, (params, ctx) => service.setSupportHours(operatorOf(ctx), params))
+
   rpc.handle(admin.notices, (params) => service.notices(params.page, params.limit))
   rpc.handle(admin.noticeAdd, (params, ctx) => service.publishNotice(operatorOf(ctx), params))
 

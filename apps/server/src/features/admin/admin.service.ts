@@ -15,7 +15,7 @@ import {
   type SettlementService,
 } from '../earn/index.ts'
 import type { ShopConsole } from '../shop/index.ts'
-import type { SupportService } from '../support/index.ts'
+import type { SupportHours, SupportService } from '../support/index.ts'
 import { adminRepo } from './admin.repo.ts'
 import { operatorSessions } from './operator-sessions.ts'
 
@@ -48,6 +48,14 @@ export async function createOperator(db: Db, email: string, password: string, na
  * The operator console. Every change an operator makes — and every sign-in,
  * sign-out and user lookup — is written to the audit log: who, what, target, details.
  */
+const hoursView = (h: SupportHours) => ({
+  time_zone: h.timeZone,
+  days: h.days,
+  open: h.open,
+  close: h.close,
+  reply_hours: h.replyHours,
+})
+
 export function adminService(deps: AdminDeps) {
   const repo = adminRepo(deps.db)
   const sessions = operatorSessions(repo)
@@ -120,6 +128,16 @@ export function adminService(deps: AdminDeps) {
     async closeTicket(op: OperatorCtx, id: number) {
       await deps.support.close(id, asOperator(op))
       await audit(op, 'ticket.close', `ticket:${id}`)
+    },
+
+    supportHours: async () => hoursView(await deps.support.workingHours()),
+
+    async setSupportHours(op: OperatorCtx, p: Params<typeof admin.supportHoursSet>) {
+      const hours = { timeZone: p.time_zone, days: p.days, open: p.open, close: p.close, replyHours: p.reply_hours }
+      const before = await deps.support.workingHours()
+      await deps.support.setWorkingHours(hours)
+      await audit(op, 'support_hours.set', 'support_hours', { from: hoursView(before), to: hoursView(hours) })
+      return hoursView(hours)
     },
 
     notices: (page: number, limit: number) => deps.messages.notices(page, limit),

@@ -2,6 +2,7 @@ import type { Texts, WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { messagesRepo } from './messages.repo.ts'
+import type { PushService } from './push.service.ts'
 
 const SUMMARY_CHARS = 80
 
@@ -10,8 +11,11 @@ const summaryOf = (text: string) => {
   return line.length > SUMMARY_CHARS ? `${line.slice(0, SUMMARY_CHARS)}…` : line
 }
 
+/** The app page that shows one message (a push about it opens there). */
+export const messageUrl = (id: number) => `/messageDetail?id=${id}`
+
 /** Messages: notices to everyone and system messages to one user. */
-export function messagesService(db: Db) {
+export function messagesService(db: Db, push: Pick<PushService, 'broadcast'>) {
   const repo = messagesRepo(db)
   return {
     async list(userId: number, lang: WireLang, page: number, limit: number) {
@@ -47,8 +51,11 @@ export function messagesService(db: Db) {
       }
     },
 
-    publishNotice(operatorId: number, notice: { title: Texts; content: Texts }): Promise<number> {
-      return repo.insert({ userId: null, kind: 'notice', operatorId, ...notice })
+    /** Publishes a notice to everyone and pushes it to every device that takes notices. */
+    async publishNotice(operatorId: number, notice: { title: Texts; content: Texts }): Promise<number> {
+      const id = await repo.insert({ userId: null, kind: 'notice', operatorId, ...notice })
+      await push.broadcast({ kind: 'notice', title: notice.title, body: notice.content, url: messageUrl(id) })
+      return id
     },
 
     async notices(page: number, limit: number) {

@@ -1,3 +1,4 @@
+import type { PushService } from '../content/index.ts'
 import { feature, type AppContext } from '../../platform/app-context.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { depositService, type DepositService } from './deposit.service.ts'
@@ -42,6 +43,8 @@ export interface EarnApi {
 export interface EarnDeps {
   /** Support's ticket opening (a review of an energy verdict is a ticket). */
   openTicket: OpenTicket
+  /** Web Push: a user credited by the daily settlement is told (content's push). */
+  push?: Pick<PushService, 'notify'>
 }
 
 /** The daily settlement's check: every minute (UTC) when SETTLEMENT_SCHEDULE is on, and at start. */
@@ -74,7 +77,7 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
     log,
   })
   const discover = discoverService({ db, settings })
-  const settlement = settlementService({ db, settings })
+  const settlement = settlementService({ db, settings, push: deps.push })
   const scheduler = settlementScheduler({ settlement, discover })
   const economy = economyService({
     db,

@@ -111,14 +111,20 @@ export function settlementRepo(db: Db) {
     },
 
     /** The next shares to credit, in id order, locked; marked credited. */
-    async takeBatch(day: string, kind: RewardKind, size: number): Promise<{ id: number; reward: string }[]> {
-      const result = await db.execute<{ id: string; reward: string }>(sql`
+    async takeBatch(
+      day: string,
+      kind: RewardKind,
+      size: number,
+    ): Promise<{ id: number; userId: number; reward: string }[]> {
+      const result = await db.execute<{ id: string; user_id: string; reward: string }>(sql`
         UPDATE settlement_shares SET credited = true
         WHERE id IN (
           SELECT id FROM settlement_shares WHERE day = ${day}::date AND kind = ${kind} AND NOT credited
           ORDER BY id LIMIT ${size} FOR UPDATE)
-        RETURNING id::text, reward::text`)
-      return result.rows.map((r) => ({ id: Number(r.id), reward: r.reward })).sort((a, b) => a.id - b.id)
+        RETURNING id::text, user_id::text, reward::text`)
+      return result.rows
+        .map((r) => ({ id: Number(r.id), userId: Number(r.user_id), reward: r.reward }))
+        .sort((a, b) => a.id - b.id)
     },
 
     async finish(day: string): Promise<void> {

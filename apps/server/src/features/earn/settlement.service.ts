@@ -1,5 +1,6 @@
 import type { admin } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
+import { messageUrl, postSystemMessage, systemMessage, type PushService, type SystemMessage } from '../content/index.ts'
 import { ledger, SYSTEM } from './ledger.ts'
 import { fmtKnt, fmtPower, knt, pools, stageOf } from './settlement.ts'
 import { settlementRepo, type RewardKind, type RunRow } from './settlement.repo.ts'
@@ -41,8 +42,8 @@ function view(r: { run: RunRow; shares: number; credited: number }): admin.Settl
  * (`settlement:<day>:<kind>:<first share id>`), so a run stopped half-way continues where it
  * stopped and never pays a share twice.
  */
-export function settlementService(deps: { db: Db; settings: EarnSettings }) {
-  const { db, settings } = deps
+export function settlementService(deps: { db: Db; settings: EarnSettings; push?: Pick<PushService, 'notify'> }) {
+  const { db, settings, push } = deps
   const repo = settlementRepo(db)
 
   /** Creates the day's run and its shares; false when the day already has one. */
@@ -77,7 +78,8 @@ export function settlementService(deps: { db: Db; settings: EarnSettings }) {
 
   /** Credits the next batch of one pool's shares; how many it credited (0: none left). */
   async function creditBatch(day: string, kind: RewardKind, size: number): Promise<number> {
-    return db.transaction(async (tx) => {
+    const told: { userId: number; messageId: number; message: SystemMessage }[] = []
+    const credited = await db.transaction(async (tx) => {
       const locked = settlementRepo(tx)
       await locked.lock()
       const batch = await locked.takeBatch(day, kind, size)
@@ -96,8 +98,22 @@ export function settlementService(deps: { db: Db; settings: EarnSettings }) {
         })
         if (!posting.created) throw new Error(`settlement batch ${posting.key} was already posted`)
       }
+      // each user credited a reward is told, in the same transaction (a share of 0 KNT is not news)
+      for (const share of batch) {
+        if (BigInt(share.reward) === 0n) continue
+        const message = systemMessage('settlementCredited', { day, amount: fmtKnt(BigInt(share.reward)) })
+        told.push({ userId: share.userId, message, messageId: await postSystemMessage(tx, share.userId, message) })
+      }
       return batch.length
     })
+    for (const { userId, message, messageId } of told)
+      await push?.notify(userId, {
+        kind: 'settlement',
+        title: message.title,
+        body: message.content,
+        url: messageUrl(messageId),
+      })
+    return credited
   }
 
   async function runView(day: string): Promise<admin.SettlementRun> {

@@ -1,5 +1,6 @@
 import type { WireLang } from '@kinetic/protocol'
 import { feature, type AppContext } from '../../platform/app-context.ts'
+import type { PushService } from '../content/index.ts'
 import type { EarnApi } from '../earn/index.ts'
 import { PHYSICAL_FITNESS } from './goods.seed.ts'
 import { shopConsole, type ShopConsole } from './shop.console.ts'
@@ -20,13 +21,13 @@ export interface ShopApi {
   console: ShopConsole
 }
 
-export function shopFeature(ctx: AppContext, deps: { earn: EarnApi }) {
+export function shopFeature(ctx: AppContext, deps: { earn: EarnApi; push: Pick<PushService, 'notify'> }) {
   const { settings } = deps.earn
   const shop = shopService({ db: ctx.db, settings })
   const api: ShopApi = {
     redeemFitness: (userId, requestId, lang) => shop.redeem(userId, PHYSICAL_FITNESS, requestId, lang),
     fitnessOffer: (userId) => shop.offer(userId, PHYSICAL_FITNESS),
-    console: shopConsole(ctx.db, settings),
+    console: shopConsole(ctx.db, settings, deps.push),
   }
   return feature('shop', api, async (server) => {
     registerShopMethods(ctx.registry, shop)

@@ -2,7 +2,7 @@ import { fillTexts, type admin, type Params, type Texts, type WireLang } from '@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { postSystemMessage } from '../content/index.ts'
+import { messageUrl, postSystemMessage, type PushService } from '../content/index.ts'
 import { shopText } from './goods.seed.ts'
 import { shopRepo, type GoodFields, type GoodRow, type OrderRow } from './shop.repo.ts'
 import type { EarnSettings } from '../earn/index.ts'
@@ -37,7 +37,7 @@ function consoleOrder(row: { order: OrderRow; good: GoodRow; userLabel: string }
  * The shop as the operator console runs it: goods of both kinds, their stock, and
  * the physical orders' steps. Purchases and fulfilment stay in `shop.service.ts`.
  */
-export function shopConsole(db: Db, settings: EarnSettings) {
+export function shopConsole(db: Db, settings: EarnSettings, push: Pick<PushService, 'notify'>) {
   const repo = shopRepo(db)
   const fitnessDays = async () => (await settings.get()).physical_fitness_days
   let seeded = false
@@ -88,7 +88,7 @@ export function shopConsole(db: Db, settings: EarnSettings) {
     /**
      * Moves a physical order one step (paid → shipped → completed) with a compare-and-set,
      * so two operators cannot ship it twice; shipping posts the user a system message in
-     * the same transaction.
+     * the same transaction and, once committed, pushes it.
      */
     async advance(id: number, to: 'shipped' | 'completed', lang: WireLang) {
       const from = to === 'shipped' ? 'paid' : 'shipped'
@@ -99,11 +99,18 @@ export function shopConsole(db: Db, settings: EarnSettings) {
         const order = await txRepo.orderById(id)
         if (!order) throw new AppError('ORDER_NOT_FOUND', { field: 'id' })
         if (!moved) throw new AppError('ORDER_STEP_INVALID', { field: 'status' })
-        if (to === 'shipped')
-          await postSystemMessage(tx, order.order.userId, orderShippedMessage(shownTexts(order.good.name, days), id))
-        return order
+        const shipped = to === 'shipped' ? orderShippedMessage(shownTexts(order.good.name, days), id) : undefined
+        const messageId = shipped ? await postSystemMessage(tx, order.order.userId, shipped) : undefined
+        return { order, shipped, messageId }
       })
-      return { order: consoleOrder(row, lang, days), from }
+      if (row.shipped && row.messageId !== undefined)
+        await push.notify(row.order.order.userId, {
+          kind: 'shipped',
+          title: row.shipped.title,
+          body: row.shipped.content,
+          url: messageUrl(row.messageId),
+        })
+      return { order: consoleOrder(row.order, lang, days), from }
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { Params, shop, Texts, WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { seedDecision, textVersion } from '../../platform/db/seeded-texts.ts'
+import { postSystemMessage, systemMessage } from '../content/index.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { parseUnits } from 'viem'
 import { ASSETS, ledger, SYSTEM, type Asset, type EarnSettings } from '../earn/index.ts'
@@ -173,6 +174,15 @@ export function shopService(deps: { db: Db; settings: EarnSettings }) {
           },
         )
         if (status === 'completed') await fulfil(tx, userId, good, created, days)
+        await postSystemMessage(
+          tx,
+          userId,
+          systemMessage('orderPlaced', {
+            order: created.id,
+            good: shownTexts(good.name, days),
+            points: good.pricePoints,
+          }),
+        )
         return created
       })
       return { order: orderView(order, good, lang, days), points: await points(userId) }

@@ -1,11 +1,12 @@
 import type { support, Texts } from '@kinetic/protocol'
-import { and, asc, count, desc, eq, gt, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { users } from '../../platform/db/users.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { chatMessages, ticketCategories, ticketReplies, tickets } from './support.tables.ts'
+import type { SupportHours } from './hours.ts'
+import { chatMessages, supportHours, ticketCategories, ticketReplies, tickets } from './support.tables.ts'
 
 type Status = support.TicketStatus
-type Author = 'user' | 'operator'
+type Author = support.Author
 
 /** How an operator recognises a user: nickname and e-mail or phone. */
 const userLabel = sql<string>`trim(both ' ' from ${users.nickname} || ' ' || coalesce(${users.email}, '+' || ${users.phonePrefix} || ' ' || ${users.phone}, ''))`
@@ -165,6 +166,8 @@ export function supportRepo(db: Db) {
       const latest = db
         .selectDistinctOn([chatMessages.userId])
         .from(chatMessages)
+        // the automatic acknowledgement is not what an operator looks for in the list
+        .where(ne(chatMessages.author, 'system'))
         .orderBy(chatMessages.userId, desc(chatMessages.id))
         .as('latest')
       const rows = await db
@@ -196,6 +199,40 @@ export function supportRepo(db: Db) {
         sql`select exists (select 1 from ${tickets} where ${fileId} = any(${tickets.attachments})) or exists (select 1 from ${chatMessages} where ${chatMessages.image} = ${fileId}) as found`,
       )
       return rows[0]?.found === true
+    },
+
+    /** The id of the operator's latest message in a user's chat (0: none yet). */
+    async lastOperatorChat(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.author, 'operator')))
+        .orderBy(desc(chatMessages.id))
+        .limit(1)
+      return row?.id ?? 0
+    },
+
+    /** The user's language and time zone, to write them an acknowledgement. */
+    async reader(userId: number): Promise<{ lang: string; timeZone: string } | undefined> {
+      const [row] = await db
+        .select({ lang: users.lang, timeZone: users.timeZone })
+        .from(users)
+        .where(eq(users.id, userId))
+      return row
+    },
+
+    async hours(): Promise<SupportHours | undefined> {
+      const [row] = await db.select().from(supportHours).where(eq(supportHours.id, 1))
+      return (
+        row && { timeZone: row.timeZone, days: row.days, open: row.open, close: row.close, replyHours: row.replyHours }
+      )
+    },
+
+    async setHours(hours: SupportHours): Promise<void> {
+      await db
+        .insert(supportHours)
+        .values({ id: 1, ...hours })
+        .onConflictDoUpdate({ target: supportHours.id, set: { ...hours, updatedAt: sql`now()` } })
     },
 
     async userLabel(userId: number): Promise<string | undefined> {

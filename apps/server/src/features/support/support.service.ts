@@ -1,14 +1,15 @@
-import { fillTexts, type support, type Texts, type WireLang } from '@kinetic/protocol'
+import { fillTexts, isWireLang, type support, type Texts, type WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { seedDecision, textVersion } from '../../platform/db/seeded-texts.ts'
 import type { Bus } from '../../platform/realtime/bus.ts'
 import { fileUrl, type UploadService } from '../../platform/uploads/uploads.service.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { postSystemMessage } from '../content/index.ts'
+import { messageUrl, postSystemMessage, type PushService } from '../content/index.ts'
+import { DEFAULT_SUPPORT_HOURS, expectedReplyBy, hoursTexts, momentTexts, type SupportHours } from './hours.ts'
 import { supportRepo, type SupportRepo } from './support.repo.ts'
 import { SEED_TICKET_CATEGORIES, supportText, type SeedTicketCategory } from './ticket-categories.seed.ts'
 
-type Author = 'user' | 'operator'
+type Author = support.Author
 /** Who acts: a user on their own tickets and chat, or an operator on anyone's. */
 export type Actor = { kind: 'user'; userId: number } | { kind: 'operator'; operatorId: number }
 
@@ -52,10 +53,28 @@ const ticketRepliedMessage = (title: string): { title: Texts; content: Texts } =
  * Work tickets and customer chat. A user reaches only their own tickets and
  * conversation: another user's ticket answers exactly like a missing one.
  */
-export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService }) {
-  const { db, bus, uploads } = deps
+export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService; push: Pick<PushService, 'notify'> }) {
+  const { db, bus, uploads, push } = deps
   const repo = supportRepo(db)
   const ownerOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : undefined)
+
+  const workingHours = async () => (await repo.hours()) ?? DEFAULT_SUPPORT_HOURS
+
+  /**
+   * The acknowledgement a user gets at once, in their language: the working hours and when an
+   * answer is expected (in their time zone), counted from now over the working hours.
+   */
+  async function acknowledgement(userId: number, kind: 'chat' | 'ticket', txRepo: SupportRepo = repo) {
+    const hours = (await txRepo.hours()) ?? DEFAULT_SUPPORT_HOURS
+    const reader = await txRepo.reader(userId)
+    const lang: WireLang = isWireLang(reader?.lang) ? reader.lang : 'zh-cn'
+    const by = expectedReplyBy(new Date(), hours)
+    const text = fillTexts(supportText(`ack.${kind}`), {
+      hours: hoursTexts(hours, supportText('ack.hours')),
+      time: momentTexts(by, reader?.timeZone ?? hours.timeZone),
+    })
+    return text[lang]
+  }
 
   async function conversation(id: number, actor: Actor, lang: WireLang) {
     const ticket = await repo.ticket(id, ownerOf(actor))
@@ -66,6 +85,26 @@ export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService 
       replies: replies.map((r) => ({ id: r.id, from: r.author, content: r.content, created_at: iso(r.createdAt) })),
       user: userOf(ticket),
     }
+  }
+
+  /**
+   * Acknowledges a user's chat once per wait: the first message after the operator's latest
+   * answer (or ever) gets it; its client id names that answer, so a second is never stored.
+   */
+  async function acknowledgeChat(userId: number): Promise<void> {
+    const answered = await repo.lastOperatorChat(userId)
+    const ack = await repo.insertChat({
+      userId,
+      author: 'system',
+      clientId: `ack:${answered}`,
+      content: await acknowledgement(userId, 'chat'),
+    })
+    if (ack)
+      await bus.publish({
+        user: userId,
+        operators: true,
+        data: { type: 'chat', user_id: userId, message: chatItem(ack) },
+      })
   }
 
   /** Runs `change` on the locked ticket the actor may touch; a completed one is not changed. */
@@ -116,12 +155,21 @@ export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService 
       const attachments = [...new Set(params.attachments)]
       // only the user's own uploads: another user's file id answers like a missing one
       for (const file of attachments) await uploads.ownAttachment(userId, file, 'attachments')
-      const id = await repo.insertTicket({
-        userId,
-        categoryId: params.cat_id,
-        title: params.title,
-        content: params.content,
-        attachments,
+      const id = await db.transaction(async (tx) => {
+        const txRepo = supportRepo(tx)
+        const created = await txRepo.insertTicket({
+          userId,
+          categoryId: params.cat_id,
+          title: params.title,
+          content: params.content,
+          attachments,
+        })
+        await txRepo.addReply({
+          ticketId: created,
+          author: 'system',
+          content: await acknowledgement(userId, 'ticket', txRepo),
+        })
+        return created
       })
       await bus.publish({ operators: true, data: { type: 'ticket', id } })
       return { id }
@@ -152,18 +200,34 @@ export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService 
      * "replied" and tells the user with a system message (in the same transaction).
      */
     async reply(id: number, actor: Actor, content: string) {
+      let answered: { messageId: number; message: { title: Texts; content: Texts } } | undefined
       const ticket = await changeTicket(id, actor, async (tx, t, txDb) => {
         if (t.status === 'completed') throw new AppError('TICKET_COMPLETED', { field: 'id' })
         if (actor.kind === 'user') {
           await tx.addReply({ ticketId: id, author: 'user', content })
           await tx.setStatus(id, 'wait')
+          // an answered ticket asked again waits anew: acknowledged like a new one
+          if (t.status === 'replied')
+            await tx.addReply({
+              ticketId: id,
+              author: 'system',
+              content: await acknowledgement(t.userId, 'ticket', tx),
+            })
         } else {
           await tx.addReply({ ticketId: id, author: 'operator', operatorId: actor.operatorId, content })
           await tx.setStatus(id, 'replied')
-          await postSystemMessage(txDb, t.userId, ticketRepliedMessage(t.title))
+          const message = ticketRepliedMessage(t.title)
+          answered = { message, messageId: await postSystemMessage(txDb, t.userId, message) }
         }
       })
       await bus.publish({ user: ticket.userId, operators: true, data: { type: 'ticket', id } })
+      if (answered)
+        await push.notify(ticket.userId, {
+          kind: 'ticket',
+          title: answered.message.title,
+          body: answered.message.content,
+          url: messageUrl(answered.messageId),
+        })
     },
 
     /** Completes the ticket; closing a completed one again changes nothing. */
@@ -210,7 +274,24 @@ export function supportService(deps: { db: Db; bus: Bus; uploads: UploadService 
       }
       const item = chatItem(created)
       await bus.publish({ user: userId, operators: true, data: { type: 'chat', user_id: userId, message: item } })
+      if (author === 'user') await acknowledgeChat(userId)
+      else {
+        const text = created.content || (created.image ? '🖼' : '')
+        await push.notify(userId, {
+          kind: 'chat',
+          title: supportText('chatReplied.title'),
+          body: { 'zh-cn': text, 'us-en': text, 'zh-hk': text },
+          url: '/serverChat',
+        })
+      }
       return item
+    },
+
+    workingHours,
+
+    async setWorkingHours(hours: SupportHours): Promise<SupportHours> {
+      await repo.setHours(hours)
+      return hours
     },
 
     async conversations(page: number, limit: number) {

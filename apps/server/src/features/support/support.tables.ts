@@ -50,7 +50,7 @@ export const ticketReplies = pgTable(
     ticketId: bigint('ticket_id', { mode: 'number' })
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
-    author: text('author', { enum: ['user', 'operator'] }).notNull(),
+    author: text('author', { enum: ['user', 'operator', 'system'] }).notNull(),
     operatorId: bigint('operator_id', { mode: 'number' }),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,7 +69,7 @@ export const chatMessages = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    author: text('author', { enum: ['user', 'operator'] }).notNull(),
+    author: text('author', { enum: ['user', 'operator', 'system'] }).notNull(),
     operatorId: bigint('operator_id', { mode: 'number' }),
     clientId: text('client_id').notNull(),
     content: text('content').notNull(),
@@ -84,4 +84,23 @@ export const chatMessages = pgTable(
       .on(t.image)
       .where(sql`${t.image} is not null`),
   ],
+)
+
+/**
+ * Customer service's working hours, as the operator sets them in the console (one row; none:
+ * the defaults of hours.ts): the acknowledgement in chat and tickets gives the expected answer time from them.
+ */
+export const supportHours = pgTable(
+  'support_hours',
+  {
+    id: integer('id').primaryKey().default(1),
+    timeZone: text('time_zone').notNull(),
+    /** Working weekdays, 0 Sunday … 6 Saturday. */
+    days: integer('days').array().notNull(),
+    open: text('open').notNull(),
+    close: text('close').notNull(),
+    replyHours: integer('reply_hours').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('support_hours_one_row', sql`${t.id} = 1`)],
 )

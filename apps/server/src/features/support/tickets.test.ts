@@ -63,7 +63,10 @@ describe('opening a ticket', () => {
       content: 'Steps stay at zero since Monday.',
       status: 'wait',
     })
-    expect(body.data.replies).toEqual([])
+    // acknowledged at once with the working hours and the expected answer time, in the user's language
+    expect(body.data.replies).toHaveLength(1)
+    expect(body.data.replies[0]).toMatchObject({ from: 'system' })
+    expect(body.data.replies[0].content).toMatch(/^Thanks, we have your work order\. .* expect an answer by .+\.$/)
   })
 
   it.each([
@@ -95,7 +98,7 @@ describe('the ticket lifecycle', () => {
     )
     let chat = (await alice.call('/v1/wrokchat', { id })).body.data
     expect(chat.ticket.status).toBe('replied')
-    expect(chat.replies).toMatchObject([{ from: 'operator', content: 'Please re-pair the watch.' }])
+    expect(chat.replies).toMatchObject([{ from: 'system' }, { from: 'operator', content: 'Please re-pair the watch.' }])
 
     const messages = (await alice.call('/v1/msg')).body.data
     expect(messages.list[0]).toMatchObject({ kind: 'system', title: 'Your work order was replied', read: false })
@@ -103,7 +106,8 @@ describe('the ticket lifecycle', () => {
 
     chat = (await alice.call('/v1/wrokchat', { id, content: 'Still zero after pairing.' })).body.data
     expect(chat.ticket.status).toBe('wait')
-    expect(chat.replies.map((r: { from: string }) => r.from)).toEqual(['operator', 'user'])
+    // asked again after an answer: acknowledged again
+    expect(chat.replies.map((r: { from: string }) => r.from)).toEqual(['system', 'operator', 'user', 'system'])
 
     expect((await alice.call('/v1/wrokclose', { id })).body.code).toBe(true)
     expect((await alice.call('/v1/wrokchat', { id })).body.data.ticket.status).toBe('completed')

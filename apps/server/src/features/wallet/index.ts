@@ -6,6 +6,7 @@ import { walletRepo, type WalletRow } from './wallet.repo.ts'
 import { walletService } from './wallet.service.ts'
 
 /** The front door of wallets: what other features (and the chain indexer, through app.ts) may use. */
+export { transfersReceived } from './received.ts'
 export { addressOwners, backedUpWalletCount, pendingTokenTransfers, trackedAddresses } from './wallet.repo.ts'
 export { publicNetwork } from './wallet.context.ts'
 

@@ -98,14 +98,17 @@ export function ChatsPage() {
             <>
               <ol className="bubble-list">
                 {messages.map((m) => (
-                  <li key={m.id} className={m.from === 'operator' ? 'bubble mine' : 'bubble'}>
+                  <li key={m.id} className={m.from === 'user' ? 'bubble' : 'bubble mine'}>
                     {m.image && (
                       <a href={m.image} target="_blank" rel="noreferrer">
                         <img className="thumb" src={m.image} alt={t('admin.chats.image')} />
                       </a>
                     )}
                     {m.content}
-                    <div className="muted">{formatTime(m.created_at, i18n.language)}</div>
+                    <div className="muted">
+                      {m.from === 'system' && `${t('admin.chats.auto')} · `}
+                      {formatTime(m.created_at, i18n.language)}
+                    </div>
                   </li>
                 ))}
               </ol>

@@ -100,10 +100,16 @@ export function TicketsPage() {
                 ))}
               </div>
               {detail.replies.map((r) => (
-                <div key={r.id} className={r.from === 'operator' ? 'post operator' : 'post'}>
+                <div key={r.id} className={r.from === 'user' ? 'post' : 'post operator'}>
                   <div className="muted">
-                    {r.from === 'operator' ? t('admin.tickets.operator') : t('admin.tickets.user')} ·{' '}
-                    {formatTime(r.created_at, i18n.language)}
+                    {t(
+                      r.from === 'user'
+                        ? 'admin.tickets.user'
+                        : r.from === 'system'
+                          ? 'admin.tickets.auto'
+                          : 'admin.tickets.operator',
+                    )}{' '}
+                    · {formatTime(r.created_at, i18n.language)}
                   </div>
                   {r.content}
                 </div>

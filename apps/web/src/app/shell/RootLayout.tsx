@@ -1,5 +1,7 @@
 import { ZonePrompt } from '@/features/account'
+import { PushListener } from '@/features/content'
 import { useRouteMeta } from '@/shared/routing'
+import { Suspense } from 'react'
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
 import { OfflineBanner } from './OfflineBanner'
 import styles from './RootLayout.module.css'
@@ -20,6 +22,9 @@ export function RootLayout() {
       </div>
       {meta?.tabBar && <TabBar />}
       <ScrollRestoration />
+      <Suspense fallback={null}>
+        <PushListener />
+      </Suspense>
     </>
   )
 }

@@ -1,3 +1,4 @@
+import { unsubscribeThisDevice } from '@/features/content'
 import { call, clearCurrentAccountId, currentAccountId, methodQuery, queryKeys, setCurrentAccountId } from '@/api'
 import { adoptAccountLanguage, setLanguage } from '@/i18n'
 import { deviceTimeZone } from '@/shared/clock'
@@ -77,6 +78,8 @@ export function useLogoutMutation() {
   return useMutation({
     onMutate: () => ({ signedOut: currentAccountId() }),
     mutationFn: async () => {
+      // this device stops taking the account's pushes (its subscription is the account's until then)
+      await unsubscribeThisDevice().catch(() => undefined)
       await call(account.logout)
       return (await call(account.signedInAccounts)).list
     },

@@ -1,3 +1,4 @@
+import { PushSettings } from '@/features/content'
 import { currentLocale, LANGUAGE_NAMES } from '@/i18n'
 import { deviceTimeZone } from '@/shared/clock'
 import { Menu, MenuItem } from '@/shared/ui/Menu'
@@ -7,7 +8,7 @@ import { showSuccess } from '@/shared/ui/toast'
 import { Dialog } from 'antd-mobile'
 import { DeleteOutline, GlobalOutline } from 'antd-mobile-icons'
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { Suspense, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useUserInfoQuery } from '../account.queries'
@@ -16,7 +17,7 @@ import { keepZone } from '../lib/keptZones'
 import { useEditProfileMutation } from '../mine.queries'
 import mine from './MinePages.module.css'
 
-/** /userSettings: clear cache, language, time zone, and the devices signed in to the account. */
+/** /userSettings: clear cache, language, time zone, notifications, and the devices signed in to the account. */
 export function UserSettingsPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -102,6 +103,9 @@ export function UserSettingsPage() {
           )}
         </>
       )}
+      <Suspense fallback={<Loading />}>
+        <PushSettings />
+      </Suspense>
       <h2 className={mine.sectionTitle}>{t('account.sessions.title')}</h2>
       <SessionList />
     </Page>

@@ -42,7 +42,9 @@ export function MessageListPage() {
                       <span className={styles.title}>{m.title}</span>
                       {!m.read && <span className={styles.unreadDot} aria-label={t('content.messages.unread')} />}
                     </span>
-                    <span className={styles.summary}>{m.summary}</span>
+                    <span className={styles.summary} title={m.summary}>
+                      {m.summary}
+                    </span>
                     <span className={styles.time}>
                       {t(`content.messages.${m.kind}`)} · {time.format(new Date(m.created_at))}
                     </span>

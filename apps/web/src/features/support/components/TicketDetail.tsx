@@ -66,10 +66,16 @@ export function TicketDetail({ id }: { id: number }) {
       <ol className={styles.thread}>
         {replies.length === 0 && <li className={styles.meta}>{t('support.tickets.noReplies')}</li>}
         {replies.map((r) => (
-          <li key={r.id} className={r.from === 'operator' ? `${styles.post} ${styles.operator}` : styles.post}>
+          <li key={r.id} className={r.from === 'user' ? styles.post : `${styles.post} ${styles.operator}`}>
             <div className={styles.postHead}>
-              {r.from === 'operator' ? t('support.chat.operator') : t('support.chat.me')} ·{' '}
-              {time.format(new Date(r.created_at))}
+              {t(
+                r.from === 'user'
+                  ? 'support.chat.me'
+                  : r.from === 'system'
+                    ? 'support.chat.auto'
+                    : 'support.chat.operator',
+              )}{' '}
+              · {time.format(new Date(r.created_at))}
             </div>
             <div className={styles.postBody}>{r.content}</div>
           </li>

@@ -46,8 +46,14 @@ export function ChatPage() {
           {chat.messages.map((m) => (
             <li key={m.id} className={m.from === 'user' ? `${styles.row} ${styles.mine}` : styles.row}>
               <span className={styles.who}>
-                {m.from === 'user' ? t('support.chat.me') : t('support.chat.operator')} ·{' '}
-                {time.format(new Date(m.created_at))}
+                {t(
+                  m.from === 'user'
+                    ? 'support.chat.me'
+                    : m.from === 'system'
+                      ? 'support.chat.auto'
+                      : 'support.chat.operator',
+                )}{' '}
+                · {time.format(new Date(m.created_at))}
               </span>
               <span className={styles.bubble}>
                 {m.image && <img className={styles.image} src={m.image} alt={t('support.chat.image')} />}
