@@ -184,7 +184,7 @@ describe('own your data: export and import', () => {
     expect(anonymous.statusCode).toBe(401)
     const future = await exportOf(user, today, addDays(today, 2))
     expect(future.statusCode).toBe(400)
-    expect(future.json()).toMatchObject({ error: 'EXPORT_RANGE_INVALID' })
+    expect(future.json()).toMatchObject({ error: 'HEALTH_EXPORT_RANGE_INVALID' })
   })
 
   it('refuses a bad file with a localized error naming the problem, writing nothing', async () => {

@@ -23,7 +23,7 @@ export function registerExportRoute(app: FastifyInstance, ctx: AppContext): void
       if (!session) return reply.code(401).header('cache-control', 'no-store').send(unauthorized(lang))
       const { timeZone } = await healthRepo(ctx.db).profile(session.userId)
       if (!exportRangeOk(from, to, timeZone))
-        return reply.code(400).header('cache-control', 'no-store').send(fail('EXPORT_RANGE_INVALID', lang))
+        return reply.code(400).header('cache-control', 'no-store').send(fail('HEALTH_EXPORT_RANGE_INVALID', lang))
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="kinetic-health-${from}-${to}.zip"`)
