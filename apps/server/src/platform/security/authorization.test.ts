@@ -113,6 +113,11 @@ const RESOURCES: Resource[] = [
         to_coin_id: ids.coin_id,
         amount: '1',
       })),
+      read('/v1/simulate', 'wallet_id', (ids) => ({
+        ...wallet(ids),
+        to: '0x000000000000000000000000000000000000dEaD',
+      })),
+      read('/v1/approvals', 'wallet_id', wallet),
       change('/v1/coininfo', 'wallet_id', coin),
       change('/v1/coinhide', 'wallet_id', coin),
       change('/v1/getname', 'wallet_id', (ids) => ({ ...wallet(ids), name: 'Mine now' })),
