@@ -71,7 +71,7 @@ async function fillExchange(page: Page, input: { from: string; to: string; amoun
 const sheetRow = (page: Page, label: string, sheet = x.confirmTitle) =>
   page
     .getByRole('form', { name: sheet })
-    .locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }) })
     .locator('dd')
     .innerText()
 
