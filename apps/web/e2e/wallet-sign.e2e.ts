@@ -212,6 +212,13 @@ test.describe('token approvals', () => {
     ).toBe(tokenBefore)
     await page.reload()
     await expect.poll(() => page.getByText(t.approvals.empty, { exact: true }).count()).toBe(1)
+
+    // history names the revocation an approval of USDT to the spender, not a plain contract call
+    await open(page, '/walletTransferRecordHistory')
+    const title = t.history.approval
+      .replace('{{token}}', 'USDT')
+      .replace('{{spender}}', `${spender.slice(0, 6)}...${spender.slice(-4)}`)
+    await expect.poll(() => page.getByText(title, { exact: true }).count(), { timeout: 30_000 }).toBeGreaterThan(0)
   })
 })
 
