@@ -67,23 +67,35 @@ async function fillExchange(page: Page, input: { from: string; to: string; amoun
   await field(page, t.send.amount).fill(input.amount)
 }
 
-/** The value of a row of the swap confirmation sheet. */
-const sheetRow = (page: Page, label: string) =>
+/** The value of a row of a confirmation sheet (the swap's, or the approval's when named). */
+const sheetRow = (page: Page, label: string, sheet = x.confirmTitle) =>
   page
-    .getByRole('form', { name: x.confirmTitle })
-    .locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .getByRole('form', { name: sheet })
+    .locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }) })
     .locator('dd')
     .innerText()
 
-/** Opens the confirmation sheet and reads the amount the router quoted (exact, in base units). */
-async function review(page: Page, decimals = 18): Promise<bigint> {
+/** A preview amount as shown ("-0.5 BNB", "+1,234.5 USDT") in base units, with its symbol. */
+function previewAmount(text: string, decimals = 18): { amount: bigint; symbol: string } {
+  const [number, symbol] = text.trim().replace(/^[-+]/, '').replaceAll(',', '').split(' ')
+  return { amount: parseUnits(number as string, decimals), symbol: symbol as string }
+}
+
+/**
+ * Opens the confirmation sheet and reads its preview: what it says the wallet sends and
+ * receives (exact, in base units) — the amounts the chain must then move.
+ */
+async function review(page: Page): Promise<{ sends: bigint; receives: bigint }> {
   await expect
     .poll(() => page.getByText(/^Checked against the network: you receive/).count(), { timeout: 20_000 })
     .toBe(1)
   await button(page, x.review).click()
   await expect.poll(() => page.getByRole('form', { name: x.confirmTitle }).count()).toBe(1)
-  const receive = (await sheetRow(page, x.youReceive)).trim()
-  return parseUnits(receive.split(' ')[0] as string, decimals)
+  await expect.poll(() => sheetRow(page, t.preview.receive)).toMatch(/^\+/)
+  return {
+    sends: previewAmount(await sheetRow(page, t.preview.send)).amount,
+    receives: previewAmount(await sheetRow(page, t.preview.receive)).amount,
+  }
 }
 
 /** Signs with the wallet password; resolves with the hash the result links to. */
@@ -100,33 +112,50 @@ test.describe('exchange on the dev chain’s Uniswap V2 router', () => {
   test('BNB → USDT and USDT → KNT receive exactly the quote; a moved price reverts at gas cost; history has one entry each', async () => {
     const { page, address } = await tradingPage()
 
-    // BNB → USDT: no approval, the confirmation shows the simulated amount, exactly what arrives
+    // BNB → USDT: no approval; the preview's "you send / you receive" are what the chain moves
     await fillExchange(page, { from: 'BNB', to: 'USDT', amount: '0.5' })
     const usdtBefore = await tokenBalance(usdt, address)
-    const quotedUsdt = await review(page)
-    expect(await sheetRow(page, x.youSend)).toBe('0.5 BNB')
-    expect(await sheetRow(page, x.fee)).toMatch(
-      /^Liquidity provider fee: 0\.0015 BNB ≈ \$0\.90?\nNetwork fee: [\d.]+ BNB ≈ \$/,
-    )
+    const bnbBefore = await chain().getBalance({ address })
+    const firstPreview = await review(page)
+    expect(await sheetRow(page, t.preview.send)).toBe('-0.5 BNB')
+    expect(await sheetRow(page, t.preview.receive)).toMatch(/^\+[\d,.]+ USDT$/)
+    expect(await sheetRow(page, t.preview.approvals)).toBe(t.preview.none)
+    expect(await sheetRow(page, t.preview.fee)).toMatch(/^[\d.]+ BNB ≈ \$/)
+    expect(await sheetRow(page, x.lpFee)).toMatch(/^0\.0015 BNB ≈ \$0\.90?$/)
+    expect(await sheetRow(page, x.deadline)).toMatch(/\d\d:\d\d/)
     const first = await confirm(page, x.submit)
     await expect
       .poll(
         () =>
           page
             .getByRole('status')
-            .getByText(x.done.replace('{{amount}}', formatUnits(quotedUsdt, 18)).replace('{{symbol}}', 'USDT'))
+            .getByText(
+              x.done.replace('{{amount}}', formatUnits(firstPreview.receives, 18)).replace('{{symbol}}', 'USDT'),
+            )
             .count(),
         { timeout: 30_000 },
       )
       .toBe(1)
-    expect((await chain().getTransactionReceipt({ hash: first })).status).toBe('success')
-    expect((await tokenBalance(usdt, address)) - usdtBefore).toBe(quotedUsdt)
+    const firstReceipt = await chain().getTransactionReceipt({ hash: first })
+    expect(firstReceipt.status).toBe('success')
+    expect((await tokenBalance(usdt, address)) - usdtBefore).toBe(firstPreview.receives)
+    expect(
+      bnbBefore - (await chain().getBalance({ address })) - firstReceipt.gasUsed * firstReceipt.effectiveGasPrice,
+    ).toBe(firstPreview.sends)
 
-    // USDT → KNT: the exact amount is approved first, then the swap receives the quote
+    // USDT → KNT: the exact amount is approved first (its preview: nothing sent, the approval granted), then the swap
     await fillExchange(page, { from: 'USDT', to: 'KNT', amount: '40' })
     await button(page, x.approveFirst.replace('{{symbol}}', 'USDT')).click()
     await expect.poll(() => page.getByText(/^Allow the exchange contract .* to spend 40 USDT/).count()).toBe(1)
-    const approval = page.getByRole('form', { name: x.approveTitle.replace('{{symbol}}', 'USDT') })
+    const approveTitle = x.approveTitle.replace('{{symbol}}', 'USDT')
+    await expect
+      .poll(() => sheetRow(page, t.preview.approvals, approveTitle), { timeout: 20_000 })
+      .toMatch(/^40 USDT to 0x/)
+    expect(await sheetRow(page, t.preview.send, approveTitle)).toBe('—')
+    expect(await sheetRow(page, t.preview.receive, approveTitle)).toBe('—')
+    expect(await sheetRow(page, t.preview.fee, approveTitle)).toMatch(/^[\d.]+ BNB ≈ \$/)
+    const usdtBeforeApproval = await tokenBalance(usdt, address)
+    const approval = page.getByRole('form', { name: approveTitle })
     await approval.getByPlaceholder(t.form.walletPassword, { exact: true }).fill(WALLET_PASSWORD)
     await approval.getByRole('button', { name: x.approveSubmit, exact: true }).click()
     await expect.poll(() => button(page, x.review).count(), { timeout: 30_000 }).toBe(1)
@@ -138,14 +167,18 @@ test.describe('exchange on the dev chain’s Uniswap V2 router', () => {
         args: [address, dexRouter],
       }),
     ).toBe(parseUnits('40', 18))
+    expect(await tokenBalance(usdt, address)).toBe(usdtBeforeApproval)
     const kntBefore = await tokenBalance(knt, address)
-    const quotedKnt = await review(page)
+    const secondPreview = await review(page)
+    expect(await sheetRow(page, t.preview.send)).toBe('-40 USDT')
+    expect(await sheetRow(page, t.preview.approvals)).toBe(t.preview.none)
     const second = await confirm(page, x.submit)
     await expect.poll(() => page.locator('p[data-status="success"]').count(), { timeout: 30_000 }).toBe(1)
     await expect
       .poll(async () => (await chain().getTransactionReceipt({ hash: second })).status, { timeout: 30_000 })
       .toBe('success')
-    expect((await tokenBalance(knt, address)) - kntBefore).toBe(quotedKnt)
+    expect((await tokenBalance(knt, address)) - kntBefore).toBe(secondPreview.receives)
+    expect(usdtBeforeApproval - (await tokenBalance(usdt, address))).toBe(secondPreview.sends)
 
     // a price moved between the quote and the send: the swap reverts, the person loses only gas
     await fillExchange(page, { from: 'BNB', to: 'USDT', amount: '1', slippage: '0.1' })

@@ -52,14 +52,16 @@ let started = 0
  * cloned from the run's migrated template, serving the built web app, mailing to the run's
  * SMTP sink and paying KNT from a treasury key of its own on the shared dev chain. Its BNB
  * is priced by a feed of its own, so a test that moves the price (`POST /dev/price`) is seen
- * by no other worker. `chainRpcUrl` replaces the chain the server talks to (a proxy to it).
+ * by no other worker. `chainRpcUrl` replaces the chain the server talks to (a proxy to it);
+ * `devChainUrl` is a dev chain of the caller's own (`startDevChain`) that the feed, the treasury
+ * and the server all use instead of the shared one — for a test that stops mining, say.
  */
 export async function startServer(
   name: string,
-  options: { chainRpcUrl?: string; logLevel?: string } = {},
+  options: { chainRpcUrl?: string; devChainUrl?: string; logLevel?: string } = {},
 ): Promise<E2EServer> {
   const began = Date.now()
-  const chainRpcUrl = runEnv('chainRpcUrl')
+  const chainRpcUrl = options.devChainUrl ?? runEnv('chainRpcUrl')
   const database = `e2e_${name}_${process.pid}_${++started}`.toLowerCase().replace(/[^a-z0-9_]/g, '_')
   const adminUrl = runEnv('pgAdminUrl')
   const admin = new pg.Client({ connectionString: adminUrl })

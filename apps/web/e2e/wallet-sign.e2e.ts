@@ -13,7 +13,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { accountFromMnemonic } from '@kinetic/wallet-core'
 import { expect, test } from './fixtures.ts'
-import { inject, open } from './support.ts'
+import { startDevChain } from '../../server/src/chain/devchain.ts'
+import { RUN_ENV, startServer, type E2EServer } from './server.ts'
+import { inject, open, useServer } from './support.ts'
 import {
   button,
   confirmSend,
@@ -210,69 +212,96 @@ test.describe('token approvals', () => {
     ).toBe(tokenBefore)
     await page.reload()
     await expect.poll(() => page.getByText(t.approvals.empty, { exact: true }).count()).toBe(1)
+
+    // history names the revocation an approval of USDT to the spender, not a plain contract call
+    await open(page, '/walletTransferRecordHistory')
+    const title = t.history.approval
+      .replace('{{token}}', 'USDT')
+      .replace('{{spender}}', `${spender.slice(0, 6)}...${spender.slice(-4)}`)
+    await expect.poll(() => page.getByText(title, { exact: true }).count(), { timeout: 30_000 }).toBeGreaterThan(0)
   })
 })
 
 test.describe('pending sends', () => {
-  test('a stuck send is sped up, another cancelled, both shown in history', async () => {
-    test.setTimeout(240_000)
-    const client = chain()
-    const friend = privateKeyToAccount(generatePrivateKey()).address
-    const setAutomine = (on: boolean) => client.request({ method: 'evm_setAutomine', params: [on] } as never)
-    const mine = () => client.request({ method: 'evm_mine', params: [] } as never)
-    await setAutomine(false)
+  // Mining stops for this test: on a dev chain and a server of its own, so no other worker's
+  // transactions (they share the run's chain, global-setup.ts) wait on it.
+  test('a stuck send is sped up, another cancelled, both shown in history', async ({ server }) => {
+    test.setTimeout(360_000)
+    const ownChain = await startDevChain()
+    let own: E2EServer | undefined
+    let page: Page | undefined
     try {
-      // stuck: no block is mined until the test says so
-      await fillSend(page, { to: friend, amount: '0.1', tier: 'recommend', warnings: [t.send.warn.firstTitle] })
-      const stuck = await confirmSend(page, WALLET_PASSWORD)
-      await expect.poll(() => page.getByText(t.tx.pending, { exact: true }).count()).toBe(1)
-      const original = await client.getTransaction({ hash: stuck })
-
-      await button(page, t.replace.speedUp).click()
-      expect(await previewRow(page, t.preview.send)).toEqual(['-0.1 BNB'])
-      await field(page, 'Wallet password').fill(WALLET_PASSWORD)
-      await button(page, t.replace.submit).click()
-      await page.waitForURL((url) => /hash=0x[0-9a-f]{64}$/.test(url.hash) && !url.hash.includes(stuck))
-      const fast = new URL(page.url()).hash.split('hash=')[1] as Hash
-      const faster = await client.getTransaction({ hash: fast })
-      expect(faster.nonce).toBe(original.nonce)
-      expect(faster.gasPrice).toBeGreaterThan(original.gasPrice as bigint)
-      await mine()
-      await feePaid(fast)
-      expect(await client.getBalance({ address: friend })).toBe(parseEther('0.1'))
-
-      // another stuck send, cancelled: 0 BNB to itself with the same nonce
-      await fillSend(page, { to: friend, amount: '0.2', tier: 'recommend' })
-      const doomed = await confirmSend(page, WALLET_PASSWORD)
-      const doomedTx = await client.getTransaction({ hash: doomed })
-      await button(page, t.replace.cancel).click()
-      expect(await previewRow(page, t.preview.send)).toEqual(['—'])
-      await field(page, 'Wallet password').fill(WALLET_PASSWORD)
-      await button(page, t.replace.submit).click()
-      await page.waitForURL((url) => /hash=0x[0-9a-f]{64}$/.test(url.hash) && !url.hash.includes(doomed))
-      const cancel = new URL(page.url()).hash.split('hash=')[1] as Hash
-      const cancelTx = await client.getTransaction({ hash: cancel })
-      expect(cancelTx.nonce).toBe(doomedTx.nonce)
-      expect(getAddress(cancelTx.to as string)).toBe(getAddress(address))
-      expect(cancelTx.value).toBe(0n)
-      await mine()
-      await feePaid(cancel)
-      expect(await client.getBalance({ address: friend })).toBe(parseEther('0.1'))
-
-      // the replaced ones say so, on their detail and in the history
-      await open(page, `/transferResultHash?hash=${stuck}`)
-      await expect.poll(() => page.getByRole('status').innerText()).toBe(t.replace.sped_up)
-      await open(page, `/transferResultHash?hash=${doomed}`)
-      await expect.poll(() => page.getByRole('status').innerText()).toBe(t.replace.cancelled)
-      await open(page, '/walletTransferRecordHistory')
-      const stuckItem = page.locator(`a[href$="${stuck}"]`)
-      const doomedItem = page.locator(`a[href$="${doomed}"]`)
-      await expect.poll(() => stuckItem.innerText(), { timeout: 30_000 }).toContain(t.replace.sped_up)
-      expect(await doomedItem.innerText()).toContain(t.replace.cancelled)
-      await expect.poll(() => page.locator(`a[href$="${fast}"]`).count()).toBe(1)
-      await expect.poll(() => page.locator(`a[href$="${cancel}"]`).count()).toBe(1)
+      own = await startServer('sign-pending', { devChainUrl: ownChain.url })
+      useServer(own)
+      page = await newAccountPage(browser, 'pending')
+      await createWalletThroughScreens(page, 'Pending', WALLET_PASSWORD)
+      const address = await walletAddress(page)
+      await fund(address)
+      await pendingSends(page, address)
     } finally {
-      await setAutomine(true)
+      useServer(server)
+      await page?.context().close()
+      await own?.stop()
+      await ownChain.stop()
     }
   })
 })
+
+/** Sends that wait with mining off: one sped up, one cancelled; both replaced ones shown in history. */
+async function pendingSends(page: Page, address: `0x${string}`): Promise<void> {
+  const client = chain()
+  expect(inject('chainRpcUrl')).not.toBe(process.env[RUN_ENV.chainRpcUrl])
+  const friend = privateKeyToAccount(generatePrivateKey()).address
+  const setAutomine = (on: boolean) => client.request({ method: 'evm_setAutomine', params: [on] } as never)
+  const mine = () => client.request({ method: 'evm_mine', params: [] } as never)
+  await setAutomine(false)
+  // stuck: no block is mined until the test says so
+  await fillSend(page, { to: friend, amount: '0.1', tier: 'recommend', warnings: [t.send.warn.firstTitle] })
+  const stuck = await confirmSend(page, WALLET_PASSWORD)
+  await expect.poll(() => page.getByText(t.tx.pending, { exact: true }).count()).toBe(1)
+  const original = await client.getTransaction({ hash: stuck })
+
+  await button(page, t.replace.speedUp).click()
+  expect(await previewRow(page, t.preview.send)).toEqual(['-0.1 BNB'])
+  await field(page, 'Wallet password').fill(WALLET_PASSWORD)
+  await button(page, t.replace.submit).click()
+  await page.waitForURL((url) => /hash=0x[0-9a-f]{64}$/.test(url.hash) && !url.hash.includes(stuck))
+  const fast = new URL(page.url()).hash.split('hash=')[1] as Hash
+  const faster = await client.getTransaction({ hash: fast })
+  expect(faster.nonce).toBe(original.nonce)
+  expect(faster.gasPrice).toBeGreaterThan(original.gasPrice as bigint)
+  await mine()
+  await feePaid(fast)
+  expect(await client.getBalance({ address: friend })).toBe(parseEther('0.1'))
+
+  // another stuck send, cancelled: 0 BNB to itself with the same nonce
+  await fillSend(page, { to: friend, amount: '0.2', tier: 'recommend' })
+  const doomed = await confirmSend(page, WALLET_PASSWORD)
+  const doomedTx = await client.getTransaction({ hash: doomed })
+  await button(page, t.replace.cancel).click()
+  expect(await previewRow(page, t.preview.send)).toEqual(['—'])
+  await field(page, 'Wallet password').fill(WALLET_PASSWORD)
+  await button(page, t.replace.submit).click()
+  await page.waitForURL((url) => /hash=0x[0-9a-f]{64}$/.test(url.hash) && !url.hash.includes(doomed))
+  const cancel = new URL(page.url()).hash.split('hash=')[1] as Hash
+  const cancelTx = await client.getTransaction({ hash: cancel })
+  expect(cancelTx.nonce).toBe(doomedTx.nonce)
+  expect(getAddress(cancelTx.to as string)).toBe(getAddress(address))
+  expect(cancelTx.value).toBe(0n)
+  await mine()
+  await feePaid(cancel)
+  expect(await client.getBalance({ address: friend })).toBe(parseEther('0.1'))
+
+  // the replaced ones say so, on their detail and in the history
+  await open(page, `/transferResultHash?hash=${stuck}`)
+  await expect.poll(() => page.getByRole('status').innerText()).toBe(t.replace.sped_up)
+  await open(page, `/transferResultHash?hash=${doomed}`)
+  await expect.poll(() => page.getByRole('status').innerText()).toBe(t.replace.cancelled)
+  await open(page, '/walletTransferRecordHistory')
+  const stuckItem = page.locator(`a[href$="${stuck}"]`)
+  const doomedItem = page.locator(`a[href$="${doomed}"]`)
+  await expect.poll(() => stuckItem.innerText(), { timeout: 30_000 }).toContain(t.replace.sped_up)
+  expect(await doomedItem.innerText()).toContain(t.replace.cancelled)
+  await expect.poll(() => page.locator(`a[href$="${fast}"]`).count()).toBe(1)
+  await expect.poll(() => page.locator(`a[href$="${cancel}"]`).count()).toBe(1)
+}

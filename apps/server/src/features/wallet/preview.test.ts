@@ -9,6 +9,7 @@ import {
   type Hex,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDevChain, type DevChain } from '../../chain/devchain.ts'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
 import {
   aKey,
@@ -36,10 +37,10 @@ const usdt = () => app.chain.tokens.find((t) => t.symbol === 'USDT')?.contract a
 const call = (fn: 'transfer' | 'approve', to: Address, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: fn, args: [to, amount] })
 
-async function aFundedWallet() {
-  const client = await aSignedInUser(app, 'preview')
+async function aFundedWallet(on: TestApp = app) {
+  const client = await aSignedInUser(on, 'preview')
   const wallet = await createWallet(client)
-  await fund(app, wallet.key.address)
+  await fund(on, wallet.key.address)
   return { client, wallet }
 }
 
@@ -133,13 +134,28 @@ describe('token approvals (/v1/approvals)', () => {
 })
 
 describe('replacing a pending send', () => {
+  // Mining stops here: on a dev chain and an app of this block's own, so the other test files'
+  // transactions on the run's shared chain (test/devchain-setup.ts) are never left unmined.
+  let ownChain: DevChain
+  let own: TestApp
+  beforeAll(async () => {
+    ownChain = await startDevChain()
+    own = await startTestApp({ CHAIN_RPC_URL: ownChain.url })
+  }, 120_000)
+  afterAll(async () => {
+    if (own) await stopIndexer(own)
+    await own?.close()
+    await ownChain?.stop()
+  })
+
   it('marks the pending send replaced by a speed-up or a cancel with its nonce', async () => {
-    const { client, wallet } = await aFundedWallet()
+    expect(own.config.chain.rpcUrl).not.toBe(app.config.chain.rpcUrl)
+    const { client, wallet } = await aFundedWallet(own)
     const friend = aKey().address
     const post = async (tx: Parameters<typeof signTransfer>[1]) =>
       (await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw: await signTransfer(wallet.key, tx) })).hash
-    // the dev chain mines no block meanwhile (kept short: other test files share the chain)
-    const rpc = (method: string, params: unknown[] = []) => app.chain.client.request({ method, params } as never)
+    // this chain mines no block meanwhile
+    const rpc = (method: string, params: unknown[] = []) => own.chain.client.request({ method, params } as never)
     let stuck: string, faster: string, cancel: string
     await rpc('evm_setAutomine', [false])
     try {
@@ -156,10 +172,10 @@ describe('replacing a pending send', () => {
     expect(detail.transfers[0]).toMatchObject({ replaced_by: cancel, replaced_as: 'cancel', nonce: 0 })
 
     // only the cancel is mined with nonce 0
-    await app.chain.client.waitForTransactionReceipt({ hash: cancel as Hex })
-    await indexChain(app)
+    await own.chain.client.waitForTransactionReceipt({ hash: cancel as Hex })
+    await indexChain(own)
     detail = await ok(client, '/v1/hash', { hash: cancel })
     expect(detail.transfers[0]).toMatchObject({ status: 'success', replaced_by: '', amount: '0', direction: 'self' })
-    expect(await app.chain.client.getBalance({ address: friend })).toBe(0n)
+    expect(await own.chain.client.getBalance({ address: friend })).toBe(0n)
   })
 })

@@ -1,59 +1,63 @@
+import { formatInstant, useAccountTimeZone } from '@/shared/clock'
 import type { swap } from '@kinetic/protocol'
 import { useTranslation } from 'react-i18next'
-import { formatAmount, formatUsd } from '../lib/format'
-import exchange from './Exchange.module.css'
+import { formatAmount, formatWithUsd } from '../lib/format'
 import styles from './Sheet.module.css'
+import { TxPreview, type TxPreviewProps } from './TxPreview'
 
-/** "0.0012 BNB ≈ $0.72", the USD part left out when unpriced. */
-export function withUsd(amount: string, symbol: string, usd: string): string {
-  return `${formatAmount(amount, 8)} ${symbol}${usd === '' ? '' : ` ≈ ${formatUsd(usd)}`}`
+/**
+ * The swap as the preview sheet shows every signature: you send amount_in of the coin sold,
+ * you receive what the node's eth_call of this swap pays out (the router's quote), the
+ * approval it still needs, the network fee in BNB and USD, or the simulation's revert reason.
+ */
+export function swapPreview(quote: swap.SwapQuote, revertText: (reason: string) => string): TxPreviewProps {
+  const { simulation, approval } = quote
+  return {
+    sends: [{ symbol: quote.from.symbol, amount: quote.amount_in }],
+    receives: [
+      { symbol: quote.to.symbol, amount: simulation.status === 'ok' ? simulation.amount_out : quote.amount_out },
+    ],
+    approvals: approval
+      ? [
+          {
+            symbol: quote.from.symbol,
+            spender: approval.spender,
+            amount: approval.amount,
+            unlimited: approval.unlimited,
+          },
+        ]
+      : [],
+    fee: { bnb: quote.network_fee, usd: quote.network_fee_usd },
+    revert: simulation.status === 'reverted' ? revertText(simulation.reason) : undefined,
+  }
 }
 
 /**
- * What a swap will do, from its quote and the node's eth_call of it: you send, you receive
- * (exactly what the router quotes), the minimum under the slippage, the fees in BNB and USD.
- * A simulation that reverts is shown with its reason (the sheet's submit is then blocked).
+ * The confirm sheet of a swap: the preview every signature shows (TxPreview), then only what
+ * is the swap's own — the minimum under the slippage, price impact, route, the liquidity
+ * providers' fee and the deadline on the account's clock. A reverting simulation blocks the sheet.
  */
 export function SwapConfirmation({ quote }: { quote: swap.SwapQuote }) {
-  const { t } = useTranslation()
-  const fee = [
-    `${t('wallet.exchange.lpFee')}: ${withUsd(quote.lp_fee, quote.from.symbol, quote.lp_fee_usd)}`,
-    `${t('wallet.exchange.networkFee')}: ${withUsd(quote.network_fee, 'BNB', quote.network_fee_usd)}`,
-  ]
+  const { t, i18n } = useTranslation()
+  const timeZone = useAccountTimeZone()
   const rows: [string, string][] = [
-    [t('wallet.exchange.youSend'), `${quote.amount_in} ${quote.from.symbol}`],
-    [t('wallet.exchange.youReceive'), `${quote.amount_out} ${quote.to.symbol}`],
-    [t('wallet.exchange.minimum'), `${quote.minimum_received} ${quote.to.symbol}`],
+    [t('wallet.exchange.minimum'), `${formatAmount(quote.minimum_received, 18)} ${quote.to.symbol}`],
     [t('wallet.exchange.impact'), `${quote.price_impact}%`],
     [t('wallet.exchange.route'), quote.route.join(' → ')],
-    [t('wallet.exchange.fee'), fee.join('\n')],
-    [t('wallet.exchange.deadline'), new Date(quote.deadline).toLocaleTimeString()],
+    [t('wallet.exchange.lpFee'), formatWithUsd(quote.lp_fee, quote.from.symbol, quote.lp_fee_usd)],
+    [t('wallet.exchange.deadline'), formatInstant(quote.deadline, i18n.language, timeZone)],
   ]
   return (
     <section aria-label={t('wallet.exchange.confirmTitle')}>
+      <TxPreview {...swapPreview(quote, (reason) => t('wallet.exchange.reverted', { reason }))} />
       <dl className={styles.rows}>
         {rows.map(([label, value]) => (
           <div key={label} className={styles.row}>
             <dt className={styles.rowLabel}>{label}</dt>
-            <dd className={`${styles.rowValue} ${exchange.lines}`}>{value}</dd>
+            <dd className={styles.rowValue}>{value}</dd>
           </div>
         ))}
       </dl>
-      <SimulationNote simulation={quote.simulation} symbol={quote.to.symbol} />
     </section>
   )
-}
-
-/** The eth_call's verdict: what it pays out, or why the swap would revert. */
-export function SimulationNote({ simulation, symbol }: { simulation: swap.Simulation; symbol: string }) {
-  const { t } = useTranslation()
-  if (simulation.status === 'reverted')
-    return (
-      <p className={styles.error} role="alert">
-        {t('wallet.exchange.reverted', { reason: simulation.reason })}
-      </p>
-    )
-  if (simulation.status === 'ok')
-    return <p role="status">{t('wallet.exchange.simulated', { amount: simulation.amount_out, symbol })}</p>
-  return null
 }

@@ -9,18 +9,20 @@ import { Link } from 'react-router'
 import { LoopOutline } from 'antd-mobile-icons'
 import formStyles from '@/shared/ui/Form.module.css'
 import { useBalancesQuery } from '../assets.queries'
-import { formatAmount } from '../lib/format'
+import { formatAmount, formatWithUsd } from '../lib/format'
 import { signAndBroadcast } from '../lib/swapSign'
 import type { Wallet } from '../lib/types'
 import { useDebounced } from '../lib/useDebounced'
 import { swapQuoteQuery, txStatus, useSwapQuoteQuery, type SwapQuoteParams } from '../swap.queries'
+import { useSimulation } from '../simulate.queries'
 import { invalidateWallet } from '../wallet.queries'
 import { AmountField } from './AmountField'
 import { CoinPicker } from './CoinPicker'
 import styles from './Exchange.module.css'
 import { PasswordSheet } from './PasswordSheet'
-import { SimulationNote, SwapConfirmation, withUsd } from './SwapConfirmation'
+import { SwapConfirmation } from './SwapConfirmation'
 import { TextField } from './TextField'
+import { TxPreview } from './TxPreview'
 
 /** A price impact above this many percent is called out. */
 const HIGH_IMPACT_PERCENT = 5
@@ -210,7 +212,7 @@ export function SwapForm({ wallet }: { wallet: Wallet }) {
           </p>
         )}
         {current && !quote.error && <QuoteDetails quote={current} />}
-        {current && !quote.error && <SimulationNote simulation={current.simulation} symbol={current.to.symbol} />}
+        {current && !quote.error && <QuoteCheck simulation={current.simulation} symbol={current.to.symbol} />}
         <Button
           type="submit"
           block
@@ -225,17 +227,12 @@ export function SwapForm({ wallet }: { wallet: Wallet }) {
         </Button>
         {approving && <p role="status">{t('wallet.exchange.approving')}</p>}
       </form>
-      <PasswordSheet
-        visible={sheet?.kind === 'approve'}
-        title={t('wallet.exchange.approveTitle', { symbol: sheet?.quote.from.symbol ?? '' })}
-        submitText={t('wallet.exchange.approveSubmit')}
-        walletId={wallet.id}
-        hint={wallet.hint}
+      <ApprovalSheet
+        wallet={wallet}
+        quote={sheet?.kind === 'approve' ? sheet.quote : null}
         onClose={() => setSheet(null)}
         onSubmit={approve}
-      >
-        {sheet?.quote.approval && <ApprovalSummary quote={sheet.quote} />}
-      </PasswordSheet>
+      />
       <PasswordSheet
         visible={sheet?.kind === 'swap'}
         title={t('wallet.exchange.confirmTitle')}
@@ -244,11 +241,26 @@ export function SwapForm({ wallet }: { wallet: Wallet }) {
         hint={wallet.hint}
         onClose={() => setSheet(null)}
         onSubmit={send}
+        blocked={sheet?.quote.simulation.status === 'reverted'}
       >
         {sheet?.kind === 'swap' && <SwapConfirmation quote={sheet.quote} />}
       </PasswordSheet>
     </>
   )
+}
+
+/** Under the quote: the node's eth_call verdict — what it pays out, or why the swap would revert. */
+function QuoteCheck({ simulation, symbol }: { simulation: swap.Simulation; symbol: string }) {
+  const { t } = useTranslation()
+  if (simulation.status === 'reverted')
+    return (
+      <p className={styles.error} role="alert">
+        {t('wallet.exchange.reverted', { reason: simulation.reason })}
+      </p>
+    )
+  if (simulation.status === 'ok')
+    return <p role="status">{t('wallet.exchange.simulated', { amount: simulation.amount_out, symbol })}</p>
+  return null
 }
 
 function QuoteDetails({ quote }: { quote: swap.SwapQuote }) {
@@ -263,8 +275,8 @@ function QuoteDetails({ quote }: { quote: swap.SwapQuote }) {
     [t('wallet.exchange.minimum'), `${formatAmount(quote.minimum_received, 8)} ${quote.to.symbol}`],
     [t('wallet.exchange.impact'), `${quote.price_impact}%`],
     [t('wallet.exchange.route'), quote.route.join(' → ')],
-    [t('wallet.exchange.lpFee'), withUsd(quote.lp_fee, quote.from.symbol, quote.lp_fee_usd)],
-    [t('wallet.exchange.networkFee'), withUsd(quote.network_fee, 'BNB', quote.network_fee_usd)],
+    [t('wallet.exchange.lpFee'), formatWithUsd(quote.lp_fee, quote.from.symbol, quote.lp_fee_usd)],
+    [t('wallet.exchange.networkFee'), formatWithUsd(quote.network_fee, 'BNB', quote.network_fee_usd)],
   ]
   return (
     <>
@@ -283,21 +295,52 @@ function QuoteDetails({ quote }: { quote: swap.SwapQuote }) {
   )
 }
 
-function ApprovalSummary({ quote }: { quote: swap.SwapQuote }) {
+/**
+ * The approval step's sheet: what it allows (exact amount, or unlimited with its warning),
+ * then the preview every signature shows — the node's simulation of exactly this approve
+ * call (approvals granted, fee in BNB and USD, or why it would revert) — then the password.
+ */
+function ApprovalSheet({
+  wallet,
+  quote,
+  onClose,
+  onSubmit,
+}: {
+  wallet: Wallet
+  quote: swap.SwapQuote | null
+  onClose: () => void
+  onSubmit: (password: string) => Promise<void>
+}) {
   const { t } = useTranslation()
-  const approval = quote.approval
-  if (!approval) return null
+  const approval = quote?.approval
+  const simulation = useSimulation(
+    approval ? { wallet_id: wallet.id, to: approval.tx.to, value: approval.tx.value, data: approval.tx.data } : null,
+  )
   return (
-    <>
-      <p>
-        {t('wallet.exchange.approveText', {
-          spender: shortenMiddle(approval.spender),
-          amount: approval.unlimited ? t('wallet.exchange.approveUnlimitedAmount') : approval.amount,
-          symbol: quote.from.symbol,
-        })}
-      </p>
-      {approval.unlimited && <p className={styles.warning}>{t('wallet.exchange.unlimitedWarning')}</p>}
-    </>
+    <PasswordSheet
+      visible={Boolean(approval)}
+      title={t('wallet.exchange.approveTitle', { symbol: quote?.from.symbol ?? '' })}
+      submitText={t('wallet.exchange.approveSubmit')}
+      walletId={wallet.id}
+      hint={wallet.hint}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      blocked={simulation.blocked}
+    >
+      {quote && approval && (
+        <>
+          <p>
+            {t('wallet.exchange.approveText', {
+              spender: shortenMiddle(approval.spender),
+              amount: approval.unlimited ? t('wallet.exchange.approveUnlimitedAmount') : approval.amount,
+              symbol: quote.from.symbol,
+            })}
+          </p>
+          {approval.unlimited && <p className={styles.warning}>{t('wallet.exchange.unlimitedWarning')}</p>}
+          <TxPreview {...simulation.preview} />
+        </>
+      )}
+    </PasswordSheet>
   )
 }
 

@@ -4,6 +4,7 @@ import { wallet } from '@kinetic/protocol'
 import { DotLoading, InfiniteScroll, Switch } from 'antd-mobile'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useBalancesQuery } from '../assets.queries'
 import { useHistoryQuery, type HistoryType } from '../transfer.queries'
 import styles from './History.module.css'
 import { RefreshCountdown } from './RefreshCountdown'
@@ -20,6 +21,9 @@ export function TransferHistory({ walletId, coinId }: { walletId: number; coinId
   const switchLabel = useId()
   const query = useHistoryQuery(walletId, coinId, type, suspicious)
   const transfers = query.data?.pages.flatMap((page) => page.list) ?? []
+  const assets = useBalancesQuery(walletId).data?.assets ?? []
+  const symbolOf = (contract: string) =>
+    assets.find((asset) => asset.contract?.toLowerCase() === contract.toLowerCase())?.symbol
 
   return (
     <section className={styles.history} aria-label={t('wallet.history.title')}>
@@ -47,7 +51,7 @@ export function TransferHistory({ walletId, coinId }: { walletId: number; coinId
           <ul className={styles.list}>
             {transfers.map((transfer) => (
               <li key={`${transfer.hash}:${transfer.log_index}`}>
-                <TransferItem transfer={transfer} />
+                <TransferItem transfer={transfer} symbolOf={symbolOf} />
               </li>
             ))}
           </ul>

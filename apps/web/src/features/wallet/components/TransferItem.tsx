@@ -4,15 +4,26 @@ import { ArrowDownCircleOutline, LoopOutline, UpCircleOutline } from 'antd-mobil
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatAmount, formatTime } from '../lib/format'
+import { approvalCall } from '../lib/txView'
 import type { Transfer } from '../lib/types'
 import styles from './History.module.css'
 
 const ICONS = { income: ArrowDownCircleOutline, outgo: UpCircleOutline, self: LoopOutline }
 const SIGNS = { income: '+', outgo: '-', self: '' }
 
-/** One transfer in a history list; opens its transaction detail. */
-export function TransferItem({ transfer }: { transfer: Transfer }) {
+/**
+ * One transfer in a history list; opens its transaction detail. An approval (a 0-BNB `approve`
+ * call to a token) is titled as one, the token named by `symbolOf` (its contract when unknown).
+ */
+export function TransferItem({
+  transfer,
+  symbolOf = () => undefined,
+}: {
+  transfer: Transfer
+  symbolOf?: (contract: string) => string | undefined
+}) {
   const { t } = useTranslation()
+  const approval = approvalCall(transfer)
   const Icon = ICONS[transfer.direction]
   const other = transfer.direction === 'income' ? transfer.from : transfer.to
   return (
@@ -28,7 +39,14 @@ export function TransferItem({ transfer }: { transfer: Transfer }) {
       </span>
       <span className={styles.main}>
         <span className={styles.title}>
-          {transfer.swap ? t('wallet.history.swap') : t(`wallet.history.direction.${transfer.direction}`)}
+          {transfer.swap
+            ? t('wallet.history.swap')
+            : approval
+              ? t('wallet.history.approval', {
+                  token: symbolOf(approval.token) ?? shortenMiddle(approval.token),
+                  spender: shortenMiddle(approval.spender),
+                })
+              : t(`wallet.history.direction.${transfer.direction}`)}
           {transfer.replaced_as !== '' ? (
             <span className={`${styles.status} ${styles.failed}`}>
               {t(transfer.replaced_as === 'cancel' ? 'wallet.replace.cancelled' : 'wallet.replace.sped_up')}

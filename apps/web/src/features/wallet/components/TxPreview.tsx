@@ -1,8 +1,11 @@
 import { shortenMiddle } from '@kinetic/protocol'
 import { DotLoading } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
-import { formatAmount, formatUsd } from '../lib/format'
+import { formatAmount, formatWithUsd } from '../lib/format'
 import styles from './TxPreview.module.css'
+
+/** Amounts are shown to the wei (a token's 18 places): exactly what the balance will change by. */
+const EXACT = 18
 
 /** An amount of one coin, whole units as a decimal string. */
 export type PreviewAmount = { symbol: string; amount: string }
@@ -50,7 +53,7 @@ export function TxPreview({ sends, receives, approvals, fee, revert, loading }: 
       list.map((item, i) => (
         <dd key={i} className={styles.amount}>
           {sign}
-          {formatAmount(item.amount)} {item.symbol}
+          {formatAmount(item.amount, EXACT)} {item.symbol}
         </dd>
       ))
     )
@@ -67,7 +70,7 @@ export function TxPreview({ sends, receives, approvals, fee, revert, loading }: 
         </div>
         <div className={styles.row}>
           <dt>{t('wallet.preview.fee')}</dt>
-          <dd>{fee ? `${formatAmount(fee.bnb, 8)} BNB${fee.usd === '' ? '' : ` ≈ ${formatUsd(fee.usd)}`}` : '—'}</dd>
+          <dd>{fee ? formatWithUsd(fee.bnb, 'BNB', fee.usd) : '—'}</dd>
         </div>
         <div className={styles.row}>
           <dt>{t('wallet.preview.approvals')}</dt>

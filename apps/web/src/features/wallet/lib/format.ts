@@ -17,6 +17,11 @@ export function formatUsd(value: string): string {
   return value.trim() === '' ? '—' : `$${formatNumber(value, 2)}`
 }
 
+/** "0.0012 BNB ≈ $0.72": an amount at most 8 places, the USD part left out when unpriced (''). */
+export function formatWithUsd(amount: string, symbol: string, usd: string): string {
+  return `${formatAmount(amount, 8)} ${symbol}${usd === '' ? '' : ` ≈ ${formatUsd(usd)}`}`
+}
+
 /** A time from the server (ISO 8601, UTC) in the person's language and time zone (short in lists). */
 export function formatTime(iso: string, locale: string, style: 'medium' | 'short' = 'medium'): string {
   const date = new Date(iso)

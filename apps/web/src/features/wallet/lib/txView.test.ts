@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { shownTransfers } from './txView'
+import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
+import { approvalCall, shownTransfers } from './txView'
 import type { Transfer } from './types'
 
 const coin = { id: 1, symbol: 'BNB', name: 'BNB', decimals: 18, contract: null, logo: '' }
@@ -36,5 +37,29 @@ describe('the transfers a transaction detail shows', () => {
     const bnb = { ...base, amount: '0.01' }
     expect(shownTransfers([bnb])).toEqual([bnb])
     expect(shownTransfers([base])).toEqual([base])
+  })
+})
+
+describe('an approval in history', () => {
+  const spender = '0x10ED43C718714eb63d5aA57B78B54704E256024E'
+  const approve = (amount: bigint) =>
+    encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
+
+  it('is a 0-BNB approve call to a token: the token, the spender and the amount', () => {
+    expect(approvalCall({ ...base, data_hex: approve(40n * 10n ** 18n) })).toEqual({
+      token: base.to,
+      spender,
+      amount: 40n * 10n ** 18n,
+    })
+    expect(approvalCall({ ...base, data_hex: approve(maxUint256) })?.amount).toBe(maxUint256)
+  })
+
+  it('is not a transfer call, a call carrying BNB, a token log or a truncated approve', () => {
+    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [spender, 1n] })
+    expect(approvalCall({ ...base, data_hex: transfer })).toBeNull()
+    expect(approvalCall({ ...base, amount: '0.1', data_hex: approve(1n) })).toBeNull()
+    expect(approvalCall({ ...base, log_index: 3, data_hex: approve(1n) })).toBeNull()
+    expect(approvalCall({ ...base, data_hex: approve(1n).slice(0, 20) })).toBeNull()
+    expect(approvalCall(base)).toBeNull()
   })
 })
