@@ -68,7 +68,7 @@ export function transferService(ctx: WalletContext) {
   /** Every row of the rows' transactions that `address` sent or received (none without an exchange). */
   async function legsOf(rows: TransferRow[], address: string): Promise<TransferRow[]> {
     if (!ctx.dex) return []
-    return repo.transfersOfHashes(chain.chainId, [...new Set(rows.map((r) => r.hash))], address)
+    return repo.transfersOfHashes(chain.chainId, [...new Set(rows.map((r) => r.hash))], [address])
   }
 
   async function headOrUndefined(): Promise<bigint | undefined> {
@@ -286,7 +286,7 @@ export function transferService(ctx: WalletContext) {
     /** A transaction's transfers that touch one of the user's wallets; any other hash is not found. */
     async txDetail(userId: number, hash: string) {
       const mine = await repo.userAddresses(userId)
-      const rows = await repo.transfersOfHash(chain.chainId, hash.toLowerCase(), mine)
+      const rows = await repo.transfersOfHashes(chain.chainId, [hash.toLowerCase()], mine)
       if (rows.length === 0) throw new AppError('TX_NOT_FOUND', { field: 'hash' })
       const sender = rows.find((r) => r.logIndex === -1 && mine.includes(r.fromAddress))?.fromAddress
       const v = await view(rows, new Set(mine), sender ? { owner: sender, legs: rows } : undefined)

@@ -486,25 +486,9 @@ export function walletRepo(db: Db) {
         .orderBy(sql`${t.blockNumber} ASC NULLS LAST`, asc(t.logIndex), asc(t.id))
     },
 
-    /** The transfers of one transaction in which one of `addresses` (lower-case) is a party. */
-    transfersOfHash(chainId: number, hash: string, addresses: string[]): Promise<TransferRow[]> {
-      if (addresses.length === 0) return Promise.resolve([])
-      return db
-        .select()
-        .from(t)
-        .where(
-          and(
-            eq(t.chainId, chainId),
-            eq(t.hash, hash),
-            or(inArray(t.fromAddress, addresses), inArray(t.toAddress, addresses)),
-          ),
-        )
-        .orderBy(asc(t.logIndex))
-    },
-
-    /** Every row of these transactions that `address` (lower-case) sent or received: a swap's legs. */
-    transfersOfHashes(chainId: number, hashes: string[], address: string): Promise<TransferRow[]> {
-      if (hashes.length === 0) return Promise.resolve([])
+    /** The transfers of these transactions in which one of `addresses` (lower-case) is a party, e.g. a swap's legs. */
+    transfersOfHashes(chainId: number, hashes: string[], addresses: string[]): Promise<TransferRow[]> {
+      if (hashes.length === 0 || addresses.length === 0) return Promise.resolve([])
       return db
         .select()
         .from(t)
@@ -512,7 +496,7 @@ export function walletRepo(db: Db) {
           and(
             eq(t.chainId, chainId),
             inArray(t.hash, hashes),
-            or(eq(t.fromAddress, address), eq(t.toAddress, address)),
+            or(inArray(t.fromAddress, addresses), inArray(t.toAddress, addresses)),
           ),
         )
         .orderBy(asc(t.logIndex))
