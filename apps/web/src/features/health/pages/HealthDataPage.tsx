@@ -1,7 +1,7 @@
 import { currentAccountId } from '@/api'
 import { Page } from '@/shared/ui/Page'
 import { showSuccess } from '@/shared/ui/toast'
-import { health } from '@kinetic/protocol'
+import { formatNumber, health } from '@kinetic/protocol'
 import { Button } from 'antd-mobile'
 import { UploadOutline } from 'antd-mobile-icons'
 import { useState, type ChangeEvent } from 'react'
@@ -121,8 +121,8 @@ function DataCards({ today }: { today: string }) {
                   kind: t(`health.data.kinds.${result.kind}`),
                   days: result.days.length,
                   workouts: result.added.workouts,
-                  minutes: result.added.steps,
-                  readings: result.added.heart_rate,
+                  minutes: formatNumber(result.added.steps),
+                  readings: formatNumber(result.added.heart_rate),
                 })}
             {result.days.length > 0 && !result.earns && ` ${t('health.data.noEnergy')}`}
           </p>
