@@ -7,7 +7,7 @@ import type { SessionService } from '../../platform/auth/sessions.ts'
 import type { Db } from '../../platform/db/client.ts'
 import type { Mailer } from '../../platform/mail/mailer.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { postSystemMessage, systemMessage, utcMinute } from '../content/index.ts'
+import { postSystemMessage, systemMessage, accountMinute } from '../content/index.ts'
 import { accountRepo, isUniqueViolation, type AccountKey, type UserRow } from './account.repo.ts'
 import type { CodeService } from './codes.ts'
 import { languageOf } from './language.ts'
@@ -224,7 +224,7 @@ export function accountService(deps: {
       }
       await guard.succeeded(keyText, web.ip)
       const signedIn = await signIn(web, user)
-      await postSystemMessage(db, user.id, systemMessage('newSignIn', { time: utcMinute(), ip: web.ip }))
+      await postSystemMessage(db, user.id, systemMessage('newSignIn', { ...accountMinute(user.timeZone), ip: web.ip }))
       return signedIn
     },
 
@@ -244,7 +244,7 @@ export function accountService(deps: {
         const user = await txRepo.findByKey(key)
         if (!user) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'account' })
         await txRepo.setPassword(user.id, passwordHash)
-        await postSystemMessage(tx, user.id, systemMessage('passwordChanged', { time: utcMinute() }))
+        await postSystemMessage(tx, user.id, systemMessage('passwordChanged', accountMinute(user.timeZone)))
         return user.id
       })
       // A new password ends every session: whoever knew the old one is out.

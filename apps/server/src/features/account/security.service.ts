@@ -5,7 +5,7 @@ import type { SessionService } from '../../platform/auth/sessions.ts'
 import { newTotpSecret, otpauthUrl } from '../../platform/auth/totp.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { postSystemMessage, systemMessage, utcMinute } from '../content/index.ts'
+import { postSystemMessage, systemMessage, accountMinute } from '../content/index.ts'
 import type { AuthedContext } from '../../platform/rpc/registry.ts'
 import type { UploadService } from '../../platform/uploads/uploads.service.ts'
 import { accountRepo, isUniqueViolation, type AccountRepo, type UserRow } from './account.repo.ts'
@@ -77,7 +77,7 @@ export function securityService(deps: {
         const secret = user.totpPendingSecret
         const bound = await db.transaction(async (tx) => {
           const done = await accountRepo(tx).bindTotp(user.id, secret, step, hashes)
-          if (done) await postSystemMessage(tx, user.id, systemMessage('totpBound', { time: utcMinute() }))
+          if (done) await postSystemMessage(tx, user.id, systemMessage('totpBound', accountMinute(user.timeZone)))
           return done
         })
         if (!bound) throw new AppError('GOOGLE_ALREADY_BOUND')
@@ -89,7 +89,7 @@ export function securityService(deps: {
         const txRepo = accountRepo(tx)
         await google.check(user, code, ctx.ip, txRepo)
         await txRepo.unbindTotp(user.id)
-        await postSystemMessage(tx, user.id, systemMessage('totpUnbound', { time: utcMinute() }))
+        await postSystemMessage(tx, user.id, systemMessage('totpUnbound', accountMinute(user.timeZone)))
       })
       return { bound: false }
     },
@@ -102,7 +102,7 @@ export function securityService(deps: {
         const user = await liveUser(ctx.user.id, txRepo)
         await verify(user, params, 'password', ctx.ip, txRepo)
         await txRepo.setPassword(user.id, passwordHash)
-        await postSystemMessage(tx, user.id, systemMessage('passwordChanged', { time: utcMinute() }))
+        await postSystemMessage(tx, user.id, systemMessage('passwordChanged', accountMinute(user.timeZone)))
       })
       await sessions.revokeAllOfUser(ctx.user.id, ctx.user.sessionId)
       return { ok: true as const }
@@ -127,7 +127,7 @@ export function securityService(deps: {
         if (await txRepo.findByKey({ email })) throw new AppError('EMAIL_TAKEN', { field: 'account' })
         try {
           const changed = await txRepo.setEmail(me.id, email)
-          await postSystemMessage(tx, me.id, systemMessage('emailChanged', { email, time: utcMinute() }))
+          await postSystemMessage(tx, me.id, systemMessage('emailChanged', { email, ...accountMinute(me.timeZone) }))
           return changed
         } catch (error) {
           if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', { field: 'account' })
@@ -147,7 +147,7 @@ export function securityService(deps: {
         const txRepo = accountRepo(tx)
         const user = await liveUser(ctx.user.id, txRepo)
         await verify(user, params, 'logoff', ctx.ip, txRepo)
-        await postSystemMessage(tx, user.id, systemMessage('deletionRequested', { time: utcMinute() }))
+        await postSystemMessage(tx, user.id, systemMessage('deletionRequested', accountMinute(user.timeZone)))
         const addresses = [user.email, user.phone && `+${user.phonePrefix} ${user.phone}`].filter(
           (a): a is string => !!a,
         )

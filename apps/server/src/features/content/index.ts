@@ -12,7 +12,7 @@ export type { PushNote, PushPayload } from './push.service.ts'
 export {
   postSystemMessage,
   systemMessage,
-  utcMinute,
+  accountMinute,
   SYSTEM_MESSAGE_TEXT_FILES,
   type SystemMessage,
 } from './system-messages.ts'

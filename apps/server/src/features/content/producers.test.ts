@@ -103,6 +103,30 @@ describe('security events', () => {
     expect(await newest(client, 'zh-cn')).toMatchObject({ title: '你的密码已修改', read: false })
   })
 
+  it("a security message tells the time on the account's clock and names its zone", async () => {
+    const { user, client } = await signedIn('pwzone')
+    expect((await client.call('/v1/infoedit', { time_zone: 'America/New_York' })).body.code).toBe(true)
+    const code = await emailCode(client, user.email, 'password')
+    const before = Date.now()
+    expect((await client.call('/v1/password', { password: 'newpass9', repassword: 'newpass9', code })).body.code).toBe(
+      true,
+    )
+    const after = Date.now()
+    const newYork = (at: number) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: 'America/New_York',
+        dateStyle: 'short',
+        timeStyle: 'short',
+        hourCycle: 'h23',
+      }).format(at)
+    const { summary } = await newest(client)
+    const written = [newYork(before), newYork(after)].map((time) => `changed on ${time} (America/New_York)`)
+    expect(
+      written.some((text) => summary.includes(text)),
+      summary,
+    ).toBe(true)
+  })
+
   it('an e-mail change posts "Your e-mail address was changed" naming the new address', async () => {
     const { client } = await signedIn('mail')
     const next = freshEmail('next')

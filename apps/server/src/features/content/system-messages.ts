@@ -28,8 +28,22 @@ export function systemMessage(
   return { title, content: fillTexts(content, args) }
 }
 
-/** A moment as the messages write it: `2026-11-24 14:32` (UTC, the texts say so). */
-export const utcMinute = (at: Date = new Date()) => at.toISOString().slice(0, 16).replace('T', ' ')
+/**
+ * A moment as the messages write it, on the account's clock: `time` `2026-11-24 09:32` and
+ * `zone` `America/New_York` (the texts name the zone after the time).
+ */
+export function accountMinute(timeZone: string, at: Date = new Date()): { time: string; zone: string } {
+  const time = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at)
+  return { time, zone: timeZone }
+}
 
 /**
  * Posts a system message to one user, in the three languages; it shows in their message

@@ -1,13 +1,15 @@
 import { currentAccountId } from '@/api'
 import { Page } from '@/shared/ui/Page'
 import { showSuccess } from '@/shared/ui/toast'
-import { health } from '@kinetic/protocol'
+import { formatNumber, health } from '@kinetic/protocol'
 import { Button } from 'antd-mobile'
+import { UploadOutline } from 'antd-mobile-icons'
 import { useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Card } from '../components/Card'
 import styles from '../components/Health.module.css'
 import { QueryView } from '../components/QueryView'
+import sports from '../components/Sports.module.css'
 import { useHealthImportMutation, useOverviewQuery } from '../health.queries'
 import { addDays, isDay } from '../lib/dates'
 import form from './Form.module.css'
@@ -98,9 +100,12 @@ function DataCards({ today }: { today: string }) {
       </Card>
       <Card title={t('health.data.importTitle')}>
         <p className={styles.note}>{t('health.data.importNote')}</p>
-        <label className={form.field} aria-busy={importFile.isPending}>
-          <span className={form.label}>{t('health.data.chooseFile')}</span>
+        {/* the browser's own file control names itself in the browser's language: a button in ours */}
+        <label className={`${sports.importButton} ${form.filePick}`} aria-busy={importFile.isPending}>
+          <UploadOutline aria-hidden="true" />
+          {t('health.data.chooseFile')}
           <input
+            className={sports.importInput}
             type="file"
             accept=".zip,.db,.sqlite,.fit,.json,application/zip,application/json"
             onChange={read}
@@ -116,8 +121,8 @@ function DataCards({ today }: { today: string }) {
                   kind: t(`health.data.kinds.${result.kind}`),
                   days: result.days.length,
                   workouts: result.added.workouts,
-                  minutes: result.added.steps,
-                  readings: result.added.heart_rate,
+                  minutes: formatNumber(result.added.steps),
+                  readings: formatNumber(result.added.heart_rate),
                 })}
             {result.days.length > 0 && !result.earns && ` ${t('health.data.noEnergy')}`}
           </p>

@@ -115,12 +115,10 @@ export function WeightLogPage() {
             list.length === 0 ? (
               <p className={styles.empty}>{t('common.empty')}</p>
             ) : (
-              <ul className={styles.zoneList}>
+              <ul className={styles.list}>
                 {list.map((entry) => (
-                  <li key={entry.id} className={styles.zoneRow} aria-label={entry.date}>
-                    <span className={styles.zoneName}>
-                      <span>{formatDay(entry.date, i18n.language, true)}</span>
-                    </span>
+                  <li key={entry.id} className={form.weightRow} aria-label={entry.date}>
+                    <span>{formatDay(entry.date, i18n.language, true)}</span>
                     <span className={styles.zoneTime}>
                       {formatNumber(entry.weight, 1)} {t('health.unit.kg')}
                     </span>
