@@ -67,10 +67,34 @@ let restoredFor: number | null = null
 /** A restore under way: nothing is saved until it is in (a save would drop the stored copy). */
 let restoring: Promise<void> | null = null
 
+/**
+ * The restored answers stand until the server's come in: each is marked stale, so the first
+ * screen that reads it asks again (offline, the read pauses on the copy). Left fresh, an answer
+ * saved under 30 s ago (`staleTime`) would be shown as current after a reload — a profile whose
+ * time zone another device had just changed, say.
+ */
+function markStale(queryClient: QueryClient, restored: PersistedClient | undefined) {
+  if (!restored) return
+  for (const { queryHash } of restored.clientState.queries) {
+    const query = queryClient.getQueryCache().get(queryHash)
+    // a query answered since by the server keeps its fresh answer (the copy did not replace it)
+    if (query && query.state.dataUpdatedAt <= restored.timestamp) query.invalidate()
+  }
+}
+
 function restore(queryClient: QueryClient, account: number | null): Promise<void> {
   restoredFor = account
   if (account === null) return Promise.resolve()
-  restoring = persistQueryClientRestore({ queryClient, persister: persisterFor(account), maxAge: MAX_AGE_MS, buster })
+  const persister = persisterFor(account)
+  let restored: PersistedClient | undefined
+  const restoreClient = async () => (restored = await persister.restoreClient())
+  restoring = persistQueryClientRestore({
+    queryClient,
+    persister: { ...persister, restoreClient },
+    maxAge: MAX_AGE_MS,
+    buster,
+  })
+    .then(() => markStale(queryClient, restored))
     .catch((error: unknown) => console.error('Offline copy not restored:', error))
     .finally(() => (restoring = null))
   return restoring

@@ -13,7 +13,7 @@ export function Stats({ items, columns = 3 }: { items: readonly StatItem[]; colu
       {items.map((item) => (
         <div key={item.label} className={styles.stat} role="group" aria-label={item.label}>
           <dt className={styles.statLabel}>{item.label}</dt>
-          <dd className={styles.statValue}>
+          <dd className={item.unit ? `${styles.statValue} ${styles.withUnit}` : styles.statValue}>
             {item.value}
             {item.unit && <span className={styles.unit}>{item.unit}</span>}
           </dd>

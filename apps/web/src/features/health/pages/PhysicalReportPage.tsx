@@ -94,18 +94,18 @@ export function PhysicalReportPage() {
                   {fitness.report.inputs.map((input) => (
                     <li
                       key={input.input}
-                      className={styles.zoneRow}
+                      className={styles.inputRow}
                       role="group"
                       aria-label={t(`health.physical.inputs.${input.input}`)}
                     >
-                      <span className={styles.zoneName}>
+                      <span className={styles.inputName}>
                         <span>{t(`health.physical.inputs.${input.input}`)}</span>
-                        <span className={styles.zoneRange}>{t(`health.physical.sources.${input.source}`)}</span>
+                        <span className={styles.inputNote}>{t(`health.physical.sources.${input.source}`)}</span>
                       </span>
-                      <span className={styles.zoneTime}>
+                      <span className={styles.inputValue}>
                         {input.value === null ? DASH : `${input.value} ${t('health.unit.bpm')}`}
                         {input.per_bpm !== null && (
-                          <span className={styles.zoneRange}>
+                          <span className={styles.inputNote}>
                             {' '}
                             {t('health.physical.perBpm', {
                               value: `${input.per_bpm > 0 ? '+' : ''}${input.per_bpm}`,

@@ -94,22 +94,22 @@ export function SleepReportPage() {
                   {scoreInputs.map((input) => (
                     <li
                       key={input.input}
-                      className={styles.zoneRow}
+                      className={styles.inputRow}
                       role="group"
                       aria-label={t(`health.sleep.inputs.${input.input}`)}
                     >
-                      <span className={styles.zoneName}>
+                      <span className={styles.inputName}>
                         <span>
                           {t(`health.sleep.inputs.${input.input}`)}{' '}
                           {input.input === 'duration' ? minutesText(input.value) : `${input.value}%`}
                         </span>
-                        <span className={styles.zoneRange}>
+                        <span className={styles.inputNote}>
                           {t('health.sleep.target', {
                             target: input.input === 'duration' ? minutesText(input.target) : `${input.target}%`,
                           })}
                         </span>
                       </span>
-                      <span className={styles.zoneTime}>
+                      <span className={styles.inputValue}>
                         {t('health.sleep.points', { points: input.points, max: input.max_points })}
                       </span>
                     </li>
