@@ -320,14 +320,24 @@ export const WALLET_CSV_COLUMNS = [
   'block_number',
   'status',
   'direction',
+  'kind',
   'symbol',
   'contract',
   'amount',
   'fee_bnb',
   'from',
   'to',
+  'spender',
+  'allowance',
   'memo',
 ] as const
+/**
+ * What a wallet CSV row is (its `kind` column): a transfer; a swap's two legs, `swap_out` (what
+ * left the wallet) then `swap_in` (what it received, same hash); an `approval` or `revoke` (an
+ * ERC-20 approve call moving nothing: `symbol`/`contract` name the token, `spender` and
+ * `allowance` what it allows, `unlimited` for the maximum).
+ */
+export const WALLET_CSV_KINDS = ['transfer', 'swap_out', 'swap_in', 'approval', 'revoke'] as const
 export const walletExport = wallet(
   '/v1/walletexport',
   "A wallet's history between two local days as CSV: what /v1/wallethistory shows, oldest first, times in my time zone",

@@ -21,14 +21,18 @@ export const WALLET_CSV_COLUMNS: typeof all.WALLET_CSV_COLUMNS = [
   'block_number',
   'status',
   'direction',
+  'kind',
   'symbol',
   'contract',
   'amount',
   'fee_bnb',
   'from',
   'to',
+  'spender',
+  'allowance',
   'memo',
 ]
+export const WALLET_CSV_KINDS: typeof all.WALLET_CSV_KINDS = ['transfer', 'swap_out', 'swap_in', 'approval', 'revoke']
 export const WALLET_HINT_MAX: typeof all.WALLET_HINT_MAX = 64
 export const WALLET_KINDS: typeof all.WALLET_KINDS = ['mnemonic', 'private_key']
 export const WALLET_NAME_MAX: typeof all.WALLET_NAME_MAX = 24

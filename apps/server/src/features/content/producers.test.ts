@@ -8,7 +8,9 @@ import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
 import { aHolder } from '../earn/discover.testkit.ts'
 import { aUser, give, ok } from '../earn/earn.testkit.ts'
 import { trackedAddresses, transfersReceived } from '../wallet/index.ts'
-import { aKey, createWallet, fund } from '../wallet/wallet.testkit.ts'
+import type { swap } from '@kinetic/protocol'
+import { parseEther, type Address, type Hex } from 'viem'
+import { aKey, createWallet, fund, signTransfer } from '../wallet/wallet.testkit.ts'
 
 /**
  * Every producer of a system message (issue "PWA": orders, tickets, security events, account
@@ -209,5 +211,78 @@ describe('transfers received', () => {
     expect(device.received.map((r) => r.payload)).toContainEqual(
       expect.objectContaining({ kind: 'transfer', title: '收到转账', body: expect.stringMatching(/^10 BNB/) }),
     )
+  })
+})
+
+describe("transfers received, not what one's own transaction brings back", () => {
+  it('a swap\'s output is no "Transfer received"; BNB from another address is, its amount grouped and trimmed', async () => {
+    const user = await aUser(app)
+    const wallet = await createWallet(user, aKey())
+    await fund(app, wallet.key.address)
+    const { chain, databaseUrl } = app.config
+    if (!chain.rpcUrl || !databaseUrl) throw new Error('the test app has no chain or database URL')
+    const indexer = createIndexer({
+      db: app.database.db,
+      databaseUrl,
+      chain: { ...chain, rpcUrl: chain.rpcUrl },
+      tracked: () => trackedAddresses(app.database.db),
+      onConfirmed: transfersReceived({ tokens: chain.tokens }),
+    })
+    const receivedSummaries = async () => {
+      const { body } = await user.call('/v1/msg', { limit: 100 }, { lang: 'us-en' })
+      return (body.data.list as { title: string; summary: string }[])
+        .filter((m) => m.title === 'Transfer received')
+        .map((m) => m.summary)
+    }
+    let funded: string[] = []
+    try {
+      expect(await indexer.indexOnce()).toMatchObject({ ran: true })
+      funded = await receivedSummaries()
+      // the faucet's 1000 USDT, grouped
+      expect(funded).toContainEqual(expect.stringMatching(/^1,000 USDT arrived in your wallet /))
+
+      // swap 1 BNB for USDT: the pair pays the wallet, inside the wallet's own transaction
+      const { assets } = await user.call('/v1/walletbalance', { wallet_id: wallet.id }).then((r) => r.body.data)
+      const coin = (symbol: string) => (assets as { id: number; symbol: string }[]).find((a) => a.symbol === symbol)
+      const quote = (
+        await user.call('/v1/swap_quote', {
+          wallet_id: wallet.id,
+          from_coin_id: coin('BNB')?.id,
+          to_coin_id: coin('USDT')?.id,
+          amount: '1',
+          slippage: '1',
+        })
+      ).body.data as swap.SwapQuote
+      const raw = await signTransfer(wallet.key, {
+        to: quote.swap.to as Address,
+        data: quote.swap.data as Hex,
+        value: BigInt(quote.swap.value),
+        gas: BigInt(quote.swap.gas_limit),
+        nonce: await app.chain.nonce(wallet.key.address),
+      })
+      const swapped = await user.call('/v1/transaction', { wallet_id: wallet.id, raw })
+      expect(swapped.body.code).toBe(true)
+      await app.chain.client.waitForTransactionReceipt({ hash: swapped.body.data.hash })
+
+      // someone else sends 0.123456789123456789 BNB
+      const friend = aKey()
+      await fund(app, friend.address)
+      const sent = await app.chain.client.sendRawTransaction({
+        serializedTransaction: await signTransfer(friend, {
+          to: wallet.key.address,
+          value: parseEther('0.123456789123456789'),
+          nonce: await app.chain.nonce(friend.address),
+        }),
+      })
+      await app.chain.client.waitForTransactionReceipt({ hash: sent })
+      expect(await indexer.indexOnce()).toMatchObject({ ran: true })
+    } finally {
+      await indexer.stop()
+    }
+    const after = await receivedSummaries()
+    // one new message: the friend's BNB, at most 8 decimals; nothing for the swap's USDT
+    expect(after).toHaveLength(funded.length + 1)
+    expect(after[0]).toMatch(/^0\.12345679 BNB arrived in your wallet /)
+    expect(after.filter((s) => s.includes('USDT'))).toEqual(funded.filter((s) => s.includes('USDT')))
   })
 })

@@ -1,6 +1,7 @@
-import { wallet as protocol } from '@kinetic/protocol'
+import { wallet as protocol, type swap } from '@kinetic/protocol'
 import { parse } from 'csv-parse/sync'
-import { encodeFunctionData, erc20Abi, parseEther, stringToHex, type Address } from 'viem'
+import { encodeFunctionData, erc20Abi, maxUint256, parseEther, stringToHex, type Address, type Hex } from 'viem'
+import { DEV_CONTRACTS } from '../../chain/networks.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
 import {
@@ -71,6 +72,7 @@ describe('wallet history CSV export', () => {
     expect(rows).toHaveLength(file.rows)
 
     const history = (await ok(client, '/v1/wallethistory', { wallet_id: wallet.id, limit: 100 })).list as Transfer[]
+    expect(rows.every((r) => r.kind === 'transfer')).toBe(true)
     expect(
       rows.map((r) => [r.hash, r.log_index, r.direction, r.status, r.symbol, r.amount, r.fee_bnb, r.from, r.to]),
     ).toEqual(
@@ -114,5 +116,92 @@ describe('wallet history CSV export', () => {
     expect(
       (await refused(client, '/v1/walletexport', { wallet_id: wallet.id, from: '2026-11-24', to: '2026-11-23' })).error,
     ).toBe('EXPORT_RANGE_INVALID')
+  })
+
+  it('a swap is two rows (what left, what came in) and an approval or revoke names the token, spender and allowance', async () => {
+    const client = await aSignedInUser(app)
+    const wallet = await createWallet(client)
+    await fund(app, wallet.key.address)
+    const { dexRouter, usdt } = DEV_CONTRACTS
+    const { assets } = await ok<{ assets: { id: number; symbol: string }[] }>(client, '/v1/walletbalance', {
+      wallet_id: wallet.id,
+    })
+    const coinId = (symbol: string) => assets.find((a) => a.symbol === symbol)?.id
+    const q = await ok<swap.SwapQuote>(client, '/v1/swap_quote', {
+      wallet_id: wallet.id,
+      from_coin_id: coinId('BNB'),
+      to_coin_id: coinId('USDT'),
+      amount: '1',
+      slippage: '1',
+    })
+    const approve = (amount: bigint) =>
+      encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [dexRouter, amount] })
+    const sends = [
+      await signTransfer(wallet.key, {
+        to: q.swap.to as Address,
+        data: q.swap.data as Hex,
+        value: BigInt(q.swap.value),
+        gas: BigInt(q.swap.gas_limit),
+        nonce: 0,
+      }),
+      await signTransfer(wallet.key, { to: usdt, data: approve(parseEther('50')), nonce: 1, gas: 80_000n }),
+      await signTransfer(wallet.key, { to: usdt, data: approve(maxUint256), nonce: 2, gas: 80_000n }),
+      await signTransfer(wallet.key, { to: usdt, data: approve(0n), nonce: 3, gas: 80_000n }),
+    ]
+    for (const raw of sends) await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw })
+    await indexChain(app)
+
+    const day = today('Asia/Shanghai')
+    const file = await ok(client, '/v1/walletexport', { wallet_id: wallet.id, from: day, to: day })
+    const rows = parse(file.csv, { columns: true }) as Record<Column, string>[]
+    expect(rows).toHaveLength(file.rows)
+    const history = (await ok(client, '/v1/wallethistory', { wallet_id: wallet.id, limit: 100 })).list as Transfer[]
+    const swapped = history.find((t) => t.swap)
+    expect(swapped?.swap?.received.amount).toMatch(/^\d+\.\d+$/)
+
+    // the history, oldest first, each swap followed by what it received
+    expect(rows.map((r) => [r.hash, r.kind, r.direction, r.symbol, r.amount])).toEqual(
+      [...history].reverse().flatMap((t) => {
+        const approval = t.data_hex.startsWith('0x095ea7b3')
+        const row = [t.hash, t.swap ? 'swap_out' : 'transfer', t.direction, t.coin.symbol, t.amount]
+        if (approval) {
+          const revoke = t.data_hex.endsWith('0'.repeat(64))
+          return [[t.hash, revoke ? 'revoke' : 'approval', 'outgo', 'USDT', '0']]
+        }
+        if (!t.swap) return [row]
+        return [row, [t.hash, 'swap_in', 'income', t.swap.received.coin.symbol, t.swap.received.amount]]
+      }),
+    )
+    expect(rows.find((r) => r.kind === 'swap_out')).toMatchObject({ symbol: 'BNB', amount: '1', to: dexRouter })
+    expect(rows.find((r) => r.kind === 'swap_in')).toMatchObject({
+      symbol: 'USDT',
+      amount: swapped?.swap?.received.amount,
+      to: wallet.key.address,
+    })
+    const approvals = rows.filter((r) => r.kind === 'approval' || r.kind === 'revoke')
+    expect(approvals.map((r) => [r.kind, r.symbol, r.contract, r.spender, r.allowance])).toEqual([
+      ['approval', 'USDT', usdt, dexRouter, '50'],
+      ['approval', 'USDT', usdt, dexRouter, 'unlimited'],
+      ['revoke', 'USDT', usdt, dexRouter, '0'],
+    ])
+
+    // the USDT rows still add up to the balance on the chain (the swap's leg counted, approvals move nothing)
+    const usdtRows = rows.filter((r) => r.symbol === 'USDT')
+    const net =
+      units(
+        usdtRows.filter((r) => r.direction === 'income').map((r) => r.amount),
+        18,
+      ) -
+      units(
+        usdtRows.filter((r) => r.direction === 'outgo').map((r) => r.amount),
+        18,
+      )
+    const onChain = await app.chain.client.readContract({
+      address: usdt,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [wallet.key.address],
+    })
+    expect(net).toBe(onChain)
   })
 })

@@ -1,5 +1,5 @@
 import type { wallet } from '@kinetic/protocol'
-import { decodeFunctionData, formatEther, formatUnits, getAddress, hexToBytes, isHex, type Hex } from 'viem'
+import { decodeFunctionData, erc20Abi, formatEther, formatUnits, getAddress, hexToBytes, isHex, type Hex } from 'viem'
 import { ROUTER_ABI } from '../../chain/dex.ts'
 import type { CoinRow, DustLimit, TransferRow } from './wallet.repo.ts'
 import { publicCoin } from './wallet.context.ts'
@@ -80,6 +80,32 @@ export function swapsOf(
     })
   }
   return swaps
+}
+
+/** What an approval transaction allows: `spender` may move `amount` (base units) of the `token` contract (lower-case). */
+export interface ApprovalCall {
+  token: string
+  spender: string
+  amount: bigint
+}
+
+/**
+ * The approval (or revoke: amount 0) a transaction's native row is, when it is one: a call
+ * with no BNB whose calldata is ERC-20 `approve(spender, amount)`; undefined for anything else.
+ */
+export function approvalCall(
+  row: Pick<TransferRow, 'logIndex' | 'toAddress' | 'data' | 'amount'>,
+): ApprovalCall | undefined {
+  if (row.logIndex !== -1 || BigInt(row.amount) !== 0n || !row.data.toLowerCase().startsWith('0x095ea7b3'))
+    return undefined
+  try {
+    const call = decodeFunctionData({ abi: erc20Abi, data: row.data as Hex })
+    if (call.functionName !== 'approve') return undefined
+    const [spender, amount] = call.args
+    return { token: row.toAddress.toLowerCase(), spender: getAddress(spender), amount }
+  } catch {
+    return undefined
+  }
 }
 
 /** A token no coin row names: shown in base units under '?' (it is not hidden unless it moved nothing). */

@@ -1,5 +1,15 @@
 import { wallet } from '@kinetic/protocol'
-import { encodeFunctionData, erc20Abi, formatUnits, getAddress, isHex, stringToHex, type Address, type Hex } from 'viem'
+import {
+  encodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  getAddress,
+  isHex,
+  maxUint256,
+  stringToHex,
+  type Address,
+  type Hex,
+} from 'viem'
 import { ChainRejected, ChainUnavailable } from '../../chain/chain.ts'
 import { recordPending, recordReplacement } from '../../chain/indexer.repo.ts'
 import { isoInZone, textCell, toCsv } from '../../platform/export/csv.ts'
@@ -8,7 +18,7 @@ import { pendingTransfer } from '../../chain/pending.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { pricesOf } from './assets.ts'
 import { DEFAULT_GAS_LIMIT, feeTiers, withMargin } from './fees.ts'
-import { dustLimits, swapCall, swapsOf, toTransfer, unknownCoin, type TransferView } from './history.ts'
+import { approvalCall, dustLimits, swapCall, swapsOf, toTransfer, unknownCoin, type TransferView } from './history.ts'
 import { toBaseUnits } from './money.ts'
 import { readSignedTx, type SignedTx } from './signed-tx.ts'
 import { type CoinRow, type HistoryType, type TransferRow, type WalletRow } from './wallet.repo.ts'
@@ -20,6 +30,7 @@ const NONCE_TOO_LOW = /nonce too low|nonce has already been used/i
 const REASON_MAX = 200
 
 type Page = { page: number; limit: number }
+type WalletCsvKind = (typeof wallet.WALLET_CSV_KINDS)[number]
 /** all / income / outgo; `suspicious` shows look-alike dust (marked) instead of hiding it. */
 type Filter = { type: HistoryType; suspicious: boolean }
 
@@ -50,7 +61,10 @@ export function transferService(ctx: WalletContext) {
     const router = ctx.dex?.router
     const calls = router ? (swaps?.legs ?? []).flatMap((r) => swapCall(r, router) ?? []) : []
     const named = [...rows, ...(swaps?.legs ?? [])].flatMap((r) => (r.token === null ? [] : [r.token]))
-    const contracts = [...new Set([...named, ...calls.flatMap((c) => [c.tokenIn ?? [], c.tokenOut ?? []].flat())])]
+    const approved = rows.flatMap((r) => approvalCall(r)?.token ?? [])
+    const contracts = [
+      ...new Set([...named, ...approved, ...calls.flatMap((c) => [c.tokenIn ?? [], c.tokenOut ?? []].flat())]),
+    ]
     const [native, known, head] = await Promise.all([
       ctx.nativeCoin(),
       repo.coinsByContracts(chain.chainId, contracts),
@@ -261,24 +275,56 @@ export function transferService(ctx: WalletContext) {
         to: params.to,
         timeZone,
       })
-      const v = await view(rows, new Set([address]))
-      const lines = rows.map((r) => {
+      const legs = await legsOf(rows, address)
+      const v = await view(rows, new Set([address]), { owner: address, legs })
+      const line = (tr: wallet.Transfer, kind: WalletCsvKind, approval?: Record<'spender' | 'allowance', string>) => ({
+        time: isoInZone(new Date(tr.time), timeZone),
+        hash: tr.hash,
+        log_index: String(tr.log_index),
+        block_number: tr.block_number === null ? '' : String(tr.block_number),
+        status: tr.status,
+        direction: tr.direction,
+        kind,
+        symbol: textCell(tr.coin.symbol),
+        contract: tr.coin.contract ?? '',
+        amount: tr.amount,
+        fee_bnb: tr.fee,
+        from: tr.from,
+        to: tr.to,
+        spender: approval?.spender ?? '',
+        allowance: approval?.allowance ?? '',
+        memo: textCell(tr.data_text),
+      })
+      const swapsIn = new Set<string>()
+      const lines = rows.flatMap((r) => {
         const tr = toTransfer(r, v)
-        return {
-          time: isoInZone(new Date(tr.time), timeZone),
-          hash: tr.hash,
-          log_index: String(tr.log_index),
-          block_number: tr.block_number === null ? '' : String(tr.block_number),
-          status: tr.status,
-          direction: tr.direction,
-          symbol: textCell(tr.coin.symbol),
-          contract: tr.coin.contract ?? '',
-          amount: tr.amount,
-          fee_bnb: tr.fee,
-          from: tr.from,
-          to: tr.to,
-          memo: textCell(tr.data_text),
+        if (tr.swap) {
+          // a swap is two rows: what left the wallet, then what it received (each leg paid to it)
+          if (swapsIn.has(r.hash)) return [line(tr, 'swap_out')]
+          swapsIn.add(r.hash)
+          const bought = tr.swap.received.coin.contract?.toLowerCase() ?? null
+          const received = legs.filter(
+            (l) =>
+              l.hash === r.hash &&
+              l.logIndex >= 0 &&
+              l.toAddress === address &&
+              l.fromAddress !== address &&
+              l.token === bought,
+          )
+          return [line(tr, 'swap_out'), ...received.map((l) => line(toTransfer(l, v), 'swap_in'))]
         }
+        const approval = approvalCall(r)
+        if (!approval) return [line(tr, 'transfer')]
+        // an approval moves nothing: its row names the token, the spender and the allowance it sets
+        const known = v.coins.get(approval.token)
+        const token = known ? publicCoin(known) : unknownCoin(approval.token)
+        const allowance = approval.amount === maxUint256 ? 'unlimited' : formatUnits(approval.amount, token.decimals)
+        return [
+          line({ ...tr, coin: token }, approval.amount === 0n ? 'revoke' : 'approval', {
+            spender: approval.spender,
+            allowance,
+          }),
+        ]
       })
       return { csv: toCsv(wallet.WALLET_CSV_COLUMNS, lines), rows: lines.length, time_zone: timeZone }
     },

@@ -170,6 +170,21 @@ export async function addressOwners(db: Db, addresses: string[]): Promise<Map<st
   return owners
 }
 
+/**
+ * Who sent each of these transactions (lower-case hash → lower-case sender), read from their
+ * native rows; a hash with no native row recorded is absent.
+ */
+export async function transactionSenders(db: Db, chainId: number, hashes: string[]): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map()
+  const rows = await db
+    .select({ hash: chainTransfers.hash, from: chainTransfers.fromAddress })
+    .from(chainTransfers)
+    .where(
+      and(eq(chainTransfers.chainId, chainId), inArray(chainTransfers.hash, hashes), eq(chainTransfers.logIndex, -1)),
+    )
+  return new Map(rows.map((r) => [r.hash, r.from]))
+}
+
 /** Token transfers from the user's live wallets to `to` that no block holds yet (just broadcast). */
 export async function pendingTokenTransfers(
   db: Db,
