@@ -78,7 +78,8 @@ interface Phrases {
   metric: Record<h.WeekMetric, string>
   unit: Record<h.WeekMetric, (x: number) => string>
   vsLast: (pctChange: number | null, last: string) => string
-  vsBase: (pctChange: number | null, base: string) => string
+  /** Against the baseline of the `weeks` before (null under 2 weeks with data). */
+  vsBase: (pctChange: number | null, base: string, weeks: number) => string
   moves: (list: string) => string
   trend: (slope: number) => string
   bedtime: (b: Bedtime) => string
@@ -100,8 +101,8 @@ const minutesText: Record<WireLang, (x: number) => string> = {
 const PHRASES: Record<WireLang, Phrases> = {
   'us-en': {
     metric: {
-      steps: 'Steps',
-      active_minutes: 'Active minutes',
+      steps: 'Steps a day',
+      active_minutes: 'Active minutes a day',
       sleep_min: 'Sleep a night',
       hr_resting: 'Resting heart rate',
     },
@@ -115,10 +116,10 @@ const PHRASES: Record<WireLang, Phrases> = {
       p === null
         ? `no figure last week to compare`
         : `${p === 0 ? 'the same as' : `${Math.abs(p)}% ${p > 0 ? 'above' : 'below'}`} last week (${last})`,
-    vsBase: (p, base) =>
+    vsBase: (p, base, weeks) =>
       p === null
-        ? 'no 4-week baseline yet'
-        : `${p === 0 ? 'level with' : `${Math.abs(p)}% ${p > 0 ? 'above' : 'below'}`} your 4-week average (${base})`,
+        ? `no baseline yet (${weeks === 1 ? 'only 1 earlier week has' : `${weeks} earlier weeks have`} data, it takes 2)`
+        : `${p === 0 ? 'level with' : `${Math.abs(p)}% ${p > 0 ? 'above' : 'below'}`} your average of the ${weeks} weeks before (${base})`,
     moves: (list) => `Days that moved it most: ${list}`,
     trend: (s) => `Trend over the week: ${s > 0 ? '+' : s < 0 ? '−' : '±'}${Math.abs(s)} bpm a week`,
     bedtime: (b) =>
@@ -146,7 +147,7 @@ const PHRASES: Record<WireLang, Phrases> = {
               : 'A steady week: keep your routine and add one workout if you feel fresh.',
   },
   'zh-cn': {
-    metric: { steps: '步数', active_minutes: '活动时长', sleep_min: '每晚睡眠', hr_resting: '静息心率' },
+    metric: { steps: '日均步数', active_minutes: '日均活动时长', sleep_min: '每晚睡眠', hr_resting: '静息心率' },
     unit: {
       steps: (x) => `${n(x)}步`,
       active_minutes: (x) => `${n(x)}分钟`,
@@ -157,10 +158,10 @@ const PHRASES: Record<WireLang, Phrases> = {
       p === null
         ? '上周没有可比数据'
         : `${p === 0 ? '与上周持平' : `比上周${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（上周${last}）`,
-    vsBase: (p, base) =>
+    vsBase: (p, base, weeks) =>
       p === null
-        ? '尚无4周基线'
-        : `${p === 0 ? '与4周平均持平' : `比4周平均${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（4周平均${base}）`,
+        ? `尚无基线（之前有数据的只有${weeks}周，需要2周）`
+        : `${p === 0 ? `与前${weeks}周平均持平` : `比前${weeks}周平均${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（前${weeks}周平均${base}）`,
     moves: (list) => `变化最大的日子：${list}`,
     trend: (s) => `本周趋势：每周${s > 0 ? '+' : s < 0 ? '−' : '±'}${Math.abs(s)}次/分`,
     bedtime: (b) =>
@@ -188,7 +189,7 @@ const PHRASES: Record<WireLang, Phrases> = {
               : '本周很平稳：保持现在的节奏，状态好时可以多加一次运动。',
   },
   'zh-hk': {
-    metric: { steps: '步數', active_minutes: '活動時長', sleep_min: '每晚睡眠', hr_resting: '靜息心率' },
+    metric: { steps: '日均步數', active_minutes: '日均活動時長', sleep_min: '每晚睡眠', hr_resting: '靜息心率' },
     unit: {
       steps: (x) => `${n(x)}步`,
       active_minutes: (x) => `${n(x)}分鐘`,
@@ -199,10 +200,10 @@ const PHRASES: Record<WireLang, Phrases> = {
       p === null
         ? '上週沒有可比資料'
         : `${p === 0 ? '與上週持平' : `比上週${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（上週${last}）`,
-    vsBase: (p, base) =>
+    vsBase: (p, base, weeks) =>
       p === null
-        ? '尚無4週基線'
-        : `${p === 0 ? '與4週平均持平' : `比4週平均${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（4週平均${base}）`,
+        ? `尚無基線（之前有資料的只有${weeks}週，需要2週）`
+        : `${p === 0 ? `與前${weeks}週平均持平` : `比前${weeks}週平均${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（前${weeks}週平均${base}）`,
     moves: (list) => `變化最大的日子：${list}`,
     trend: (s) => `本週趨勢：每週${s > 0 ? '+' : s < 0 ? '−' : '±'}${Math.abs(s)}次/分`,
     bedtime: (b) =>
@@ -235,14 +236,18 @@ const PHRASES: Record<WireLang, Phrases> = {
 export const workoutTypeName = (type: h.WorkoutType, lang: WireLang) => PHRASES[lang].type[type]
 
 /** One driver in words: the figure, against last week and the baseline, and what moved it. */
-export function driverInWords(d: Driver, extra: { activities: Activity[]; bedtime: Bedtime }, lang: WireLang): string {
+export function driverInWords(
+  d: Driver,
+  extra: { activities: Activity[]; bedtime: Bedtime; baselineWeeks: number },
+  lang: WireLang,
+): string {
   const p = PHRASES[lang]
   const unit = p.unit[d.metric]
   if (d.value === null) return `${p.metric[d.metric]}${p.colon}—`
   const parts = [
     `${p.metric[d.metric]}${p.colon}${unit(d.value)}`,
     p.vsLast(d.change_pct, d.last_week === null ? '—' : unit(d.last_week)),
-    p.vsBase(d.baseline_pct, d.baseline === null ? '—' : unit(d.baseline)),
+    p.vsBase(d.baseline_pct, d.baseline === null ? '—' : unit(d.baseline), extra.baselineWeeks),
   ]
   const sentences = [parts.join(p.sep)]
   if (d.days.length)
