@@ -19,7 +19,7 @@ describe('chart options', () => {
     const yAxis = option.yAxis as { interval: number; axisLabel: { formatter: (v: number) => string } }
     expect(yAxis.interval).toBe(120)
     expect([0, 120, 240, 360, 480].map(yAxis.axisLabel.formatter)).toEqual(['0', '2 h', '4 h', '6 h', '8 h'])
-    expect(hoursAxis('小时').label(480)).toBe('8 小时')
+    expect(hoursAxis('小时').label(480)).toBe('8小时')
   })
 
   it('breaks the heart-rate line over a gap of more than five minutes', () => {

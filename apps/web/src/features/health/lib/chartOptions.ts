@@ -199,10 +199,11 @@ export interface AxisUnit {
   label: (value: number) => string
 }
 
-/** Sleep minutes on an axis of whole hours, every two, with the unit ("0", "2 h", … "8 h"). */
+/** Sleep minutes on an axis of whole hours, every two, with the unit ("0", "2 h", … "8 h"; "8小时"). */
 export const hoursAxis = (unit: string): AxisUnit => ({
   step: 120,
-  label: (minutes) => (minutes === 0 ? '0' : `${minutes / 60} ${unit}`),
+  // a Latin unit after a space ("8 h"), a Chinese one without ("8小时")
+  label: (minutes) => (minutes === 0 ? '0' : `${minutes / 60}${/^[a-z]/i.test(unit) ? ' ' : ''}${unit}`),
 })
 
 export function trendChart(
