@@ -238,7 +238,7 @@ describe('weekly drivers', () => {
         : (sleep!.value !== null && sleep!.value < 420) || (report.bedtime.shift_min ?? 0) >= 30
           ? 'Aim for at least 7 hours'
           : expected[0]!.baseline_pct !== null && expected[0]!.baseline_pct <= -10
-            ? 'below your 4-week average'
+            ? 'below your average of the weeks before'
             : 'A steady week'
     expect(report.suggestion).toContain(suggestion)
   })

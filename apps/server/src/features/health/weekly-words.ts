@@ -139,11 +139,11 @@ const PHRASES: Record<WireLang, Phrases> = {
       s.kind === 'wear'
         ? 'Wear your watch day and night this week: with steps, sleep and heart rate the report can say what moved them.'
         : s.kind === 'recover'
-          ? `Your resting heart rate is ${s.rise} bpm above your 4-week average: take an easy day or two and sleep well before your next hard workout.`
+          ? `Your resting heart rate is ${s.rise} bpm above your average of the weeks before: take an easy day or two and sleep well before your next hard workout.`
           : s.kind === 'sleep'
             ? `Aim for at least 7 hours of sleep: go to bed at a steady time${s.bedtime ? `, earlier than ${s.bedtime}` : ''}.`
             : s.kind === 'move'
-              ? `Your steps are below your 4-week average: add a 30-minute walk, for example on ${dayName(s.day, lang)}, your quietest day.`
+              ? `Your steps are below your average of the weeks before: add a 30-minute walk, for example on ${dayName(s.day, lang)}, your quietest day.`
               : 'A steady week: keep your routine and add one workout if you feel fresh.',
   },
   'zh-cn': {
@@ -181,11 +181,11 @@ const PHRASES: Record<WireLang, Phrases> = {
       s.kind === 'wear'
         ? '本周请日夜佩戴手表：有了步数、睡眠和心率，报告才能说明它们为何变化。'
         : s.kind === 'recover'
-          ? `您的静息心率比4周平均高${s.rise}次/分：下次高强度训练前，先安排一两天轻松活动并睡个好觉。`
+          ? `您的静息心率比前几周平均高${s.rise}次/分：下次高强度训练前，先安排一两天轻松活动并睡个好觉。`
           : s.kind === 'sleep'
             ? `争取每晚睡足7小时：固定时间上床${s.bedtime ? `，早于${s.bedtime}` : ''}。`
             : s.kind === 'move'
-              ? `您的步数低于4周平均：加一次30分钟的步行，比如在活动最少的${dayName(s.day, lang)}。`
+              ? `您的步数低于前几周平均：加一次30分钟的步行，比如在活动最少的${dayName(s.day, lang)}。`
               : '本周很平稳：保持现在的节奏，状态好时可以多加一次运动。',
   },
   'zh-hk': {
@@ -223,11 +223,11 @@ const PHRASES: Record<WireLang, Phrases> = {
       s.kind === 'wear'
         ? '本週請日夜佩戴手錶：有了步數、睡眠和心率，報告才能說明它們為何變化。'
         : s.kind === 'recover'
-          ? `您的靜息心率比4週平均高${s.rise}次/分：下次高強度訓練前，先安排一兩天輕鬆活動並睡個好覺。`
+          ? `您的靜息心率比前幾週平均高${s.rise}次/分：下次高強度訓練前，先安排一兩天輕鬆活動並睡個好覺。`
           : s.kind === 'sleep'
             ? `爭取每晚睡足7小時：固定時間上床${s.bedtime ? `，早於${s.bedtime}` : ''}。`
             : s.kind === 'move'
-              ? `您的步數低於4週平均：加一次30分鐘的步行，比如在活動最少的${dayName(s.day, lang)}。`
+              ? `您的步數低於前幾週平均：加一次30分鐘的步行，比如在活動最少的${dayName(s.day, lang)}。`
               : '本週很平穩：保持現在的節奏，狀態好時可以多加一次運動。',
   },
 }
