@@ -328,10 +328,10 @@ export type WeekSummary = z.infer<typeof WeekSummary>
 export const WEEK_METRICS = ['steps', 'active_minutes', 'sleep_min', 'hr_resting'] as const
 export type WeekMetric = (typeof WEEK_METRICS)[number]
 /**
- * One weekly figure and what moved it. `value`: the week's total (steps, active minutes), mean
- * asleep minutes per night (sleep_min) or mean daily resting heart rate (hr_resting); null
- * without data. `baseline`: the mean of that figure over the 4 weeks before this one, weeks
- * without data left out.
+ * One weekly figure and what moved it. `value`: the week's mean per day with data — steps and
+ * active minutes a day (over the days with steps), asleep minutes a night (sleep_min), daily
+ * resting heart rate (hr_resting); null without data. `baseline`: the same mean over the days
+ * with data of the 4 weeks before this one; null when fewer than 2 of those weeks have data.
  */
 export const WeekDriver = z.object({
   metric: z.enum(WEEK_METRICS),
@@ -376,7 +376,10 @@ export const WeeklyReport = WeekSummary.extend({
     hr_resting: nullableInt,
   }),
   previous: WeekTotals,
-  /** Percent change of each total from the previous week; null when last week had none. */
+  /**
+   * Percent change from the previous week of each figure's mean per day (steps, distance, calories
+   * over the days with steps; sleep a night); null when either week had none.
+   */
   change: z.object({
     steps: nullableInt,
     distance_m: nullableInt,

@@ -1,6 +1,6 @@
 /**
- * What moved a week's figures: each figure against last week and against the mean of the four
- * weeks before this one, the days that moved it most, workouts by type, the bedtime shift and the
+ * What moved a week's figures: each figure (a mean per day with data) against last week and
+ * against the mean of up to four weeks before this one (left out under two weeks with data), the days that moved it most, workouts by type, the bedtime shift and the
  * resting-HR trend (ADR 2026-11-24-weekly-drivers). Pure: weekly.ts feeds it days it has read.
  */
 import { health as h } from '@kinetic/protocol'
@@ -35,13 +35,35 @@ function dayValue(metric: h.WeekMetric, d: DriverDay): number | null {
   return d[metric]
 }
 
-/** A week's figure: totals for steps and active minutes (null when no day had steps), means for the others. */
+/** The values of a metric on the days with data (for steps and active minutes: the days with steps). */
+const valuesOf = (metric: h.WeekMetric, days: DriverDay[]) =>
+  days.flatMap((d) => {
+    const v = dayValue(metric, d)
+    return v === null || ((metric === 'steps' || metric === 'active_minutes') && d.steps === 0) ? [] : [v]
+  })
+
+/**
+ * A week's figure: the mean per day over its days with data (steps and active minutes a day,
+ * asleep minutes a night, resting HR), so that a week with fewer days of data compares fairly
+ * with a full one; null without data.
+ */
 export function weekFigure(metric: h.WeekMetric, days: DriverDay[]): number | null {
-  if (metric === 'steps' || metric === 'active_minutes') {
-    if (!days.some((d) => d.steps > 0)) return null
-    return days.reduce((s, d) => s + d[metric], 0)
+  return meanOf(valuesOf(metric, days))
+}
+
+/** A baseline needs at least this many earlier weeks with data; with fewer it is left out. */
+export const BASELINE_MIN_WEEKS = 2
+
+/**
+ * The baseline: the mean per day over the days with data of the weeks before (up to
+ * {@link BASELINE_WEEKS}), and how many of those weeks had data; null under {@link BASELINE_MIN_WEEKS}.
+ */
+export function baselineOf(metric: h.WeekMetric, older: DriverDay[][]): { value: number | null; weeks: number } {
+  const weeks = older.filter((w) => valuesOf(metric, w).length > 0)
+  return {
+    value: weeks.length < BASELINE_MIN_WEEKS ? null : meanOf(weeks.flatMap((w) => valuesOf(metric, w))),
+    weeks: weeks.length,
   }
-  return meanOf(days.flatMap((d) => (d[metric] === null ? [] : [d[metric]])))
 }
 
 /** Least-squares slope of the week's daily resting HR, bpm per week, one decimal; null under 3 days. */
@@ -72,15 +94,13 @@ export type Driver = Omit<h.WeekDriver, 'text'>
  */
 export function weekDrivers(weeks: DriverDay[][], workouts: DriverWorkout[]) {
   const [week, last] = weeks as [DriverDay[], DriverDay[]]
+  /** How many earlier weeks each metric's baseline holds. */
+  const baselineWeeks = {} as Record<h.WeekMetric, number>
   const drivers: Driver[] = h.WEEK_METRICS.map((metric) => {
     const value = weekFigure(metric, week)
     const lastWeek = weekFigure(metric, last)
-    const baseline = meanOf(
-      weeks.slice(1, 1 + BASELINE_WEEKS).flatMap((w) => {
-        const f = weekFigure(metric, w)
-        return f === null ? [] : [f]
-      }),
-    )
+    const { value: baseline, weeks: held } = baselineOf(metric, weeks.slice(1, 1 + BASELINE_WEEKS))
+    baselineWeeks[metric] = held
     const direction = value === null || lastWeek === null ? 0 : Math.sign(value - lastWeek)
     const moves = week.flatMap((d, i) => {
       const now = dayValue(metric, d)
@@ -128,7 +148,7 @@ export function weekDrivers(weeks: DriverDay[][], workouts: DriverWorkout[]) {
     last_week: before === null ? null : clockOf(before),
     shift_min: now === null || before === null ? null : now - before,
   }
-  return { drivers, activities, bedtime }
+  return { drivers, activities, bedtime, baselineWeeks }
 }
 
 /** Resting HR this far above its baseline suggests recovery first. */

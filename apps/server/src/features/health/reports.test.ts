@@ -320,7 +320,15 @@ describe('reports from a simulated fortnight', () => {
     expect(report.days.map((d: { steps: number }) => d.steps)).toEqual(last.map((d) => d.totals.steps))
     const before = sum(week(addDays(lastMonday, -7)), (d) => d.totals.steps)
     expect(report.previous.steps).toBe(before)
-    expect(report.change.steps).toBe(before > 0 ? Math.round(((steps - before) / before) * 100) : null)
+    // the change compares the steps a day over the days with steps, not the totals
+    const perDay = (days: ReturnType<typeof week>) => {
+      const walked = days.filter((d) => d.totals.steps > 0)
+      return walked.length ? Math.round(sum(walked, (d) => d.totals.steps) / walked.length) : null
+    }
+    const [nowDay, beforeDay] = [perDay(last), perDay(week(addDays(lastMonday, -7)))]
+    expect(report.change.steps).toBe(
+      nowDay !== null && beforeDay ? Math.round(((nowDay - beforeDay) / beforeDay) * 100) : null,
+    )
     expect(report.summary[0]).toContain(steps.toLocaleString('en-US'))
     const zh = (await user.call('/v1/weeklyinfo', { date: lastMonday }, { lang: 'zh-cn' })).body.data
     expect(zh.summary[0]).toMatch(/^本周您走了/)

@@ -123,13 +123,15 @@ describe('weekly drivers', () => {
   it('attributes each change to its days, workouts, bedtime and resting-HR trend, as the samples say', async () => {
     const weeks = Array.from({ length: 5 }, (_, w) => daysFrom(samples, addDays(monday, -7 * w), 7))
     const [week, last] = weeks as [Day[], Day[]]
-    const figure = (metric: string, days: Day[]) => {
-      const sum = (f: (d: Day) => number) => (days.some((d) => d.steps > 0) ? days.reduce((n, d) => n + f(d), 0) : null)
-      if (metric === 'steps') return sum((d) => d.steps)
-      if (metric === 'active_minutes') return sum((d) => d.active)
-      const values = days.map((d) => (metric === 'sleep_min' ? d.sleep : d.resting)).filter((v) => v !== null)
-      return mean(values as number[])
-    }
+    // a figure is the mean per day over the days with data: the days with steps for steps and
+    // active minutes, the nights for sleep, the days with a resting HR
+    const withData = (metric: string, days: Day[]) =>
+      (metric === 'steps'
+        ? days.filter((d) => d.steps > 0).map((d) => d.steps)
+        : metric === 'active_minutes'
+          ? days.filter((d) => d.steps > 0).map((d) => d.active)
+          : days.map((d) => (metric === 'sleep_min' ? d.sleep : d.resting)).filter((v) => v !== null)) as number[]
+    const figure = (metric: string, days: Day[]) => mean(withData(metric, days))
     const daily = (metric: string, d: Day) =>
       metric === 'steps'
         ? d.steps
@@ -141,11 +143,10 @@ describe('weekly drivers', () => {
     const expected = ['steps', 'active_minutes', 'sleep_min', 'hr_resting'].map((metric) => {
       const value = figure(metric, week)
       const lastWeek = figure(metric, last)
-      const olderFigures = weeks
-        .slice(1)
-        .map((w) => figure(metric, w))
-        .filter((f) => f !== null) as number[]
-      const baseline = mean(olderFigures)
+      // the baseline: the same mean over the days with data of the 4 weeks before, left out
+      // when fewer than 2 of them have data
+      const older = weeks.slice(1).filter((w) => withData(metric, w).length > 0)
+      const baseline = older.length < 2 ? null : mean(older.flatMap((w) => withData(metric, w)))
       const moves = []
       if (value !== null && lastWeek !== null)
         for (let i = 0; i < 7; i++) {
@@ -222,11 +223,11 @@ describe('weekly drivers', () => {
     expect(steps.text).toContain(expected[0]!.value!.toLocaleString('en-US'))
     if (expected[0]!.change_pct !== null) expect(steps.text).toContain(`${Math.abs(expected[0]!.change_pct)}%`)
     const zh = (await user.call('/v1/weeklyinfo', { date: monday }, { lang: 'zh-cn' })).body.data
-    expect(zh.drivers[0].text).toMatch(/^步数：/)
+    expect(zh.drivers[0].text).toMatch(/^日均步数：/)
     expect(zh.drivers[0].text).toContain(`${expected[0]!.value!.toLocaleString('en-US')}步`)
     expect(zh.drivers[3].text).toContain(`${expected[3]!.value}次/分`)
     const tw = (await user.call('/v1/weeklyinfo', { date: monday }, { lang: 'zh-hk' })).body.data
-    expect(tw.drivers[0].text).toMatch(/^步數：/)
+    expect(tw.drivers[0].text).toMatch(/^日均步數：/)
 
     // one suggestion, by the first rule that holds
     const [, , sleep, rest] = expected
@@ -237,7 +238,7 @@ describe('weekly drivers', () => {
         : (sleep!.value !== null && sleep!.value < 420) || (report.bedtime.shift_min ?? 0) >= 30
           ? 'Aim for at least 7 hours'
           : expected[0]!.baseline_pct !== null && expected[0]!.baseline_pct <= -10
-            ? 'below your 4-week average'
+            ? 'below your average of the weeks before'
             : 'A steady week'
     expect(report.suggestion).toContain(suggestion)
   })

@@ -78,7 +78,8 @@ interface Phrases {
   metric: Record<h.WeekMetric, string>
   unit: Record<h.WeekMetric, (x: number) => string>
   vsLast: (pctChange: number | null, last: string) => string
-  vsBase: (pctChange: number | null, base: string) => string
+  /** Against the baseline of the `weeks` before (null under 2 weeks with data). */
+  vsBase: (pctChange: number | null, base: string, weeks: number) => string
   moves: (list: string) => string
   trend: (slope: number) => string
   bedtime: (b: Bedtime) => string
@@ -100,8 +101,8 @@ const minutesText: Record<WireLang, (x: number) => string> = {
 const PHRASES: Record<WireLang, Phrases> = {
   'us-en': {
     metric: {
-      steps: 'Steps',
-      active_minutes: 'Active minutes',
+      steps: 'Steps a day',
+      active_minutes: 'Active minutes a day',
       sleep_min: 'Sleep a night',
       hr_resting: 'Resting heart rate',
     },
@@ -115,10 +116,10 @@ const PHRASES: Record<WireLang, Phrases> = {
       p === null
         ? `no figure last week to compare`
         : `${p === 0 ? 'the same as' : `${Math.abs(p)}% ${p > 0 ? 'above' : 'below'}`} last week (${last})`,
-    vsBase: (p, base) =>
+    vsBase: (p, base, weeks) =>
       p === null
-        ? 'no 4-week baseline yet'
-        : `${p === 0 ? 'level with' : `${Math.abs(p)}% ${p > 0 ? 'above' : 'below'}`} your 4-week average (${base})`,
+        ? `no baseline yet (${weeks === 1 ? 'only 1 earlier week has' : `${weeks} earlier weeks have`} data, it takes 2)`
+        : `${p === 0 ? 'level with' : `${Math.abs(p)}% ${p > 0 ? 'above' : 'below'}`} your average of the ${weeks} weeks before (${base})`,
     moves: (list) => `Days that moved it most: ${list}`,
     trend: (s) => `Trend over the week: ${s > 0 ? '+' : s < 0 ? '−' : '±'}${Math.abs(s)} bpm a week`,
     bedtime: (b) =>
@@ -138,15 +139,15 @@ const PHRASES: Record<WireLang, Phrases> = {
       s.kind === 'wear'
         ? 'Wear your watch day and night this week: with steps, sleep and heart rate the report can say what moved them.'
         : s.kind === 'recover'
-          ? `Your resting heart rate is ${s.rise} bpm above your 4-week average: take an easy day or two and sleep well before your next hard workout.`
+          ? `Your resting heart rate is ${s.rise} bpm above your average of the weeks before: take an easy day or two and sleep well before your next hard workout.`
           : s.kind === 'sleep'
             ? `Aim for at least 7 hours of sleep: go to bed at a steady time${s.bedtime ? `, earlier than ${s.bedtime}` : ''}.`
             : s.kind === 'move'
-              ? `Your steps are below your 4-week average: add a 30-minute walk, for example on ${dayName(s.day, lang)}, your quietest day.`
+              ? `Your steps are below your average of the weeks before: add a 30-minute walk, for example on ${dayName(s.day, lang)}, your quietest day.`
               : 'A steady week: keep your routine and add one workout if you feel fresh.',
   },
   'zh-cn': {
-    metric: { steps: '步数', active_minutes: '活动时长', sleep_min: '每晚睡眠', hr_resting: '静息心率' },
+    metric: { steps: '日均步数', active_minutes: '日均活动时长', sleep_min: '每晚睡眠', hr_resting: '静息心率' },
     unit: {
       steps: (x) => `${n(x)}步`,
       active_minutes: (x) => `${n(x)}分钟`,
@@ -157,10 +158,10 @@ const PHRASES: Record<WireLang, Phrases> = {
       p === null
         ? '上周没有可比数据'
         : `${p === 0 ? '与上周持平' : `比上周${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（上周${last}）`,
-    vsBase: (p, base) =>
+    vsBase: (p, base, weeks) =>
       p === null
-        ? '尚无4周基线'
-        : `${p === 0 ? '与4周平均持平' : `比4周平均${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（4周平均${base}）`,
+        ? `尚无基线（之前有数据的只有${weeks}周，需要2周）`
+        : `${p === 0 ? `与前${weeks}周平均持平` : `比前${weeks}周平均${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（前${weeks}周平均${base}）`,
     moves: (list) => `变化最大的日子：${list}`,
     trend: (s) => `本周趋势：每周${s > 0 ? '+' : s < 0 ? '−' : '±'}${Math.abs(s)}次/分`,
     bedtime: (b) =>
@@ -180,15 +181,15 @@ const PHRASES: Record<WireLang, Phrases> = {
       s.kind === 'wear'
         ? '本周请日夜佩戴手表：有了步数、睡眠和心率，报告才能说明它们为何变化。'
         : s.kind === 'recover'
-          ? `您的静息心率比4周平均高${s.rise}次/分：下次高强度训练前，先安排一两天轻松活动并睡个好觉。`
+          ? `您的静息心率比前几周平均高${s.rise}次/分：下次高强度训练前，先安排一两天轻松活动并睡个好觉。`
           : s.kind === 'sleep'
             ? `争取每晚睡足7小时：固定时间上床${s.bedtime ? `，早于${s.bedtime}` : ''}。`
             : s.kind === 'move'
-              ? `您的步数低于4周平均：加一次30分钟的步行，比如在活动最少的${dayName(s.day, lang)}。`
+              ? `您的步数低于前几周平均：加一次30分钟的步行，比如在活动最少的${dayName(s.day, lang)}。`
               : '本周很平稳：保持现在的节奏，状态好时可以多加一次运动。',
   },
   'zh-hk': {
-    metric: { steps: '步數', active_minutes: '活動時長', sleep_min: '每晚睡眠', hr_resting: '靜息心率' },
+    metric: { steps: '日均步數', active_minutes: '日均活動時長', sleep_min: '每晚睡眠', hr_resting: '靜息心率' },
     unit: {
       steps: (x) => `${n(x)}步`,
       active_minutes: (x) => `${n(x)}分鐘`,
@@ -199,10 +200,10 @@ const PHRASES: Record<WireLang, Phrases> = {
       p === null
         ? '上週沒有可比資料'
         : `${p === 0 ? '與上週持平' : `比上週${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（上週${last}）`,
-    vsBase: (p, base) =>
+    vsBase: (p, base, weeks) =>
       p === null
-        ? '尚無4週基線'
-        : `${p === 0 ? '與4週平均持平' : `比4週平均${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（4週平均${base}）`,
+        ? `尚無基線（之前有資料的只有${weeks}週，需要2週）`
+        : `${p === 0 ? `與前${weeks}週平均持平` : `比前${weeks}週平均${p > 0 ? '高' : '低'}${Math.abs(p)}%`}（前${weeks}週平均${base}）`,
     moves: (list) => `變化最大的日子：${list}`,
     trend: (s) => `本週趨勢：每週${s > 0 ? '+' : s < 0 ? '−' : '±'}${Math.abs(s)}次/分`,
     bedtime: (b) =>
@@ -222,11 +223,11 @@ const PHRASES: Record<WireLang, Phrases> = {
       s.kind === 'wear'
         ? '本週請日夜佩戴手錶：有了步數、睡眠和心率，報告才能說明它們為何變化。'
         : s.kind === 'recover'
-          ? `您的靜息心率比4週平均高${s.rise}次/分：下次高強度訓練前，先安排一兩天輕鬆活動並睡個好覺。`
+          ? `您的靜息心率比前幾週平均高${s.rise}次/分：下次高強度訓練前，先安排一兩天輕鬆活動並睡個好覺。`
           : s.kind === 'sleep'
             ? `爭取每晚睡足7小時：固定時間上床${s.bedtime ? `，早於${s.bedtime}` : ''}。`
             : s.kind === 'move'
-              ? `您的步數低於4週平均：加一次30分鐘的步行，比如在活動最少的${dayName(s.day, lang)}。`
+              ? `您的步數低於前幾週平均：加一次30分鐘的步行，比如在活動最少的${dayName(s.day, lang)}。`
               : '本週很平穩：保持現在的節奏，狀態好時可以多加一次運動。',
   },
 }
@@ -235,14 +236,18 @@ const PHRASES: Record<WireLang, Phrases> = {
 export const workoutTypeName = (type: h.WorkoutType, lang: WireLang) => PHRASES[lang].type[type]
 
 /** One driver in words: the figure, against last week and the baseline, and what moved it. */
-export function driverInWords(d: Driver, extra: { activities: Activity[]; bedtime: Bedtime }, lang: WireLang): string {
+export function driverInWords(
+  d: Driver,
+  extra: { activities: Activity[]; bedtime: Bedtime; baselineWeeks: number },
+  lang: WireLang,
+): string {
   const p = PHRASES[lang]
   const unit = p.unit[d.metric]
   if (d.value === null) return `${p.metric[d.metric]}${p.colon}—`
   const parts = [
     `${p.metric[d.metric]}${p.colon}${unit(d.value)}`,
     p.vsLast(d.change_pct, d.last_week === null ? '—' : unit(d.last_week)),
-    p.vsBase(d.baseline_pct, d.baseline === null ? '—' : unit(d.baseline)),
+    p.vsBase(d.baseline_pct, d.baseline === null ? '—' : unit(d.baseline), extra.baselineWeeks),
   ]
   const sentences = [parts.join(p.sep)]
   if (d.days.length)

@@ -42,6 +42,19 @@ function weekTotals(days: Day[]): h.WeekSummary['totals'] {
 const mean = (values: number[]) =>
   values.length ? Math.round(values.reduce((s, v) => s + v, 0) / values.length) : null
 
+const percentOrNull = (now: number | null, before: number | null) =>
+  now === null || before === null ? null : percentChange(now, before)
+
+/**
+ * The change from last week of a step figure's mean over the days with steps, as the drivers
+ * compare (drivers.ts): a week with fewer days of data is not a smaller total. Null when either
+ * week has none (or last week's mean is 0).
+ */
+function perDayChange(week: Day[], last: Day[], value: (d: Day) => number): number | null {
+  const meanOf = (days: Day[]) => mean(days.filter((d) => d.steps > 0).map(value))
+  return percentOrNull(meanOf(week), meanOf(last))
+}
+
 /** Weekly reports: weeks run Monday–Sunday in the user's time zone; goal days use the current goal. */
 export function weeklyReports(repo: HealthRepo, goalOf: (userId: number) => Promise<Goal>) {
   function weekDays(monday: string, rows: DayRow[], profile: Profile, goal: Goal) {
@@ -88,7 +101,8 @@ export function weeklyReports(repo: HealthRepo, goalOf: (userId: number) => Prom
       const before = addDays(monday, -7)
       const rows = await repo.days(userId, addDays(monday, -7 * BASELINE_WEEKS), addDays(monday, 6))
       const days = weekDays(monday, rows, profile, goal)
-      const previous = weekTotals(weekDays(before, rows, profile, goal))
+      const lastDays = weekDays(before, rows, profile, goal)
+      const previous = weekTotals(lastDays)
       const withData = days.filter((d) => d.hasData)
       const nights = days.filter((d) => d.hasSleep)
       const base = summary(monday, days)
@@ -103,10 +117,11 @@ export function weeklyReports(repo: HealthRepo, goalOf: (userId: number) => Prom
         hr_resting: mean(days.flatMap((d) => (d.hr_resting === null ? [] : [d.hr_resting]))),
       }
       const change = {
-        steps: percentChange(t.steps, previous.steps),
-        distance_m: percentChange(t.distance_m, previous.distance_m),
-        calories: percentChange(t.calories, previous.calories),
-        sleep_min: percentChange(t.sleep_min, previous.sleep_min),
+        steps: perDayChange(days, lastDays, (d) => d.steps),
+        distance_m: perDayChange(days, lastDays, (d) => d.distance_m),
+        calories: perDayChange(days, lastDays, (d) => d.calories),
+        // a night's mean, as the sleep driver and the averages
+        sleep_min: percentOrNull(averages.sleep_min, mean(lastDays.filter((d) => d.hasSleep).map((d) => d.sleep_min))),
       }
       const byDay = new Map(rows.map((r) => [r.day, r]))
       const driverWeeks = Array.from({ length: BASELINE_WEEKS + 1 }, (_, w) => {
@@ -121,10 +136,13 @@ export function weeklyReports(repo: HealthRepo, goalOf: (userId: number) => Prom
         }))
       })
       const workouts = await repo.workoutDaysBetween(userId, profile.timeZone, before, addDays(monday, 6))
-      const { drivers, activities, bedtime } = weekDrivers(driverWeeks, workouts)
+      const { drivers, activities, bedtime, baselineWeeks } = weekDrivers(driverWeeks, workouts)
       return {
         ...base,
-        drivers: drivers.map((d) => ({ ...d, text: driverInWords(d, { activities, bedtime }, lang) })),
+        drivers: drivers.map((d) => ({
+          ...d,
+          text: driverInWords(d, { activities, bedtime, baselineWeeks: baselineWeeks[d.metric] }, lang),
+        })),
         activities,
         bedtime,
         suggestion: suggestionInWords(suggestionOf(drivers, bedtime, driverWeeks[0]!), lang),

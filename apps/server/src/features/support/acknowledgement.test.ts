@@ -78,8 +78,7 @@ describe('the acknowledgement', () => {
     expect(replies[0].from).toBe('system')
     expect(
       expectedTimes(before, after, 'zh-hk').map(
-        (time) =>
-          `已收到你的工單。客服服務時間為 週一、週二、週三、週四、週五、週六、週日 00:00–23:59（UTC），預計在 ${time} 前回覆。`,
+        (time) => `已收到你的工單。客服服務時間為 週一至週日 00:00–23:59（UTC），預計在 ${time} 前回覆。`,
       ),
     ).toContain(replies[0].content)
   })
@@ -104,7 +103,7 @@ describe('the acknowledgement', () => {
     expect(
       expectedTimes(before, after, 'us-en').map(
         (time) =>
-          `Thanks, we have your message. Customer service works Mon, Tue, Wed, Thu, Fri, Sat, Sun 00:00–23:59 (UTC); expect an answer by ${time}.`,
+          `Thanks, we have your message. Customer service works Mon–Sun 00:00–23:59 (UTC); expect an answer by ${time}.`,
       ),
     ).toContain(ack?.content)
 

@@ -42,7 +42,19 @@ describe('the expected answer time', () => {
       'zh-cn': '{days}',
       'zh-hk': '{days}',
     })
-    expect(hours['us-en']).toBe('Mon, Tue, Wed, Thu, Fri 09:00–18:00 (Asia/Shanghai)')
-    expect(hours['zh-cn']).toBe('周一、周二、周三、周四、周五')
+    expect(hours['us-en']).toBe('Mon–Fri 09:00–18:00 (Asia/Shanghai)')
+    expect(hours['zh-cn']).toBe('周一至周五')
+  })
+
+  it('collapses three or more consecutive working days into a range and lists the rest', () => {
+    const template = { 'us-en': '{days}', 'zh-cn': '{days}', 'zh-hk': '{days}' }
+    const split = hoursTexts({ ...shanghai, days: [6, 5, 3, 2, 1] }, template)
+    expect(split).toEqual({
+      'us-en': 'Mon–Wed, Fri, Sat',
+      'zh-cn': '周一至周三、周五、周六',
+      'zh-hk': '週一至週三、週五、週六',
+    })
+    const twoDays = hoursTexts({ ...shanghai, days: [6, 1] }, template)
+    expect(twoDays).toEqual({ 'us-en': 'Mon, Sat', 'zh-cn': '周一、周六', 'zh-hk': '週一、週六' })
   })
 })

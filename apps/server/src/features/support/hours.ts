@@ -89,16 +89,33 @@ export function momentTexts(at: Date, timeZone: string): Texts {
   return Object.fromEntries(WIRE_LANGS.map((lang) => [lang, format(lang)])) as Texts
 }
 
+/**
+ * The working days in order from Monday, runs of three or more consecutive days as a range
+ * ("Mon–Fri", "周一至周五"), the others listed ("Mon–Fri, Sun").
+ */
+function daysText(days: number[], lang: WireLang): string {
+  const weekday = new Intl.DateTimeFormat(localeOf(lang), { weekday: 'short', timeZone: 'UTC' })
+  // 2023-01-01 was a Sunday
+  const name = (d: number) => weekday.format(Date.UTC(2023, 0, 1 + d))
+  const fromMonday = [...new Set(days)].map((d) => (d + 6) % 7).sort((a, b) => a - b)
+  const runs: number[][] = []
+  for (const d of fromMonday) {
+    const run = runs.at(-1)
+    if (run && run.at(-1) === d - 1) run.push(d)
+    else runs.push([d])
+  }
+  const to = lang === 'us-en' ? '–' : '至'
+  return runs
+    .flatMap((run) => {
+      const names = run.map((d) => name((d + 1) % 7))
+      return names.length >= 3 ? [`${names[0]}${to}${names.at(-1)}`] : names
+    })
+    .join(lang === 'us-en' ? ', ' : '、')
+}
+
 /** The working hours in each language: the weekdays, the times and their zone. */
 export function hoursTexts(hours: SupportHours, template: Texts): Texts {
-  const days = (lang: WireLang) => {
-    const weekday = new Intl.DateTimeFormat(localeOf(lang), { weekday: 'short', timeZone: 'UTC' })
-    // 2023-01-01 was a Sunday
-    return [...hours.days]
-      .sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))
-      .map((d) => weekday.format(Date.UTC(2023, 0, 1 + d)))
-      .join(lang === 'us-en' ? ', ' : '、')
-  }
+  const days = (lang: WireLang) => daysText(hours.days, lang)
   const dayTexts = Object.fromEntries(WIRE_LANGS.map((lang) => [lang, days(lang)])) as Texts
   return fillTexts(template, { days: dayTexts, open: hours.open, close: hours.close, zone: hours.timeZone })
 }

@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { heartRateCurve, hypnogram, weekBars } from './chartOptions'
+import { heartRateCurve, hoursAxis, hypnogram, trendChart, weekBars } from './chartOptions'
 import { ENERGY, PRIMARY, ZONE_COLORS } from './palette'
 
 const point = (time: string, avg: number) => ({ time, avg, min: avg, max: avg })
 const names = { awake: 'Awake', light: 'Light', deep: 'Deep', rem: 'REM' }
 
 describe('chart options', () => {
+  it('reads sleep minutes on an axis of hours every two, with the unit', () => {
+    const option = trendChart(
+      [
+        { label: '1', value: 426 },
+        { label: '2', value: null },
+      ],
+      'bar',
+      String,
+      hoursAxis('h'),
+    )
+    const yAxis = option.yAxis as { interval: number; axisLabel: { formatter: (v: number) => string } }
+    expect(yAxis.interval).toBe(120)
+    expect([0, 120, 240, 360, 480].map(yAxis.axisLabel.formatter)).toEqual(['0', '2 h', '4 h', '6 h', '8 h'])
+    expect(hoursAxis('小时').label(480)).toBe('8小时')
+  })
+
   it('breaks the heart-rate line over a gap of more than five minutes', () => {
     const option = heartRateCurve([point('08:00', 70), point('08:05', 72), point('09:30', 90)], 190, 'bpm')
     const series = option.series as { data: unknown[] }[]

@@ -193,16 +193,32 @@ export function workoutHeartRate(points: readonly { minute: number; bpm: number 
 }
 
 /** A month (per day) or a year (per month): bars for totals, a line for levels; gaps stay empty. */
+/** A value axis in other units than its values: ticks every `step`, each labelled by `label`. */
+export interface AxisUnit {
+  step: number
+  label: (value: number) => string
+}
+
+/** Sleep minutes on an axis of whole hours, every two, with the unit ("0", "2 h", … "8 h"; "8小时"). */
+export const hoursAxis = (unit: string): AxisUnit => ({
+  step: 120,
+  // a Latin unit after a space ("8 h"), a Chinese one without ("8小时")
+  label: (minutes) => (minutes === 0 ? '0' : `${minutes / 60}${/^[a-z]/i.test(unit) ? ' ' : ''}${unit}`),
+})
+
 export function trendChart(
   points: readonly { label: string; value: number | null }[],
   kind: 'bar' | 'line',
   format: (value: number) => string,
+  axis?: AxisUnit,
 ): ChartOption {
   return {
     grid,
     tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? format(v) : '') },
     xAxis: { type: 'category', data: points.map((p) => p.label), axisLabel: { hideOverlap: true } },
-    yAxis: { type: 'value', scale: kind === 'line', splitNumber: 3 },
+    yAxis: axis
+      ? { type: 'value', interval: axis.step, axisLabel: { formatter: (v: number) => axis.label(v) } }
+      : { type: 'value', scale: kind === 'line', splitNumber: 3 },
     series: [
       kind === 'bar'
         ? {

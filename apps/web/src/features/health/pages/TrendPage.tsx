@@ -11,7 +11,7 @@ import { PeriodTabs } from '../components/PeriodTabs'
 import { QueryView } from '../components/QueryView'
 import { Stats } from '../components/Stats'
 import { useTrendQuery } from '../health.queries'
-import { trendChart } from '../lib/chartOptions'
+import { hoursAxis, trendChart } from '../lib/chartOptions'
 import { addDays, isDay } from '../lib/dates'
 import { DASH } from '../lib/format'
 
@@ -56,6 +56,8 @@ export function TrendPage() {
       query.data.points.map((p) => ({ label: label(p.key), value: p.value })),
       metric === 'steps' || metric === 'sleep' ? 'bar' : 'line',
       format,
+      // sleep is counted in minutes and read in hours, as the headline says it
+      metric === 'sleep' ? hoursAxis(t('health.unit.hours')) : undefined,
     )
   const go = (day: string) =>
     setSearch(
