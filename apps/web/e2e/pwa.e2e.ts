@@ -95,26 +95,34 @@ const stored = (page: Page) =>
       }),
   )
 
-/** The operations whose answers the account's offline copy holds (api/offline.ts). */
+/** The answers the account's offline copy holds (api/offline.ts), by operation. */
 const copied = (page: Page, account: string | null) =>
   page.evaluate(
     (key) =>
-      new Promise<string[]>((resolve) => {
+      new Promise<Record<string, unknown>>((resolve) => {
         const request = indexedDB.open('kinetic-offline')
         request.onupgradeneeded = () => request.transaction?.abort()
-        request.onerror = () => resolve([])
+        request.onerror = () => resolve({})
         request.onsuccess = () => {
           const db = request.result
-          if (!db.objectStoreNames.contains('answers')) return resolve([])
+          if (!db.objectStoreNames.contains('answers')) return resolve({})
           const read = db.transaction('answers').objectStore('answers').get(key)
           read.onsuccess = () => {
-            const copy = read.result as { clientState?: { queries: { queryKey: unknown[] }[] } } | undefined
-            resolve((copy?.clientState?.queries ?? []).map((query) => String(query.queryKey[3])))
+            const copy = read.result as
+              { clientState?: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } } | undefined
+            const queries = copy?.clientState?.queries ?? []
+            resolve(Object.fromEntries(queries.map((query) => [String(query.queryKey[3]), query.state.data])))
           }
         }
       }),
     `account:${account}`,
   )
+
+/** A move to another screen inside the open app (a hash change, not a page load). */
+const visit = (page: Page, route: string) =>
+  page.evaluate((r) => {
+    window.location.hash = r
+  }, route)
 
 test.describe('the installable app', () => {
   test('Chromium reads each language’s manifest with no errors and finds the app installable under its service worker', async ({
@@ -199,26 +207,34 @@ test.describe('the installable app', () => {
       const texts = HEALTH[locale]
       await setLanguage(page, locale)
 
-      // online: each screen read once in this language (the offline copy keeps what was read)
+      // online: the app launched, then each screen read once in this language, moving inside the
+      // app (a launch between two reads could go before the first one's answer is copied)
       await load(page, '/homePage')
       await expect.poll(() => byTestId(page, 'home-steps')).not.toBe('')
       const steps = await byTestId(page, 'home-steps')
       const energy = await byTestId(page, 'today-energy')
-      await load(page, '/weeklyReport')
+      await visit(page, '/weeklyReport')
       const weeks = page.getByRole('group', { name: texts.weekly.title })
       await expect.poll(() => weeks.count()).toBe(1)
       const weekly = await weeks.innerText()
-      await load(page, '/spot')
+      await visit(page, '/spot')
       await expect.poll(() => assetRowText(page, 'BNB'), { timeout: 20_000 }).toContain('10')
       const bnb = await assetRowText(page, 'BNB')
-      await load(page, '/userAuthorize')
+      await visit(page, '/userAuthorize')
       const exercise = page.getByRole('switch', { name: texts.authorize.kinds.exercise })
       await expect.poll(() => exercise.count()).toBe(1)
       expect(await banner(page).count()).toBe(0)
-      // the app saves what it read within a second (or as the page goes): then the network goes
+      // the app saves what it read soon after each answer: then the network goes
       const account = await page.evaluate(() => localStorage.getItem('currentAccount'))
       for (const read of [earn.home, health.weekly, wallet.walletIndex, health.authorize])
-        await expect.poll(() => copied(page, account)).toContain(read.name)
+        await expect.poll(async () => Object.keys(await copied(page, account))).toContain(read.name)
+      // the wallet as funded, not as read before the funds came
+      await expect
+        .poll(async () => {
+          const answer = (await copied(page, account))[wallet.walletIndex.name] as { total_usd?: string } | undefined
+          return Number(answer?.total_usd ?? 0)
+        })
+        .toBeGreaterThan(0)
 
       // the network goes: each screen reloads from the service worker and the offline copy
       await context.setOffline(true)

@@ -1,5 +1,6 @@
 import { currentLocale } from '@/i18n'
 import { shortenMiddle, type wallet as protocol } from '@kinetic/protocol'
+import { Button } from 'antd-mobile'
 import { ClockCircleOutline, DownOutline, LoopOutline, ReceivePaymentOutline, SendOutline } from 'antd-mobile-icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,11 +15,12 @@ import styles from './Wallet.module.css'
 /** What the card says about the balances: their total, or that the chain cannot be read now. */
 export type Holdings =
   | { kind: 'read'; totalUsd: string; unpriced: readonly string[] }
-  | { kind: 'unavailable'; lastRead: number | undefined }
+  | { kind: 'unavailable'; lastRead: number | undefined; onRetry: () => void }
 
 /**
  * The head of the wallet tab: name (tap to switch), network, address with copy, total value
- * (naming the coins it leaves out for want of a price, or unavailable while the node is down), actions.
+ * (naming the coins it leaves out for want of a price, or unavailable while the node is down, with a
+ * retry), actions.
  */
 export function WalletCard({
   wallet,
@@ -70,6 +72,9 @@ export function WalletCard({
             {holdings.lastRead !== undefined &&
               ` ${t('wallet.home.lastRead', { time: formatTime(new Date(holdings.lastRead).toISOString(), currentLocale(), 'short') })}`}
           </div>
+          <Button className={homeStyles.heroRetry} size="mini" shape="rounded" onClick={holdings.onRetry}>
+            {t('common.retry')}
+          </Button>
         </>
       )}
       {needsWordsBackup(wallet) && (
