@@ -63,15 +63,14 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
       homeRepo(db).energyCredited(userId, wanted),
     ])
     for (const day of wanted) {
-      // a day restored from a Kinetic export counts in health's figures and never earns
-      if (rows.find((r) => r.day === day)?.restored) continue
+      // A day with no rollup has nothing to pay; its data's arrival sends another credit. Its
+      // effort is read after the rollups, so a day the rollups did not hold yet (an import
+      // committing meanwhile) must not be paid from that later read. A day restored from a
+      // Kinetic export counts in health's figures and never earns.
+      const row = rows.find((r) => r.day === day)
+      if (row === undefined || row.restored) continue
       const dayEffort = await effort.day(userId, day)
-      const earned = dayEnergy(
-        rows.find((r) => r.day === day),
-        consent,
-        s,
-        dayEffort,
-      ).total
+      const earned = dayEnergy(row, consent, s, dayEffort).total
       const credited = seen.get(day) ?? 0n
       // read without a lock: a day that got all it earns is not locked at all
       result.set(day, earned <= credited ? credited : await topUp(userId, day, earned, dayEffort.verdict))
