@@ -17,7 +17,11 @@ export function RootLayout() {
       <OfflineBanner />
       <div className={meta?.tabBar ? styles.tabPage : undefined}>
         {/* only where a session is needed: a public page never reads the profile */}
-        {meta?.isNeedLogin && <ZonePrompt />}
+        {meta?.isNeedLogin && (
+          <Suspense fallback={null}>
+            <ZonePrompt />
+          </Suspense>
+        )}
         <Outlet />
       </div>
       {meta?.tabBar && <TabBar />}

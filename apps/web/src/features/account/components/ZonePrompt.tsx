@@ -53,3 +53,5 @@ export function ZonePrompt() {
     </section>
   )
 }
+
+export default ZonePrompt
