@@ -95,28 +95,35 @@ const stored = (page: Page) =>
       }),
   )
 
-/** The answers the account's offline copy holds (api/offline.ts), by operation. */
-const copied = (page: Page, account: string | null) =>
+/** The account's offline copy (api/offline.ts): when it was saved, and its answers by operation. */
+const copy = (page: Page, account: string | null) =>
   page.evaluate(
     (key) =>
-      new Promise<Record<string, unknown>>((resolve) => {
+      new Promise<{ savedAt: number; answers: Record<string, unknown> }>((resolve) => {
         const request = indexedDB.open('kinetic-offline')
         request.onupgradeneeded = () => request.transaction?.abort()
-        request.onerror = () => resolve({})
+        request.onerror = () => resolve({ savedAt: 0, answers: {} })
         request.onsuccess = () => {
           const db = request.result
-          if (!db.objectStoreNames.contains('answers')) return resolve({})
+          if (!db.objectStoreNames.contains('answers')) return resolve({ savedAt: 0, answers: {} })
           const read = db.transaction('answers').objectStore('answers').get(key)
           read.onsuccess = () => {
-            const copy = read.result as
-              { clientState?: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } } | undefined
-            const queries = copy?.clientState?.queries ?? []
-            resolve(Object.fromEntries(queries.map((query) => [String(query.queryKey[3]), query.state.data])))
+            const saved = read.result as
+              | { timestamp: number; clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }
+              | undefined
+            const queries = saved?.clientState.queries ?? []
+            resolve({
+              savedAt: saved?.timestamp ?? 0,
+              answers: Object.fromEntries(queries.map((query) => [String(query.queryKey[3]), query.state.data])),
+            })
           }
         }
       }),
     `account:${account}`,
   )
+
+/** The answers the account's offline copy holds, by operation. */
+const copied = async (page: Page, account: string | null) => (await copy(page, account)).answers
 
 /** A move to another screen inside the open app (a hash change, not a page load). */
 const visit = (page: Page, route: string) =>
@@ -261,8 +268,14 @@ test.describe('the installable app', () => {
       // back online: the banner goes and the screen is read again
       await context.setOffline(false)
       await expect.poll(() => banner(page).count()).toBe(0)
+      const launched = Date.now()
       await load(page, '/userAuthorize')
       await expect.poll(() => exercise.getAttribute('aria-checked')).toBe(checked)
+      // a launch online shows the server's answers, and its saves keep the screens not read again
+      await expect.poll(async () => (await copy(page, account)).savedAt).toBeGreaterThan(launched)
+      expect(Object.keys(await copied(page, account))).toEqual(
+        expect.arrayContaining([earn.home.name, health.weekly.name, wallet.walletIndex.name]),
+      )
     }
 
     // signing out deletes this account's copy from the device

@@ -11,7 +11,7 @@ import { currentAccountId } from './session'
 /**
  * The last-known answers, kept on the device per account (docs/adr/2026-11-24-pwa-offline-reads.md):
  * what the signed-in account last read (Home, health reports, wallet balances, …) and the public
- * answers, in IndexedDB under `account:<id>`, restored at launch so the app shows them offline.
+ * answers, in IndexedDB under `account:<id>`, restored when the app starts offline so it shows them.
  * Only reads with an answer are kept (as that answer), never mutations (a 2FA secret is a
  * mutation's answer). Wiped at sign-out ({@link forgetOfflineCopy}) and when a session is lost
  * ({@link forgetAllOfflineCopies}).
@@ -28,7 +28,7 @@ const keyOf = (account: number) => `account:${account}`
 
 function persisterFor(account: number): Persister {
   return {
-    persistClient: (client) => set(keyOf(account), lastAnswers(client), db()),
+    persistClient: (client) => set(keyOf(account), lastAnswers(withCarried(client)), db()),
     restoreClient: () => get(keyOf(account), db()),
     removeClient: () => del(keyOf(account), db()),
   }
@@ -38,6 +38,14 @@ function persisterFor(account: number): Persister {
 const belongsTo = (account: number) => (query: Query) => {
   const [scope, owner] = query.queryKey
   return query.state.data !== undefined && (scope === 'public' || (scope === 'signedIn' && owner === account))
+}
+
+/** The client with the answers {@link carried} from an earlier session that it has not read again. */
+function withCarried(client: PersistedClient): PersistedClient {
+  if (carried.length === 0) return client
+  const read = new Set(client.clientState.queries.map((query) => query.queryHash))
+  const queries = [...client.clientState.queries, ...carried.filter((query) => !read.has(query.queryHash))]
+  return { ...client, clientState: { ...client.clientState, queries } }
 }
 
 /**
@@ -82,22 +90,45 @@ function markStale(queryClient: QueryClient, restored: PersistedClient | undefin
   }
 }
 
+/** The stored copy's answers not older than {@link MAX_AGE_MS}, when it is this build's. */
+async function storedAnswers(account: number): Promise<PersistedClient['clientState']['queries']> {
+  const stored = await persisterFor(account).restoreClient()
+  if (!stored || stored.buster !== buster) return []
+  return stored.clientState.queries.filter((query) => Date.now() - query.state.dataUpdatedAt <= MAX_AGE_MS)
+}
+
+/**
+ * The answers of an earlier session, when this one started online: carried into every save
+ * (those not read again), so the copy still holds the reports not opened since, unshown.
+ */
+let carried: PersistedClient['clientState']['queries'] = []
+
 function restore(queryClient: QueryClient, account: number | null): Promise<void> {
   restoredFor = account
+  carried = []
   if (account === null) return Promise.resolve()
+  // Online, the server answers: a copy restored then would stand in for answers a write has just
+  // changed (a form filled from it keeps the old values). Only an offline start shows it.
+  restoring = (
+    navigator.onLine
+      ? storedAnswers(account).then((queries) => void (carried = queries))
+      : restoreInto(queryClient, account)
+  )
+    .catch((error: unknown) => console.error('Offline copy not restored:', error))
+    .finally(() => (restoring = null))
+  return restoring
+}
+
+function restoreInto(queryClient: QueryClient, account: number): Promise<void> {
   const persister = persisterFor(account)
   let restored: PersistedClient | undefined
   const restoreClient = async () => (restored = await persister.restoreClient())
-  restoring = persistQueryClientRestore({
+  return persistQueryClientRestore({
     queryClient,
     persister: { ...persister, restoreClient },
     maxAge: MAX_AGE_MS,
     buster,
-  })
-    .then(() => markStale(queryClient, restored))
-    .catch((error: unknown) => console.error('Offline copy not restored:', error))
-    .finally(() => (restoring = null))
-  return restoring
+  }).then(() => markStale(queryClient, restored))
 }
 
 /**
@@ -137,8 +168,9 @@ export function startOfflineCopy(queryClient: QueryClient): Promise<void> {
   return restore(queryClient, currentAccountId())
 }
 
-/** Sign-out: this account's copy is deleted from the device. */
+/** Sign-out and "Clear cache": this account's copy is deleted from the device. */
 export async function forgetOfflineCopy(account: number): Promise<void> {
+  if (account === restoredFor) carried = []
   await del(keyOf(account), db())
 }
 

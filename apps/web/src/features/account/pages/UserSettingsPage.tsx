@@ -1,3 +1,4 @@
+import { currentAccountId } from '@/api'
 import { PushSettings } from '@/features/content'
 import { currentLocale, LANGUAGE_NAMES } from '@/i18n'
 import { deviceTimeZone } from '@/shared/clock'
@@ -35,6 +36,8 @@ export function UserSettingsPage() {
     })
     if (!confirmed) return
     queryClient.clear()
+    const account = currentAccountId()
+    if (account !== null) await import('@/api/offline').then(({ forgetOfflineCopy }) => forgetOfflineCopy(account))
     // the app itself (the service worker's precache) stays: it is what opens offline
     if ('caches' in window)
       for (const name of await caches.keys()) if (!name.startsWith('workbox-precache')) await caches.delete(name)

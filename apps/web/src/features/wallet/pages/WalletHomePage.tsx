@@ -27,8 +27,8 @@ export function WalletHomePage() {
   useEffect(() => {
     if (data?.wallet && dataUpdatedAt > 0) rememberGoodRead(dataUpdatedAt)
   }, [data, dataUpdatedAt])
-  // the node stopped answering after a good read (in this tab, or in the offline copy restored at
-  // launch): keep the wallet, mark its balances unavailable
+  // the node stopped answering after a good read in this tab: keep the wallet, mark its balances
+  // unavailable
   const chainDown = isApiError(error) && error.code === 'CHAIN_UNAVAILABLE'
   const stale = chainDown && data?.wallet ? data : undefined
   const lastRead = chainDown ? lastGoodRead() : undefined
