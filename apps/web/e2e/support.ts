@@ -36,6 +36,31 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
 /** Opens a hash route; routed content appears after the 2 s launch screen (locators wait for it). */
 export async function open(page: Page, route: string): Promise<void> {
   await page.goto(`/#${route}`)
+  await routeShown(page)
+}
+
+/**
+ * Waits until the page on screen is the one the address names (after any redirect): a route's
+ * page loads lazily, and until it is in, the previous page stays on screen (RootLayout marks it
+ * busy) — a click then would land on the previous page.
+ */
+export async function routeShown(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const shown = document.querySelector('[data-route]')
+      if (!shown || shown.getAttribute('aria-busy') === 'true') return false
+      const decode = (text: string) => {
+        try {
+          return decodeURIComponent(text)
+        } catch {
+          return text
+        }
+      }
+      return decode(`#${shown.getAttribute('data-route')}`) === decode(location.hash)
+    },
+    undefined,
+    { timeout: 30_000 },
+  )
 }
 
 /** The newest 6-digit code mailed to `email`, as received by the SMTP sink. */

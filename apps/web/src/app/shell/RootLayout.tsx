@@ -2,7 +2,7 @@ import { ZonePrompt } from '@/features/account'
 import { PushListener } from '@/features/content'
 import { useRouteMeta } from '@/shared/routing'
 import { Suspense } from 'react'
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
 import { OfflineBanner } from './OfflineBanner'
 import styles from './RootLayout.module.css'
 import { TabBar } from './TabBar'
@@ -11,11 +11,17 @@ import { TabBar } from './TabBar'
 export function RootLayout() {
   const meta = useRouteMeta()
   const navigation = useNavigation()
+  const location = useLocation()
   return (
     <>
       {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" />}
       <OfflineBanner />
-      <div className={meta?.tabBar ? styles.tabPage : undefined}>
+      {/* the page on screen: its route, and busy while the next page loads (it stays until then) */}
+      <div
+        className={meta?.tabBar ? styles.tabPage : undefined}
+        data-route={location.pathname + location.search}
+        aria-busy={navigation.state !== 'idle'}
+      >
         {/* only where a session is needed: a public page never reads the profile */}
         {meta?.isNeedLogin && (
           <Suspense fallback={null}>
