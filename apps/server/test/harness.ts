@@ -21,9 +21,9 @@ export interface TestApp {
   /** The app's cross-instance events (LISTEN/NOTIFY). */
   bus: App['bus']
   /**
-   * The database round trips (statements sent through the app's pool: a BEGIN counts, one
-   * multi-statement text counts once) made while `fn` runs, with its result. Work of the app's
-   * own in the background (a job) in that time counts too: call it when the app is quiet.
+   * The database round trips (statements sent through the app's pool and its read pool: a BEGIN
+   * counts, one multi-statement text counts once) made while `fn` runs, with its result. Work of
+   * the app's own in the background (a job) in that time counts too: call it when the app is quiet.
    */
   roundTrips<T>(fn: () => Promise<T>): Promise<{ result: T; trips: number }>
   /**
