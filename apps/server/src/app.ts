@@ -43,6 +43,7 @@ import { registerSockets } from './platform/realtime/sockets.ts'
 import { dispatcher, requestLang } from './platform/rpc/dispatcher.ts'
 import { fail } from './platform/rpc/envelope.ts'
 import { idempotencyKeys, PRUNE_KEYS_JOB, pruneIdempotencyKeys } from './platform/rpc/idempotency.ts'
+import { readRouting } from './platform/rpc/read-routing.ts'
 import { Registry } from './platform/rpc/registry.ts'
 import { catalogSchema } from './platform/rpc/schema-doc.ts'
 import { registerFileRoutes } from './platform/uploads/uploads.routes.ts'
@@ -235,6 +236,8 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
       await sessions.setLang(session.id, lang)
       await account.api.languages.remember(session.userId, lang)
     },
+    // read-only operations on the replica (the pool main.ts connected routes them)
+    reads: config.databaseReadUrl ? readRouting : undefined,
   })
 
   registerFileRoutes(server, uploads)

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   // database is the operator's to create (docs/OPERATIONS.md)
   if (config.devMode) await ensureDatabase(url)
   await runMigrations(url)
-  const database = connect(url)
+  const database = connect(url, undefined, config.databaseReadUrl)
   const { server, services, chain, runner } = await buildApp(config, database.db)
   await assertChainId(chain)
   await services.content.seed()

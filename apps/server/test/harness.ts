@@ -21,11 +21,16 @@ export interface TestApp {
   /** The app's cross-instance events (LISTEN/NOTIFY). */
   bus: App['bus']
   /**
-   * The database round trips (statements sent through the app's pool: a BEGIN counts, one
-   * multi-statement text counts once) made while `fn` runs, with its result. Work of the app's
-   * own in the background (a job) in that time counts too: call it when the app is quiet.
+   * The database round trips (statements sent through the app's pool and its read pool: a BEGIN
+   * counts, one multi-statement text counts once) made while `fn` runs, with its result. Work of
+   * the app's own in the background (a job) in that time counts too: call it when the app is quiet.
    */
   roundTrips<T>(fn: () => Promise<T>): Promise<{ result: T; trips: number }>
+  /**
+   * The statements (their SQL text) sent while `fn` runs, through the app's pool (`primary`)
+   * and through its read pool (`read`: only with `DATABASE_READ_URL`), with its result.
+   */
+  statements<T>(fn: () => Promise<T>): Promise<{ result: T; primary: string[]; read: string[] }>
   close(): Promise<void>
 }
 
@@ -84,15 +89,21 @@ export async function startAppOn(
     CHAIN_ID: '31337',
     ...env,
   })
-  const database = connect(url, 10)
+  const database = connect(url, 10, config.databaseReadUrl)
   let trips = 0
-  database.pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown
-    ;(client as { query: unknown }).query = (...args: unknown[]) => {
-      trips++
-      return query(...args)
-    }
-  })
+  const sent: { primary: string[]; read: string[] } = { primary: [], read: [] }
+  const count = (pool: pg.Pool, into: 'primary' | 'read') =>
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown
+      ;(client as { query: unknown }).query = (...args: unknown[]) => {
+        trips++
+        const [text] = args
+        sent[into].push(typeof text === 'string' ? text : String((text as { text?: unknown }).text))
+        return query(...args)
+      }
+    })
+  count(database.pool, 'primary')
+  if (database.read) count(database.read, 'read')
   const { server, services, chain, bus } = await buildApp(config, database.db)
   await services.content.seed()
   await services.support.seed()
@@ -109,6 +120,11 @@ export async function startAppOn(
       const before = trips
       const result = await fn()
       return { result, trips: trips - before }
+    },
+    async statements(fn) {
+      const from = { primary: sent.primary.length, read: sent.read.length }
+      const result = await fn()
+      return { result, primary: sent.primary.slice(from.primary), read: sent.read.slice(from.read) }
     },
     async close() {
       await server.close()

@@ -65,6 +65,7 @@ export const User = z.object({
 export type User = z.infer<typeof User>
 
 export const phonePrefixes = method('/v1/code', {
+  readOnly: true,
   feature: 'account',
   summary: 'Phone country codes for the account forms',
   auth: false,
@@ -149,6 +150,7 @@ export const forgotPassword = method('/v1/pass', {
 })
 
 export const userInfo = method('/v1/userinfo', {
+  readOnly: true,
   feature: 'account',
   summary: 'The signed-in user profile',
   auth: true,
@@ -164,6 +166,7 @@ export const SignedInAccount = z.object({
 })
 
 export const signedInAccounts = method('/v1/accounts', {
+  readOnly: true,
   feature: 'account',
   summary: 'Accounts signed in on this device (for switching without a password)',
   auth: false,
@@ -353,6 +356,7 @@ export const Session = z.object({
 })
 
 export const sessions = method('/v1/sessions', {
+  readOnly: true,
   feature: 'account',
   summary: 'Devices where the account is signed in (live sessions), most recently seen first',
   auth: true,

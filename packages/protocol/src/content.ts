@@ -6,6 +6,7 @@ export const ARTICLE_TYPES = ['privacy', 'protocol', 'introduce'] as const
 export type ArticleType = (typeof ARTICLE_TYPES)[number]
 
 export const appVersion = method('/v1/version', {
+  readOnly: true,
   feature: 'content',
   summary: 'The current app version; older installed apps must update',
   auth: false,
@@ -14,6 +15,7 @@ export const appVersion = method('/v1/version', {
 })
 
 export const article = method('/v1/articleinfo', {
+  readOnly: true,
   feature: 'content',
   summary: 'Privacy policy, user protocol or introduction text in the request language',
   auth: false,
@@ -35,6 +37,7 @@ export const MessageItem = z.object({
 })
 
 export const messages = method('/v1/msg', {
+  readOnly: true,
   feature: 'content',
   summary: 'My notices and system messages, newest first, with the unread count',
   auth: true,
@@ -88,6 +91,7 @@ export const pushUnsubscribe = method('/v1/pushunsubscribe', {
 })
 
 export const pushSettings = method('/v1/pushsettings', {
+  readOnly: true,
   feature: 'content',
   summary: 'Which kinds of push the account receives, and how many devices are subscribed',
   auth: true,

@@ -44,6 +44,7 @@ export const unbindDevice = method('/v1/unbind', {
   result: okResult,
 })
 export const devices = method('/v1/devicelist', {
+  readOnly: true,
   feature: 'device',
   summary: 'My watches, online or offline',
   auth: true,

@@ -28,6 +28,7 @@ export const Stage = z.object({
 })
 
 export const find = method('/v1/find', {
+  readOnly: true,
   feature: 'earn',
   summary: 'Discover: my node and pledge, computing power, profits, unclaimed rewards, KNT balance and the stage',
   auth: true,
@@ -103,6 +104,7 @@ export type RewardReceipt = z.infer<typeof RewardReceipt>
 const receiveResult = z.object({ received: z.string(), balance: z.string() })
 
 export const computing = method('/v1/computing', {
+  readOnly: true,
   feature: 'earn',
   summary: 'Computing power details: my share of each settled day, newest first',
   auth: true,
@@ -110,6 +112,7 @@ export const computing = method('/v1/computing', {
   result: listOf(SettlementShare),
 })
 export const tokenData = method('/v1/tokendata', {
+  readOnly: true,
   feature: 'earn',
   summary: 'Token data details: my pledge’s share of each settled day, newest first',
   auth: true,
@@ -133,6 +136,7 @@ export const tokenDataReceive = method('/v1/tokendata_receive', {
   result: receiveResult,
 })
 export const computingToken = method('/v1/computing_token', {
+  readOnly: true,
   feature: 'earn',
   summary: 'Receive records of computing-power rewards, newest first',
   auth: true,
@@ -140,6 +144,7 @@ export const computingToken = method('/v1/computing_token', {
   result: listOf(RewardReceipt),
 })
 export const tokenDataToken = method('/v1/tokendata_token', {
+  readOnly: true,
   feature: 'earn',
   summary: 'Receive records of token rewards, newest first',
   auth: true,
@@ -188,6 +193,7 @@ export const EconomyPayout = z.object({
 })
 
 export const economy = method('/v1/economy', {
+  readOnly: true,
   feature: 'earn',
   summary:
     'The economy in the open: emission and stage, both pools, total power and stake, payouts made and the treasury on-chain (beyond spec §7)',
@@ -239,6 +245,7 @@ export const LedgerEntry = z.object({
 export type LedgerEntry = z.infer<typeof LedgerEntry>
 
 export const ledgerHistory = method('/v1/ledger', {
+  readOnly: true,
   feature: 'earn',
   summary: 'Every movement of my points, energy, computing power and KNT, newest first (beyond spec §7)',
   auth: true,
@@ -298,6 +305,7 @@ export const Invitee = z.object({
 })
 
 export const invite = method('/v1/invite', {
+  readOnly: true,
   feature: 'earn',
   summary: 'My invitation code, the accounts I invited and the referral points they paid (beyond spec §7)',
   auth: true,
@@ -314,6 +322,7 @@ export const invite = method('/v1/invite', {
 
 export const RuleValue = z.union([z.number(), z.string(), z.array(z.string())])
 export const rules = method('/v1/rules', {
+  readOnly: true,
   feature: 'earn',
   summary: 'The rates, caps, stages and rewards of earning and the shop (beyond spec §7)',
   auth: false,
@@ -322,6 +331,7 @@ export const rules = method('/v1/rules', {
 })
 
 export const balances = method('/v1/balances', {
+  readOnly: true,
   feature: 'earn',
   summary: 'My points, energy, computing power and KNT in the ledger (beyond spec §7)',
   auth: true,
@@ -374,6 +384,7 @@ const Activity = z.object({
 })
 
 export const home = method('/v1/gethome', {
+  readOnly: true,
   feature: 'earn',
   summary:
     'Home: balances, today’s energy from authorized activity (credited when the data arrives, capped per day), sports, heart rate, ' +

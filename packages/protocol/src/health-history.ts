@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { WEIGHT_KG } from './account.ts'
-import { method } from './method.ts'
+import { method, readOnly } from './method.ts'
 import { id, listOf, okResult, optional, pageParams } from './schema.ts'
 
 /**
@@ -43,15 +43,17 @@ export type Trend = z.infer<typeof Trend>
  * ends, resting heart rate) or the weight log. `date`: any day of the wanted month or year
  * (default today). Steps, minutes and bpm are whole numbers; kg have one decimal.
  */
-export const healthTrend = health(
-  '/v1/healthtrend',
-  'Steps, sleep, resting heart rate or weight over a month (per day) or a year (per month)',
-  {
-    metric: z.enum(TREND_METRICS, 'FIELD_INVALID'),
-    period: z.enum(TREND_PERIODS, 'FIELD_INVALID'),
-    date: optional(z.string().regex(DAY, 'FIELD_INVALID')),
-  },
-  Trend,
+export const healthTrend = readOnly(
+  health(
+    '/v1/healthtrend',
+    'Steps, sleep, resting heart rate or weight over a month (per day) or a year (per month)',
+    {
+      metric: z.enum(TREND_METRICS, 'FIELD_INVALID'),
+      period: z.enum(TREND_PERIODS, 'FIELD_INVALID'),
+      date: optional(z.string().regex(DAY, 'FIELD_INVALID')),
+    },
+    Trend,
+  ),
 )
 
 // ---------------------------------------------------------------- weight log
@@ -76,11 +78,8 @@ const weight = z
 const weighDay = z.string().trim().regex(DAY, 'WEIGHT_DATE_INVALID')
 
 /** The user's weight entries, newest day first. */
-export const weightLog = health(
-  '/v1/weightlog',
-  'The weight log, newest day first',
-  { ...pageParams },
-  listOf(WeightEntry),
+export const weightLog = readOnly(
+  health('/v1/weightlog', 'The weight log, newest day first', { ...pageParams }, listOf(WeightEntry)),
 )
 
 /**

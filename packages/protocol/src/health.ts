@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { method } from './method.ts'
+import { method, readOnly } from './method.ts'
 import { id, int, listOf, none, optional, pageParams, required, text } from './schema.ts'
 
 /**
@@ -131,11 +131,8 @@ export const Overview = z.object({
 })
 export type Overview = z.infer<typeof Overview>
 
-export const well = health(
-  '/v1/well',
-  'Health overview of a day: steps, mileage, calories, heart rate, sleep',
-  { date: day },
-  Overview,
+export const well = readOnly(
+  health('/v1/well', 'Health overview of a day: steps, mileage, calories, heart rate, sleep', { date: day }, Overview),
 )
 
 // ---------------------------------------------------------------- questionnaire (PAR-Q+)
@@ -157,11 +154,8 @@ export const Questionnaire = z.object({
 })
 export type Questionnaire = z.infer<typeof Questionnaire>
 
-export const wellInfo = health(
-  '/v1/wellinfo',
-  'The health questionnaire (PAR-Q+) and the latest answers',
-  {},
-  Questionnaire,
+export const wellInfo = readOnly(
+  health('/v1/wellinfo', 'The health questionnaire (PAR-Q+) and the latest answers', {}, Questionnaire),
 )
 /**
  * `answers[i]` answers question i: `yes` or `no`. Fewer answers than questions, or an empty
@@ -265,11 +259,13 @@ export const HeartRateReport = z.object({
 })
 export type HeartRateReport = z.infer<typeof HeartRateReport>
 
-export const heartRate = health(
-  '/v1/heartrate',
-  'Heart rate of a day: zones, per-minute record, blood pressure and SpO2',
-  { date: day },
-  HeartRateReport,
+export const heartRate = readOnly(
+  health(
+    '/v1/heartrate',
+    'Heart rate of a day: zones, per-minute record, blood pressure and SpO2',
+    { date: day },
+    HeartRateReport,
+  ),
 )
 
 // ---------------------------------------------------------------- sleep
@@ -300,7 +296,9 @@ export const SleepReport = z.object({
 export type SleepReport = z.infer<typeof SleepReport>
 
 /** Beyond the spec: the sleep report of the night that ends on `date`. */
-export const sleep = health('/v1/sleep', 'Sleep of a night: stages, duration, score', { date: day }, SleepReport)
+export const sleep = readOnly(
+  health('/v1/sleep', 'Sleep of a night: stages, duration, score', { date: day }, SleepReport),
+)
 
 // ---------------------------------------------------------------- weekly
 
@@ -408,7 +406,9 @@ export const WeeklyReport = WeekSummary.extend({
 export type WeeklyReport = z.infer<typeof WeeklyReport>
 
 /** Weeks newest first, from the current week back to the first week with data. */
-export const weekly = health('/v1/weekly', 'Weekly reports, newest first', { ...pageParams }, listOf(WeekSummary))
+export const weekly = readOnly(
+  health('/v1/weekly', 'Weekly reports, newest first', { ...pageParams }, listOf(WeekSummary)),
+)
 /** `date`: any day of the wanted week (default: this week). */
 export const weeklyInfo = health('/v1/weeklyinfo', 'One weekly report in detail', { date: day }, WeeklyReport)
 
@@ -478,11 +478,13 @@ export const MotionReport = listOf(Workout).extend({
 })
 export type MotionReport = z.infer<typeof MotionReport>
 
-export const motion = health(
-  '/v1/motion',
-  'Sports records (workouts), newest first; with a date, that day only',
-  { date: day, ...pageParams },
-  MotionReport,
+export const motion = readOnly(
+  health(
+    '/v1/motion',
+    'Sports records (workouts), newest first; with a date, that day only',
+    { date: day, ...pageParams },
+    MotionReport,
+  ),
 )
 
 export const WorkoutDetail = Workout.extend({
@@ -579,7 +581,9 @@ export const Goal = z.object({
 })
 export type Goal = z.infer<typeof Goal>
 
-export const target = health('/v1/target', 'The daily goal (steps, calories, distance) and today’s progress', {}, Goal)
+export const target = readOnly(
+  health('/v1/target', 'The daily goal (steps, calories, distance) and today’s progress', {}, Goal),
+)
 const goalValue = (
   key: keyof typeof GOAL_LIMITS,
   code: 'GOAL_STEP_RANGE' | 'GOAL_CALORIE_RANGE' | 'GOAL_DISTANCE_RANGE',

@@ -54,6 +54,11 @@ export interface MethodDef<
    * The same key with other params is refused with IDEMPOTENCY_KEY_REUSED (Stripe's rule).
    */
   readonly idempotencyKey?: IdempotencyKey
+  /**
+   * The operation changes nothing (a test runs each one on a read-only connection): the
+   * server may answer it from a read replica, a client may repeat it freely.
+   */
+  readonly readOnly?: true
 }
 
 /** The params that carry an idempotency key. */
@@ -79,7 +84,11 @@ export function method<N extends string, P extends z.ZodType, R extends z.ZodTyp
     summary: string
     path?: MethodDef['path']
     idempotencyKey?: IdempotencyKey
+    readOnly?: true
   },
 ): MethodDef<N, P, R, A> {
   return { name, path: def.path ?? INDEX_PATH, ...def }
 }
+
+/** Marks an operation read-only (see {@link MethodDef.readOnly}), e.g. one a feature's helper defines. */
+export const readOnly = <M extends MethodDef>(def: M): M => ({ ...def, readOnly: true })

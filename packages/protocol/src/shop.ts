@@ -48,6 +48,7 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>
 
 export const store = method('/v1/getstore', {
+  readOnly: true,
   feature: 'shop',
   summary: 'My points and the goods: virtual (exchange) and physical (purchase)',
   auth: true,
@@ -73,6 +74,7 @@ export const buy = method('/v1/poststore', {
 })
 
 export const orders = method('/v1/orders', {
+  readOnly: true,
   feature: 'shop',
   summary: 'My orders, newest first (beyond spec §7)',
   auth: true,

@@ -77,6 +77,7 @@ export const chatWindow = {
 }
 
 export const ticketCategories = method('/v1/wrokcat', {
+  readOnly: true,
   feature: 'support',
   summary: 'Work ticket categories, named in the request language',
   auth: true,
@@ -97,6 +98,7 @@ export const ticketAdd = method('/v1/wrokadd', {
   result: z.object({ id: z.number().int() }),
 })
 export const tickets = method('/v1/wrok', {
+  readOnly: true,
   feature: 'support',
   summary: 'My work tickets, newest activity first, optionally of one status',
   auth: true,
@@ -119,6 +121,7 @@ export const ticketClose = method('/v1/wrokclose', {
 })
 
 export const chatHistory = method('/v1/chat', {
+  readOnly: true,
   feature: 'support',
   summary: 'My customer-service chat: the newest messages, or those after `after_id`; beyond spec §7',
   auth: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { method } from './method.ts'
+import { method, readOnly } from './method.ts'
 import { WALLET_PASSWORD_MAX } from './rules.ts'
 import { checkVault } from './vault.ts'
 import {
@@ -162,17 +162,19 @@ export type FeeTier = z.infer<typeof FeeTier>
 const wallet = <P extends z.ZodType, R extends z.ZodType>(name: string, summary: string, params: P, result: R) =>
   method(name, { feature: 'wallet', summary, auth: true, params, result })
 
-export const walletIndex = wallet(
-  '/v1/walletindex',
-  "Wallet home: the current wallet, its assets and total value (wallet null when there is none: 'Not currently open')",
-  z.object({}),
-  z.object({
-    wallet: Wallet.nullable(),
-    assets: z.array(Asset),
-    total_usd: z.string(),
-    unpriced,
-    network: Network,
-  }),
+export const walletIndex = readOnly(
+  wallet(
+    '/v1/walletindex',
+    "Wallet home: the current wallet, its assets and total value (wallet null when there is none: 'Not currently open')",
+    z.object({}),
+    z.object({
+      wallet: Wallet.nullable(),
+      assets: z.array(Asset),
+      total_usd: z.string(),
+      unpriced,
+      network: Network,
+    }),
+  ),
 )
 export const walletInfo = wallet('/v1/wallet', 'One of my wallets', z.object({ wallet_id: walletId }), Wallet)
 

@@ -70,6 +70,17 @@ describe('development mode (DEV_MODE)', () => {
   })
 })
 
+describe('the read replica (DATABASE_READ_URL)', () => {
+  it('is unset unless given (every statement on DATABASE_URL), and refuses what is no PostgreSQL URL', () => {
+    expect(loadConfig(DEPLOYMENT).databaseReadUrl).toBeUndefined()
+    const replica = 'postgresql://kinetic@replica.internal/kinetic'
+    expect(loadConfig({ ...DEPLOYMENT, DATABASE_READ_URL: replica }).databaseReadUrl).toBe(replica)
+    expect(() => loadConfig({ ...DEPLOYMENT, DATABASE_READ_URL: 'replica.internal:5432' })).toThrow(
+      /^DATABASE_READ_URL must be a postgres:\/\/ URL of a read replica/,
+    )
+  })
+})
+
 describe('the jobs’ cron check (JOBS_CRON_CHECK_S)', () => {
   it('is 30 seconds unless set, and refuses what pg-boss would (outside 1–45), naming it', () => {
     expect(loadConfig(DEPLOYMENT).jobsCronCheckSeconds).toBe(30)

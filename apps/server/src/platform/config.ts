@@ -33,6 +33,11 @@ export interface Config {
   dataDir: string
   /** Unset (development mode only): an embedded PostgreSQL is started under `dataDir/pg`. */
   databaseUrl: string | undefined
+  /**
+   * A replica (or any read-only copy) of that database: the read-only operations' statements
+   * go there, falling back to `databaseUrl` while it cannot be reached (docs/adr/2026-11-25-read-replica.md).
+   */
+  databaseReadUrl: string | undefined
   /** Unset (development mode only): e-mail goes to the dev outbox (`/dev/outbox`). */
   mailUrl: string | undefined
   mailFrom: string
@@ -316,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: intFrom(env.PORT, 8080, 'PORT'),
     host,
     ...loadDatabaseConfig(env),
+    databaseReadUrl: readUrlFrom(env.DATABASE_READ_URL),
     mailUrl: env.MAIL_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Kinetic <no-reply@kinetic.local>',
     demoData: devMode && env.DEMO_DATA !== '0',
@@ -331,6 +337,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: vapidFrom(env),
     chain: loadChainConfig(env, { devMode }),
   }
+}
+
+/** `DATABASE_READ_URL`: a PostgreSQL URL like DATABASE_URL's, or unset (every statement goes to DATABASE_URL). */
+function readUrlFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  if (!/^postgres(ql)?:\/\//.test(value))
+    throw new ConfigError(
+      'DATABASE_READ_URL must be a postgres:// URL of a read replica of DATABASE_URL (or unset: every read goes to DATABASE_URL)',
+    )
+  return value
 }
 
 /** base64url without padding, as web-push writes the keys: 65 bytes public, 32 private. */

@@ -10,26 +10,43 @@ const readBy = (userId: number) =>
 
 export function messagesRepo(db: Db) {
   return {
+    /** A page of the user's messages, how many there are and how many unread, in one statement. */
     async page(userId: number, page: number, limit: number) {
-      const rows = await db
+      const totals = db
+        .select({
+          total: count().as('total'),
+          unread: sql<number>`count(*) filter (where not ${readBy(userId)})`.mapWith(Number).as('unread'),
+        })
+        .from(messages)
+        .where(visibleTo(userId))
+        .as('totals')
+      const paged = db
         .select({
           id: messages.id,
           kind: messages.kind,
           title: messages.title,
           content: messages.content,
           createdAt: messages.createdAt,
-          read: readBy(userId),
+          read: readBy(userId).as('read'),
         })
         .from(messages)
         .where(visibleTo(userId))
         .orderBy(desc(messages.id))
         .limit(limit)
         .offset((page - 1) * limit)
-      const [totals] = await db
-        .select({ total: count(), unread: sql<number>`count(*) filter (where not ${readBy(userId)})`.mapWith(Number) })
-        .from(messages)
-        .where(visibleTo(userId))
-      return { rows, total: totals?.total ?? 0, unread: totals?.unread ?? 0 }
+        .as('paged')
+      // the totals' one row, joined to the page's rows (none past the last page: one row, no message)
+      const rows = await db
+        .select()
+        .from(totals)
+        .leftJoinLateral(paged, sql`true`)
+        .orderBy(desc(paged.id))
+      const [first] = rows
+      return {
+        rows: rows.flatMap((r) => (r.paged ? [r.paged] : [])),
+        total: first?.totals.total ?? 0,
+        unread: first?.totals.unread ?? 0,
+      }
     },
 
     async find(userId: number, id: number) {

@@ -59,19 +59,29 @@ export function shopRepo(db: Db) {
         )
     },
 
+    /** A page of the active goods (of one kind) and how many there are, in one statement. */
     async goods(kind: string | undefined, page: number, limit: number) {
       const where = and(eq(shopGoods.active, true), kind ? eq(shopGoods.kind, kind) : undefined)
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(shopGoods)
-          .where(where)
-          .orderBy(asc(shopGoods.sort), asc(shopGoods.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(shopGoods).where(where),
-      ])
-      return { rows, total: total?.n ?? 0 }
+      const totals = db
+        .select({ n: count().as('n') })
+        .from(shopGoods)
+        .where(where)
+        .as('totals')
+      const paged = db
+        .select()
+        .from(shopGoods)
+        .where(where)
+        .orderBy(asc(shopGoods.sort), asc(shopGoods.id))
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .as('paged')
+      // the count's one row, joined to the page's rows (none past the last page: one row, no good)
+      const rows = await db
+        .select()
+        .from(totals)
+        .leftJoinLateral(paged, sql`true`)
+        .orderBy(asc(paged.sort), asc(paged.id))
+      return { rows: rows.flatMap((r) => (r.paged ? [r.paged] : [])), total: rows[0]?.totals.n ?? 0 }
     },
 
     async good(id: number): Promise<GoodRow | undefined> {

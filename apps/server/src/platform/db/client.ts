@@ -1,6 +1,7 @@
 import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres'
 import type { PgDatabase } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { routedQuery } from './replica.ts'
 
 /** A database handle or a transaction: repos work on either. */
 export type Db = PgDatabase<NodePgQueryResultHKT>
@@ -8,6 +9,8 @@ export type Db = PgDatabase<NodePgQueryResultHKT>
 export interface Database {
   db: Db
   pool: pg.Pool
+  /** The replica's pool (`readUrl`): read-only operations' statements outside transactions (platform/db/replica.ts). */
+  read?: pg.Pool | undefined
   close(): Promise<void>
 }
 
@@ -51,14 +54,33 @@ function releasedWhenEnded(client: pg.PoolClient): pg.PoolClient {
   return client
 }
 
-export function connect(url: string, max = 20): Database {
+/** A replica is given up on (for the primary) after this long without a connection. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000
+
+export function connect(url: string, max = 20, readUrl?: string): Database {
   const pool = new Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 })
+  quiet(pool)
+  const read = readUrl
+    ? quiet(
+        new Pool({
+          connectionString: readUrl,
+          max,
+          idleTimeoutMillis: 30_000,
+          connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+        }),
+      )
+    : undefined
+  if (read) pool.query = routedQuery(pool.query.bind(pool), read) as typeof pool.query
+  const db = drizzle(pool)
+  return { db, pool, read, close: async () => void (await Promise.all([pool.end(), read?.end()])) }
+}
+
+function quiet(pool: pg.Pool): pg.Pool {
   // A dropped idle client (e.g. Postgres restarted) must not crash the process.
   pool.on('error', () => undefined)
   // Nor a dropped client in use: pg-pool listens for errors only on idle clients, and a client
   // whose connection ends while checked out emits 'error' (its query fails too, and the pool
   // discards it on release). Unheard, that error is an uncaught exception.
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = drizzle(pool)
-  return { db, pool, close: () => pool.end() }
+  return pool
 }

@@ -16,6 +16,7 @@ import { AppError } from './app-error.ts'
 import type { IdempotencyKeys, KeyClaim } from './idempotency.ts'
 import { fail, ok, unauthorized, validationFailure } from './envelope.ts'
 import { readMultipart, registerMultipart, type MultipartForm } from './multipart.ts'
+import type { ReadRouting } from './read-routing.ts'
 import type { Registry, RequestContext } from './registry.ts'
 
 export interface DispatcherOptions {
@@ -33,6 +34,8 @@ export interface DispatcherOptions {
    * user changed language. Called only then, so requests in an unchanged language write nothing.
    */
   languageChanged?: (session: { id: number; userId: number }, lang: WireLang) => Promise<void>
+  /** With a read replica: where each handler reads (platform/rpc/read-routing.ts). */
+  reads?: ReadRouting | undefined
 }
 
 /**
@@ -114,7 +117,8 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       return fail('IDEMPOTENCY_KEY_REUSED', lang, { fields: { [field]: errorMessage('IDEMPOTENCY_KEY_REUSED', lang) } })
     }
     try {
-      const data = await handler(parsed.data, ctx)
+      const run = () => handler(parsed.data, ctx)
+      const data = await (options.reads ? options.reads(def, request, reply, run) : run())
       if (options.checkResults) checkResult(def, data)
       return ok(data, lang)
     } catch (error) {
