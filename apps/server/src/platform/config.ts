@@ -72,6 +72,11 @@ export interface Config {
    * the contact push services see (`VAPID_SUBJECT`). No pair: one generated on the first start,
    * kept in the database (docs/adr/2026-11-24-web-push.md).
    */
+  /**
+   * `RAW_RETENTION_DAYS` (default 90, at least 1): whole UTC days of raw samples kept; older day
+   * partitions are dropped by the job `health.partitions` (docs/adr/2026-11-25-raw-retention.md).
+   */
+  rawRetentionDays: number
   vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string }
   chain: ChainConfig
 }
@@ -328,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     treasuryKey: treasuryKeyFrom(env, devMode),
     settlementSchedule: env.SETTLEMENT_SCHEDULE ? env.SETTLEMENT_SCHEDULE === '1' : env.NODE_ENV !== 'test',
     jobsCronCheckSeconds: cronCheckFrom(env.JOBS_CRON_CHECK_S),
+    rawRetentionDays: Math.max(1, intFrom(env.RAW_RETENTION_DAYS, 90, 'RAW_RETENTION_DAYS')),
     vapid: vapidFrom(env),
     chain: loadChainConfig(env, { devMode }),
   }
