@@ -131,7 +131,7 @@ const WORDS: Record<WireLang, Words> = {
     },
     spo2: '血氧（SpO2）',
     spo2Day: (avg, low, n) => `平均 ${avg}% · 最低 ${low}% · ${n} 次量測`,
-    rawGone: (from, days) => `量測明細僅保留 ${days} 天：${from} 之前的已不再保存。`,
+    rawGone: (from, days) => `量測明細僅保留 ${days} 天：${from} 之前的已不再儲存。`,
     sleep: '睡眠',
     sleepNight: (asleep, deep, rem, score) =>
       `睡眠 ${asleep} · 深睡 ${deep} 分鐘 · 快速動眼 ${rem} 分鐘 · 評分 ${score}`,
