@@ -1,6 +1,8 @@
+import { strFromU8, unzipSync } from 'fflate'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
 import { addDays, today } from './dates.ts'
+import { EXPORT_MANIFEST } from './export.ts'
 import { aBoundWatch, aUser, noonZone, nowS, ok, upload } from './health.testkit.ts'
 import { RAW_TABLES } from './partitions.repo.ts'
 
@@ -120,5 +122,14 @@ describe('raw samples in day partitions', () => {
     const pdf = await ok(user, '/v1/health_pdf', { period: 'week', date: day })
     expect(pdf.raw_kept).toEqual(after.raw_kept)
     expect(pdf.from < pdf.raw_kept.from).toBe(true)
+    // the export's manifest says from when its samples are kept
+    const zip = await app.server.inject({
+      method: 'GET',
+      url: `/v1/health/export?from=${addDays(day, -1)}&to=${day}&account=${user.id}`,
+      headers: { cookie: [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    })
+    expect(zip.statusCode).toBe(200)
+    const manifest = JSON.parse(strFromU8(unzipSync(new Uint8Array(zip.rawPayload))[EXPORT_MANIFEST]!))
+    expect(manifest.raw_kept).toEqual(after.raw_kept)
   })
 })
