@@ -312,6 +312,13 @@ export function loadDatabaseConfig(
   return { devMode, dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')), databaseUrl }
 }
 
+/** `RAW_RETENTION_DAYS`: whole days of raw samples kept, at least 1 (0 would drop today's as they arrive). */
+function retentionFrom(value: string | undefined): number {
+  const days = intFrom(value, 90, 'RAW_RETENTION_DAYS')
+  if (days < 1) throw new ConfigError(`RAW_RETENTION_DAYS must be at least 1, got "${value}"`)
+  return days
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const devMode = devModeFrom(env)
   const host = env.HOST || '127.0.0.1'
@@ -333,7 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     treasuryKey: treasuryKeyFrom(env, devMode),
     settlementSchedule: env.SETTLEMENT_SCHEDULE ? env.SETTLEMENT_SCHEDULE === '1' : env.NODE_ENV !== 'test',
     jobsCronCheckSeconds: cronCheckFrom(env.JOBS_CRON_CHECK_S),
-    rawRetentionDays: Math.max(1, intFrom(env.RAW_RETENTION_DAYS, 90, 'RAW_RETENTION_DAYS')),
+    rawRetentionDays: retentionFrom(env.RAW_RETENTION_DAYS),
     vapid: vapidFrom(env),
     chain: loadChainConfig(env, { devMode }),
   }
