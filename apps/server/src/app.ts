@@ -23,7 +23,7 @@ import {
   type SettlementScheduler,
   type SettlementService,
 } from './features/earn/index.ts'
-import { healthFeature, ingestService, type HealthHooks } from './features/health/index.ts'
+import { healthFeature, ingestService, type HealthHooks, type RawStorage } from './features/health/index.ts'
 import { shopFeature } from './features/shop/index.ts'
 import { supportFeature, type SupportService } from './features/support/index.ts'
 import { walletFeature } from './features/wallet/index.ts'
@@ -70,6 +70,8 @@ export interface App {
     /** Health's hooks as wired to earning (the demo seed's data is credited like a watch's). */
     healthHooks: HealthHooks
     deposits: DepositService
+    /** The raw samples' partitions: what the job `health.partitions` runs (tests run it at a chosen time). */
+    rawStorage: RawStorage
   }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
@@ -204,7 +206,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   const shop = shopFeature(ctx, { earn: earn.api, push: content.api.push })
   // health's data changing (watch batches, imports) or its consent credits energy: health calls, earning answers
   const healthHooks: HealthHooks = { daysChanged: earn.api.daysChanged, consentChanged: earn.api.consentChanged }
-  const device = deviceFeature(ctx, { ingest: ingestService(db, healthHooks) })
+  const device = deviceFeature(ctx, { ingest: ingestService(db, healthHooks, config.rawRetentionDays) })
   const health = healthFeature(ctx, {
     presence: device.api.presence,
     fitnessDays: async () => (await earn.api.settings.get()).physical_fitness_days,
@@ -307,6 +309,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     scheduler: earn.api.scheduler,
     healthHooks,
     deposits: earn.api.deposits,
+    rawStorage: health.api.raw,
   }
   return { server, registry, services, chain, bus, runner }
 }

@@ -12,7 +12,9 @@ import { SLEEP_STAGES, WORKOUT_TYPES } from './health.ts'
  *   batch (400, `errors` names each bad sample by path) and nothing is stored. A body over
  *   `DEVICE_BODY_LIMIT` is refused with 413. Samples are keyed (heart rate, steps, blood
  *   pressure, SpO2 by time; sleep stages and workouts by start), so a retried batch stores
- *   nothing twice: the answer counts `accepted` and `duplicate` per kind.
+ *   nothing twice: the answer counts `accepted` and `duplicate` per kind. Heart rate, steps,
+ *   blood pressure and SpO2 older than the raw data the server keeps (`RAW_RETENTION_DAYS`,
+ *   whole UTC days) are not stored and count as `expired`; the rest of the batch is.
  * - Clock skew: `sent_at` is the watch's clock when sending. When it differs from the server's
  *   by more than `DEVICE_SKEW_CORRECT_S`, every time in the batch is shifted by the difference
  *   (the watch's clock is wrong, not its samples' spacing) and the answer says `shifted_s`.
@@ -67,7 +69,13 @@ export type UploadBody = z.input<typeof UploadBody>
 const counts = z.object(
   Object.fromEntries(SAMPLE_KINDS.map((k) => [k, z.number().int()])) as Record<SampleKind, z.ZodNumber>,
 )
-export const UploadResult = z.object({ accepted: counts, duplicate: counts, shifted_s: z.number().int() })
+export const UploadResult = z.object({
+  accepted: counts,
+  duplicate: counts,
+  /** Samples older than the raw data kept: not stored (always 0 for sleep and workouts, kept for ever). */
+  expired: counts,
+  shifted_s: z.number().int(),
+})
 export type UploadResult = z.infer<typeof UploadResult>
 
 export const TokenBody = z.object({ device_code: z.string().max(32), active_code: z.string().max(32) })

@@ -245,6 +245,14 @@ export const exchangeFitness = {
 
 // ---------------------------------------------------------------- heart rate
 
+/**
+ * Raw readings (per-second heart rate, blood pressure, SpO2) are kept `days` whole days; minute
+ * and day figures for ever. A report over days before `from` (the first local day kept complete)
+ * lacks their readings: the page says so.
+ */
+export const RawKept = z.object({ from: localDate, days: z.number().int() })
+export type RawKept = z.infer<typeof RawKept>
+
 export const HeartRateReport = z.object({
   date: localDate,
   /** HRmax used for the zones: the profile's `hr_zone`, else 220 − age (age 30 when unknown). */
@@ -256,6 +264,7 @@ export const HeartRateReport = z.object({
   series: z.array(z.object({ time: z.string(), avg: bpm, min: bpm, max: bpm })),
   blood_pressure: z.array(BloodPressure),
   spo2: z.array(Spo2),
+  raw_kept: RawKept,
 })
 export type HeartRateReport = z.infer<typeof HeartRateReport>
 
@@ -430,6 +439,8 @@ export const HealthPdf = z.object({
   size: z.number().int(),
   /** The PDF, base64. */
   data: z.string(),
+  /** Before `raw_kept.from` the PDF lists no blood pressure or SpO2 and says why. */
+  raw_kept: RawKept,
 })
 export type HealthPdf = z.infer<typeof HealthPdf>
 
@@ -651,6 +662,8 @@ export const ImportResult = z.object({
   added: Counts,
   /** What the account had already (a second import adds nothing). */
   duplicate: Counts,
+  /** Heart rate, steps, blood pressure and SpO2 older than the raw data kept (RAW_RETENTION_DAYS): not stored. */
+  expired: Counts,
   /** Local days whose figures changed, oldest first. */
   days: z.array(localDate),
   /** False for a Kinetic export (it never earns); else whether EARN's window was told. */

@@ -90,6 +90,15 @@ describe('the jobs’ cron check (JOBS_CRON_CHECK_S)', () => {
   })
 })
 
+describe('the raw samples kept (RAW_RETENTION_DAYS)', () => {
+  it('is 90 days unless set, and refuses less than a day or a non-number, naming it', () => {
+    expect(loadConfig(DEPLOYMENT).rawRetentionDays).toBe(90)
+    expect(loadConfig({ ...DEPLOYMENT, RAW_RETENTION_DAYS: '30' }).rawRetentionDays).toBe(30)
+    for (const value of ['0', '-3', '1.5', 'forever'])
+      expect(() => loadConfig({ ...DEPLOYMENT, RAW_RETENTION_DAYS: value })).toThrow(/^RAW_RETENTION_DAYS must be/)
+  })
+})
+
 describe('the Web Push keys (VAPID_*)', () => {
   const pair = webpush.generateVAPIDKeys()
   it('are none unless set (the server generates a pair once), with MAIL_FROM’s address as the contact', () => {

@@ -77,6 +77,11 @@ export interface Config {
    * the contact push services see (`VAPID_SUBJECT`). No pair: one generated on the first start,
    * kept in the database (docs/adr/2026-11-24-web-push.md).
    */
+  /**
+   * `RAW_RETENTION_DAYS` (default 90, at least 1): whole UTC days of raw samples kept; older day
+   * partitions are dropped by the job `health.partitions` (docs/adr/2026-11-25-raw-retention.md).
+   */
+  rawRetentionDays: number
   vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string }
   chain: ChainConfig
 }
@@ -312,6 +317,13 @@ export function loadDatabaseConfig(
   return { devMode, dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')), databaseUrl }
 }
 
+/** `RAW_RETENTION_DAYS`: whole days of raw samples kept, at least 1 (0 would drop today's as they arrive). */
+function retentionFrom(value: string | undefined): number {
+  const days = intFrom(value, 90, 'RAW_RETENTION_DAYS')
+  if (days < 1) throw new ConfigError(`RAW_RETENTION_DAYS must be at least 1, got "${value}"`)
+  return days
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const devMode = devModeFrom(env)
   const host = env.HOST || '127.0.0.1'
@@ -334,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     treasuryKey: treasuryKeyFrom(env, devMode),
     settlementSchedule: env.SETTLEMENT_SCHEDULE ? env.SETTLEMENT_SCHEDULE === '1' : env.NODE_ENV !== 'test',
     jobsCronCheckSeconds: cronCheckFrom(env.JOBS_CRON_CHECK_S),
+    rawRetentionDays: retentionFrom(env.RAW_RETENTION_DAYS),
     vapid: vapidFrom(env),
     chain: loadChainConfig(env, { devMode }),
   }

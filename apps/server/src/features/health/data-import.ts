@@ -50,7 +50,7 @@ const chunks = <T>(list: T[]) =>
  * file leaves nothing. A Kinetic export's days are marked restored and earning is not told of
  * them (an imported export never earns); other imports tell earning, whose window decides.
  */
-export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>) {
+export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, rawRetentionDays?: number) {
   return {
     async importFile(userId: number, file: Uint8Array): Promise<h.ImportResult> {
       const bundle = await readImport(file)
@@ -65,13 +65,14 @@ export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>) {
       const now = Date.now() / 1000 + 300
       const result = await db.transaction(async (tx) => {
         await lockUserHealth(tx, userId)
-        const repo = ingestRepo(tx)
+        const repo = ingestRepo(tx, rawRetentionDays)
         const tz = await repo.timeZone(userId)
         const store = async <T extends object>(items: T[], save: (part: T[]) => Promise<Stored>) => {
-          const sum: Stored = { accepted: 0, days: [] }
+          const sum: Stored = { accepted: 0, expired: 0, days: [] }
           for (const part of chunks(items.filter((i) => time(i) <= now))) {
             const stored = await save(part)
             sum.accepted += stored.accepted
+            sum.expired += stored.expired
             sum.days.push(...stored.days)
           }
           return sum
@@ -124,10 +125,21 @@ export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>) {
           spo2: bundle.spo2.length,
           workouts: bundle.workouts.length,
         }
+        const expired = {
+          heart_rate: hr.expired,
+          steps: steps.expired,
+          sleep: 0,
+          blood_pressure: bp.expired,
+          spo2: spo2.expired,
+          workouts: 0,
+        }
         const duplicate = Object.fromEntries(
-          Object.entries(given).map(([k, n]) => [k, n - added[k as keyof typeof added]]),
+          Object.entries(given).map(([k, n]) => [
+            k,
+            n - added[k as keyof typeof added] - expired[k as keyof typeof added],
+          ]),
         ) as typeof added
-        return { kind: bundle.kind, added, duplicate, days, earns: bundle.kind !== 'kinetic' }
+        return { kind: bundle.kind, added, duplicate, expired, days, earns: bundle.kind !== 'kinetic' }
       })
       if (result.earns && result.days.length) await hooks?.daysChanged(userId, result.days)
       return result

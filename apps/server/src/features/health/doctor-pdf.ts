@@ -13,6 +13,7 @@ import { round, sleepSummary } from './day-stats.ts'
 import { ageOn, bpClass, hrMax, zoneBounds, zoneOf } from './formulas.ts'
 import type { HealthRepo } from './health.repo.ts'
 import { workoutTypeName } from './weekly-words.ts'
+import type { RawKept } from './raw-retention.ts'
 
 const fontFile = (pkg: string, file: string) =>
   join(dirname(fileURLToPath(import.meta.resolve(pkg))), '..', 'fonts', file)
@@ -45,6 +46,8 @@ interface Words {
   bpClass: Record<h.BpClass, string>
   spo2: string
   spo2Day: (avg: number, low: number, n: number) => string
+  /** Under blood pressure and SpO2 when the period starts before the raw readings kept. */
+  rawGone: (from: string, days: number) => string
   sleep: string
   sleepNight: (asleep: string, deep: number, rem: number, score: number) => string
   workouts: string
@@ -75,6 +78,7 @@ const WORDS: Record<WireLang, Words> = {
     },
     spo2: 'Blood oxygen (SpO2)',
     spo2Day: (avg, low, n) => `mean ${avg}% · lowest ${low}% · ${n} readings`,
+    rawGone: (from, days) => `Readings are kept for ${days} days: those before ${from} are no longer available.`,
     sleep: 'Sleep',
     sleepNight: (asleep, deep, rem, score) => `asleep ${asleep} · deep ${deep} min · REM ${rem} min · score ${score}`,
     workouts: 'Workouts',
@@ -97,6 +101,7 @@ const WORDS: Record<WireLang, Words> = {
     bpClass: { normal: '正常', elevated: '血压偏高', stage1: '高血压1期', stage2: '高血压2期', crisis: '高血压危象' },
     spo2: '血氧（SpO2）',
     spo2Day: (avg, low, n) => `平均 ${avg}% · 最低 ${low}% · ${n} 次测量`,
+    rawGone: (from, days) => `测量明细仅保留 ${days} 天：${from} 之前的已不再保存。`,
     sleep: '睡眠',
     sleepNight: (asleep, deep, rem, score) =>
       `睡眠 ${asleep} · 深睡 ${deep} 分钟 · 快速眼动 ${rem} 分钟 · 评分 ${score}`,
@@ -126,6 +131,7 @@ const WORDS: Record<WireLang, Words> = {
     },
     spo2: '血氧（SpO2）',
     spo2Day: (avg, low, n) => `平均 ${avg}% · 最低 ${low}% · ${n} 次量測`,
+    rawGone: (from, days) => `量測明細僅保留 ${days} 天：${from} 之前的已不再儲存。`,
     sleep: '睡眠',
     sleepNight: (asleep, deep, rem, score) =>
       `睡眠 ${asleep} · 深睡 ${deep} 分鐘 · 快速動眼 ${rem} 分鐘 · 評分 ${score}`,
@@ -151,6 +157,7 @@ export async function doctorPdf(
   userId: number,
   params: { period: h.HealthPdf['period']; date?: string | undefined },
   lang: WireLang,
+  rawKeptIn: (tz: string) => Promise<RawKept>,
 ): Promise<h.HealthPdf> {
   const profile = await repo.profile(userId)
   const tz = profile.timeZone
@@ -176,6 +183,11 @@ export async function doctorPdf(
   }
   const workouts = await repo.workoutDaysBetween(userId, tz, from, to)
   const w = WORDS[lang]
+  const raw = await rawKeptIn(tz)
+  /** Blood pressure and SpO2 are raw readings: before `raw.from` they are gone. */
+  const rawGone = () => {
+    if (from < raw.from) doc.fillColor('#555').text(w.rawGone(raw.from, raw.days), left).fillColor('black')
+  }
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -242,6 +254,7 @@ export async function doctorPdf(
   }
 
   heading(w.bp)
+  rawGone()
   if (bp.length === 0) none()
   for (const b of bp)
     row(
@@ -250,6 +263,7 @@ export async function doctorPdf(
     )
 
   heading(w.spo2)
+  rawGone()
   if (spo2.length === 0) none()
   for (const s of spo2) {
     const avg = Math.round(s.values.reduce((a, b) => a + b, 0) / s.values.length)
@@ -296,5 +310,6 @@ export async function doctorPdf(
     content_type: 'application/pdf',
     size: pdf.length,
     data: pdf.toString('base64'),
+    raw_kept: raw,
   }
 }

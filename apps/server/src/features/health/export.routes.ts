@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/app-context.ts'
 import { requestLang } from '../../platform/rpc/dispatcher.ts'
 import { fail, unauthorized } from '../../platform/rpc/envelope.ts'
 import { exportRangeOk, exportZip } from './export.ts'
+import type { RawStorage } from './raw-retention.ts'
 import { healthRepo } from './health.repo.ts'
 
 /**
@@ -11,7 +12,7 @@ import { healthRepo } from './health.repo.ts'
  * (a plain link downloads it). `account` names which of the device's signed-in accounts, as
  * `X-Account` does; another account's id answers 401 like no session. Never cached.
  */
-export function registerExportRoute(app: FastifyInstance, ctx: AppContext): void {
+export function registerExportRoute(app: FastifyInstance, ctx: AppContext, raw: Pick<RawStorage, 'rawKept'>): void {
   app.get<{ Querystring: { from?: string; to?: string; account?: string } }>(
     h.HEALTH_EXPORT_PATH,
     async (request, reply) => {
@@ -29,7 +30,7 @@ export function registerExportRoute(app: FastifyInstance, ctx: AppContext): void
         .header('content-disposition', `attachment; filename="kinetic-health-${from}-${to}.zip"`)
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(exportZip(ctx.db, session.userId, from, to))
+        .send(exportZip(ctx.db, session.userId, from, to, await raw.rawKept(timeZone)))
     },
   )
 }

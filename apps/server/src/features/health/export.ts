@@ -8,6 +8,7 @@ import { dataRepo, EXPORT_PAGE } from './data.repo.ts'
 import { dayTotals, hrAvg, round, sleepSummary } from './day-stats.ts'
 import { healthRepo } from './health.repo.ts'
 import { encodeTrack } from './workout-detail.ts'
+import type { RawKept } from './raw-retention.ts'
 
 /** The export's own marker: its name and version say an import it is a Kinetic export. */
 export const EXPORT_MANIFEST = 'kinetic-export.json'
@@ -151,7 +152,7 @@ export function toTcx(w: Workout): string {
  * export of years of samples holds one page in memory. `from`–`to` (local days) bound the samples
  * and workouts; the day totals cover every day with data; the profile is the account's.
  */
-export function exportZip(db: Db, userId: number, from: string, to: string): Readable {
+export function exportZip(db: Db, userId: number, from: string, to: string, rawKept: RawKept): Readable {
   const out = new PassThrough()
   const zip = new Zip((error, chunk, final) => {
     if (error) out.destroy(error)
@@ -181,6 +182,8 @@ export function exportZip(db: Db, userId: number, from: string, to: string): Rea
       exported_at: new Date().toISOString(),
       time_zone: tz,
       samples: { from, to },
+      /** Heart rate, steps, blood pressure and SpO2 samples exist from this local day on (kept `days` days); minutes and days for ever. */
+      raw_kept: rawKept,
     }
     entry(EXPORT_MANIFEST).end(JSON.stringify(manifest, null, 2))
     const goal = await reports.goal(userId)

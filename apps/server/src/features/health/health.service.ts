@@ -21,6 +21,7 @@ import { motionReports } from './motion.ts'
 import { PARQ_ADVICE, PARQ_QUESTIONS, PARQ_TITLE, questionTexts } from './questionnaire.ts'
 import { weeklyReports } from './weekly.ts'
 import { doctorPdf } from './doctor-pdf.ts'
+import type { RawStorage } from './raw-retention.ts'
 
 /** Days of resting heart rate behind the fitness analysis. */
 const FITNESS_WINDOW_DAYS = 14
@@ -37,9 +38,11 @@ export interface HealthDeps {
   fitnessOffer: (userId: number) => Promise<{ price: number | null; points: number }>
   /** Told of changed days and consents once they committed (earning credits energy). */
   hooks?: HealthHooks | undefined
+  /** Where the raw readings (blood pressure, SpO2, per-second heart rate) start: reports before it say they are gone. */
+  raw: Pick<RawStorage, 'rawKept'>
 }
 
-export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks }: HealthDeps) {
+export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks, raw }: HealthDeps) {
   const repo = healthRepo(db)
 
   async function goalOf(userId: number): Promise<Goal> {
@@ -169,6 +172,7 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks }
           time: localTime(s.t, tz),
           percent: s.percent,
         })),
+        raw_kept: await raw.rawKept(tz),
       }
     },
 
@@ -201,7 +205,7 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks }
     },
 
     pdf: (userId: number, params: { period: h.HealthPdf['period']; date?: string | undefined }, lang: WireLang) =>
-      doctorPdf(repo, userId, params, lang),
+      doctorPdf(repo, userId, params, lang, (tz) => raw.rawKept(tz)),
 
     target: goalWithProgress,
 

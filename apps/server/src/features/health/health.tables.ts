@@ -103,6 +103,17 @@ export const workoutTracks = pgTable('workout_tracks', {
 })
 export type TrackRow = [number, number, number, number | null, number | null, number | null]
 
+/**
+ * Raw samples (the four tables above, day partitions: docs/adr/2026-11-25-raw-retention.md) are
+ * kept from `kept_from` on: the job `health.partitions` moves it forward (UTC midnight) in the
+ * transaction that drops the days before it. Ingest stores no sample before it, so a sample sent
+ * again after its day was dropped is not counted twice in the rollups. One row (id 1) or none.
+ */
+export const rawRetention = pgTable('raw_retention', {
+  id: smallint('id').primaryKey(),
+  keptFrom: at('kept_from').notNull(),
+})
+
 // ---- rollups, maintained in the ingest transaction; reports read only these
 
 export const healthMinutes = pgTable(

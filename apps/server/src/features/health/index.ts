@@ -8,6 +8,7 @@ import { historyService } from './history.ts'
 import { healthRepo } from './health.repo.ts'
 import { healthService } from './health.service.ts'
 import type { HealthHooks } from './hooks.ts'
+import { PARTITIONS_CRON, PARTITIONS_JOB, rawStorage } from './raw-retention.ts'
 
 /** The front door of health (samples, rollups, reports, consents, fitness passes): what other features may use. */
 export { consentOf, type ConsentKind } from './consent.ts'
@@ -19,6 +20,7 @@ export { healthReads, type HealthDay } from './reads.ts'
 export { effortReads, type DayEffort, type EffortReads } from './effort.ts'
 export { REDUCED_PERCENT, type Verdict as EffortVerdict } from './plausibility.ts'
 export type { HealthHooks } from './hooks.ts'
+export type { RawStorage } from './raw-retention.ts'
 
 /**
  * Unlocks the physical-fitness analysis `days` more for a user, from the later of now and the
@@ -42,10 +44,18 @@ export interface HealthDeps {
 }
 
 export function healthFeature(ctx: AppContext, deps: HealthDeps) {
-  return feature('health', {}, async (app) => {
-    const imports = dataImport(ctx.db, deps.hooks)
+  const raw = rawStorage(ctx.db, ctx.config.rawRetentionDays)
+  return feature('health', { raw }, async (app) => {
+    // raw samples' day partitions: made a week ahead, dropped past RAW_RETENTION_DAYS, once a day
+    // (a sample of a day without its partition waits in the default partition meanwhile)
+    ctx.jobs.define(PARTITIONS_JOB, async () => void (await raw.maintain()), {
+      singleton: true,
+      expireInSeconds: 3600,
+    })
+    ctx.jobs.schedule(PARTITIONS_JOB, PARTITIONS_CRON)
+    const imports = dataImport(ctx.db, deps.hooks, ctx.config.rawRetentionDays)
     ctx.registry.handleUpload(h.healthImport, (_p, file, rc) => imports.importFile(rc.user.id, file))
-    registerExportRoute(app, ctx)
+    registerExportRoute(app, ctx, raw)
     registerHealthMethods(
       ctx.registry,
       healthService({
@@ -54,6 +64,7 @@ export function healthFeature(ctx: AppContext, deps: HealthDeps) {
         fitnessDays: deps.fitnessDays,
         fitnessOffer: deps.fitnessOffer,
         hooks: deps.hooks,
+        raw,
       }),
       deps.redeemFitness,
     )

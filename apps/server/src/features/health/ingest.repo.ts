@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { CADENCE, RESTING_WINDOW_MINUTES, SLEEP_DAY_STARTS_HOUR } from './formulas.ts'
+import { DEFAULT_RAW_RETENTION_DAYS, rawCutoff } from './raw-retention.ts'
 
 /** A Postgres array literal from numbers or simple strings, sent as ONE parameter (fast for 100k values). */
 const arr = (values: readonly (number | string)[]) => `{${values.join(',')}}`
@@ -10,9 +11,10 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows as T[]
 }
 
-/** Stored rows and the local days they touched. */
+/** Stored rows, samples older than the raw data kept (not stored), and the local days they touched. */
 export interface Stored {
   accepted: number
+  expired: number
   days: string[]
 }
 
@@ -20,11 +22,19 @@ export interface Stored {
  * The ingest SQL: raw samples keyed for idempotency (ON CONFLICT DO NOTHING) and the rollups
  * of exactly the rows that were new, in the caller's transaction. Times are Unix seconds.
  */
-export function ingestRepo(db: Db) {
+export function ingestRepo(db: Db, rawRetentionDays = DEFAULT_RAW_RETENTION_DAYS) {
   const one = async (query: SQL): Promise<Stored> => {
-    const [row] = await rows<{ accepted: number; days: string[] | null }>(db, query)
-    return { accepted: row?.accepted ?? 0, days: row?.days ?? [] }
+    const [row] = await rows<{ accepted: number; expired?: number; days?: string[] | null }>(db, query)
+    return { accepted: row?.accepted ?? 0, expired: row?.expired ?? 0, days: row?.days ?? [] }
   }
+  /**
+   * A raw sample older than this is neither stored nor rolled up: its day partition is dropped
+   * (or about to be), so it could not be recognised as a duplicate (ADR 2026-11-25-raw-retention).
+   */
+  const keep = () =>
+    sql`(SELECT greatest(to_timestamp(${rawCutoff(new Date(), rawRetentionDays).getTime() / 1000}),
+          coalesce((SELECT kept_from FROM raw_retention WHERE id = 1), '-infinity'::timestamptz)) AS since)`
+  const expired = sql`(SELECT count(*) FROM src, keep WHERE src.t < keep.since)::int AS expired`
   const localDay = (column: SQL, tz: string) => sql`(${column} AT TIME ZONE ${tz})::date::text`
 
   return {
@@ -32,9 +42,11 @@ export function ingestRepo(db: Db) {
       const t = samples.map((s) => s.t)
       const bpm = samples.map((s) => s.bpm)
       return one(sql`
-        WITH ins AS (
+        WITH src AS (
+          SELECT to_timestamp(s.t) AS t, s.v FROM unnest(${arr(t)}::bigint[], ${arr(bpm)}::smallint[]) AS s(t, v)
+        ), keep AS ${keep()}, ins AS (
           INSERT INTO hr_samples (user_id, t, bpm)
-          SELECT ${userId}, to_timestamp(s.t), s.v FROM unnest(${arr(t)}::bigint[], ${arr(bpm)}::smallint[]) AS s(t, v)
+          SELECT ${userId}, src.t, src.v FROM src, keep WHERE src.t >= keep.since
           ON CONFLICT DO NOTHING
           RETURNING t, bpm
         ), agg AS (
@@ -50,7 +62,7 @@ export function ingestRepo(db: Db) {
             hr_max = GREATEST(health_minutes.hr_max, excluded.hr_max)
           RETURNING minute
         )
-        SELECT (SELECT count(*) FROM ins)::int AS accepted,
+        SELECT (SELECT count(*) FROM ins)::int AS accepted, ${expired},
                (SELECT array_agg(DISTINCT ${localDay(sql`minute`, tz)}) FROM up) AS days`)
     },
 
@@ -59,9 +71,11 @@ export function ingestRepo(db: Db) {
       const t = samples.map((s) => s.t)
       const count = samples.map((s) => s.count)
       return one(sql`
-        WITH ins AS (
+        WITH src AS (
+          SELECT to_timestamp(s.t) AS t, s.v FROM unnest(${arr(t)}::bigint[], ${arr(count)}::smallint[]) AS s(t, v)
+        ), keep AS ${keep()}, ins AS (
           INSERT INTO step_samples (user_id, t, count)
-          SELECT ${userId}, to_timestamp(s.t), s.v FROM unnest(${arr(t)}::bigint[], ${arr(count)}::smallint[]) AS s(t, v)
+          SELECT ${userId}, src.t, src.v FROM src, keep WHERE src.t >= keep.since
           ON CONFLICT DO NOTHING
           RETURNING t, count
         ), up AS (
@@ -70,7 +84,7 @@ export function ingestRepo(db: Db) {
           ON CONFLICT (user_id, minute) DO UPDATE SET steps = health_minutes.steps + excluded.steps
           RETURNING minute
         )
-        SELECT (SELECT count(*) FROM ins)::int AS accepted,
+        SELECT (SELECT count(*) FROM ins)::int AS accepted, ${expired},
                (SELECT array_agg(DISTINCT ${localDay(sql`minute`, tz)}) FROM up) AS days`)
     },
 
@@ -82,12 +96,14 @@ export function ingestRepo(db: Db) {
       const systolic = samples.map((s) => s.systolic)
       const diastolic = samples.map((s) => s.diastolic)
       return one(
-        sql`WITH ins AS (
-          INSERT INTO bp_samples (user_id, t, systolic, diastolic)
-          SELECT ${userId}, to_timestamp(s.t), s.a, s.b
+        sql`WITH src AS (
+          SELECT to_timestamp(s.t) AS t, s.a, s.b
           FROM unnest(${arr(t)}::bigint[], ${arr(systolic)}::smallint[], ${arr(diastolic)}::smallint[]) AS s(t, a, b)
+        ), keep AS ${keep()}, ins AS (
+          INSERT INTO bp_samples (user_id, t, systolic, diastolic)
+          SELECT ${userId}, src.t, src.a, src.b FROM src, keep WHERE src.t >= keep.since
           ON CONFLICT DO NOTHING RETURNING 1
-        ) SELECT count(*)::int AS accepted FROM ins`,
+        ) SELECT (SELECT count(*) FROM ins)::int AS accepted, ${expired}`,
       )
     },
 
@@ -95,11 +111,13 @@ export function ingestRepo(db: Db) {
       const t = samples.map((s) => s.t)
       const percent = samples.map((s) => s.percent)
       return one(
-        sql`WITH ins AS (
+        sql`WITH src AS (
+          SELECT to_timestamp(s.t) AS t, s.v FROM unnest(${arr(t)}::bigint[], ${arr(percent)}::smallint[]) AS s(t, v)
+        ), keep AS ${keep()}, ins AS (
           INSERT INTO spo2_samples (user_id, t, percent)
-          SELECT ${userId}, to_timestamp(s.t), s.v FROM unnest(${arr(t)}::bigint[], ${arr(percent)}::smallint[]) AS s(t, v)
+          SELECT ${userId}, src.t, src.v FROM src, keep WHERE src.t >= keep.since
           ON CONFLICT DO NOTHING RETURNING 1
-        ) SELECT count(*)::int AS accepted FROM ins`,
+        ) SELECT (SELECT count(*) FROM ins)::int AS accepted, ${expired}`,
       )
     },
 

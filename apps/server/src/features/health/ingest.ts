@@ -66,7 +66,7 @@ export function prepareBatch(raw: unknown, nowS: number): Prepared {
 }
 
 /** Stores watch batches; `hooks.daysChanged` hears of the days a batch touched once it committed. */
-export function ingestService(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>) {
+export function ingestService(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, rawRetentionDays?: number) {
   return {
     /**
      * Stores a prepared batch for a user and updates the rollups of every touched minute and
@@ -78,14 +78,14 @@ export function ingestService(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>) 
       userId: number,
       batch: Batch,
       admit: (tx: Db) => Promise<boolean> = async () => true,
-    ): Promise<{ accepted: Counts; duplicate: Counts } | null> {
+    ): Promise<{ accepted: Counts; duplicate: Counts; expired: Counts } | null> {
       const stored = await db.transaction(async (tx) => {
         if (!(await admit(tx))) return null
         await lockUserHealth(tx, userId)
-        const repo = ingestRepo(tx)
+        const repo = ingestRepo(tx, rawRetentionDays)
         const tz = await repo.timeZone(userId)
         const store = async <T>(items: T[] | undefined, save: (items: T[]) => Promise<Stored>) =>
-          items?.length ? save(items) : { accepted: 0, days: [] }
+          items?.length ? save(items) : { accepted: 0, expired: 0, days: [] }
         const hr = await store(batch.heart_rate, (s) => repo.heartRate(userId, tz, s))
         const steps = await store(batch.steps, (s) => repo.steps(userId, tz, s))
         await repo.rollMinutesIntoDays(userId, tz, [...new Set([...hr.days, ...steps.days])])
@@ -105,11 +105,19 @@ export function ingestService(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>) 
           spo2: spo2.accepted,
           workouts: workouts.accepted,
         }
+        const expired: Counts = {
+          heart_rate: hr.expired,
+          steps: steps.expired,
+          sleep: 0,
+          blood_pressure: bp.expired,
+          spo2: spo2.expired,
+          workouts: 0,
+        }
         const duplicate = Object.fromEntries(
-          SAMPLE_KINDS.map((k) => [k, (batch[k]?.length ?? 0) - accepted[k]]),
+          SAMPLE_KINDS.map((k) => [k, (batch[k]?.length ?? 0) - accepted[k] - expired[k]]),
         ) as Counts
         const days = [...new Set([...hr.days, ...steps.days, ...sleep.days, ...workouts.days])]
-        return { accepted, duplicate, days }
+        return { accepted, duplicate, expired, days }
       })
       if (!stored) return null
       const { days, ...counts } = stored

@@ -125,9 +125,14 @@ function DataCards({ today }: { today: string }) {
                   readings: formatNumber(result.added.heart_rate),
                 })}
             {result.days.length > 0 && !result.earns && ` ${t('health.data.noEnergy')}`}
+            {expired(result) > 0 && ` ${t('health.data.expired', { count: expired(result) })}`}
           </p>
         )}
       </Card>
     </>
   )
 }
+
+/** Readings of an import older than the raw data kept: counted, not stored (ADR 2026-11-25-raw-retention). */
+const expired = (result: health.ImportResult) =>
+  result.expired.heart_rate + result.expired.steps + result.expired.blood_pressure + result.expired.spo2

@@ -40,6 +40,11 @@ export function HeartRateRecordPage() {
                 ]}
               />
             </Card>
+            {r.date < r.raw_kept.from && (
+              <p className={styles.note} role="note">
+                {t('health.rawGone', { days: r.raw_kept.days, from: r.raw_kept.from })}
+              </p>
+            )}
             <Card title={t('health.pressure.title')}>
               {r.blood_pressure.length === 0 ? (
                 <p className={styles.empty}>{t('common.empty')}</p>

@@ -147,6 +147,11 @@ export function WeeklyReportDetailPage() {
                   {t('health.weekly.pdfMonth')}
                 </Button>
               </div>
+              {pdf.data && pdf.data.from < pdf.data.raw_kept.from && (
+                <p className={styles.note} role="note">
+                  {t('health.rawGone', { days: pdf.data.raw_kept.days, from: pdf.data.raw_kept.from })}
+                </p>
+              )}
             </Card>
           </>
         )}
