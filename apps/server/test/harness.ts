@@ -33,10 +33,11 @@ export interface TestApp {
 export type AppHandle = Pick<TestApp, 'server' | 'database'>
 
 /**
- * The round trips a signed-in request spends on its session before its operation runs (issue
- * 23 brings it to 0 with an in-process session cache): hot-read tests allow 2 on top of it.
+ * The round trips a signed-in request spends on its session before its operation runs: none,
+ * the session comes from the in-process cache sign-in fills (platform/auth/session-cache.ts;
+ * it was 1 before issue 23). Hot-read tests allow 2 on top of it.
  */
-export const SESSION_TRIPS = 1
+export const SESSION_TRIPS = 0
 
 /** A fresh database cloned from the migrated template, for one test file. */
 export async function cloneDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
