@@ -23,9 +23,11 @@ export interface TestApp {
   /**
    * The database round trips (statements sent through the app's pool: a BEGIN counts, one
    * multi-statement text counts once) made while `fn` runs, with its result. Work of the app's
-   * own in the background (a job) in that time counts too: call it when the app is quiet.
+   * own in the background (a job) in that time counts too: call it when the app is quiet, or
+   * count only the statements whose text contains `naming` (e.g. `"sessions"`, a table drizzle
+   * names) to leave background work out.
    */
-  roundTrips<T>(fn: () => Promise<T>): Promise<{ result: T; trips: number }>
+  roundTrips<T>(fn: () => Promise<T>, options?: { naming?: string }): Promise<{ result: T; trips: number }>
   close(): Promise<void>
 }
 
@@ -87,10 +89,13 @@ export async function startAppOn(
   })
   const database = connect(url, 10)
   let trips = 0
+  let texts: string[] | undefined
   database.pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown
     ;(client as { query: unknown }).query = (...args: unknown[]) => {
       trips++
+      const [first] = args as [unknown]
+      texts?.push(typeof first === 'string' ? first : String((first as { text?: unknown } | null)?.text ?? ''))
       return query(...args)
     }
   })
@@ -106,10 +111,17 @@ export async function startAppOn(
     chain,
     services,
     bus,
-    async roundTrips(fn) {
+    async roundTrips(fn, options) {
       const before = trips
-      const result = await fn()
-      return { result, trips: trips - before }
+      const seen: string[] = []
+      texts = seen
+      try {
+        const result = await fn()
+        const naming = options?.naming
+        return { result, trips: naming === undefined ? trips - before : seen.filter((t) => t.includes(naming)).length }
+      } finally {
+        if (texts === seen) texts = undefined
+      }
     },
     async close() {
       await server.close()
