@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import { ACCOUNT_HEADER } from '@kinetic/protocol'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Bus } from '../realtime/bus.ts'
@@ -19,7 +19,8 @@ const SESSION_DAYS = 30
 /** Sliding expiry is refreshed at most this often, so reads do not write on every request. */
 const TOUCH_AFTER_MS = 10 * 60_000
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+/** Every signed-in request hashes its cookies: the one-shot `hash` costs a third of a Hash object. */
+const hashToken = (token: string) => hash('sha256', token, 'hex')
 const expiry = () => new Date(Date.now() + SESSION_DAYS * 86_400_000)
 
 interface DeviceCookie {
