@@ -169,15 +169,16 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     outbox,
     log: server.log,
   })
-  const sessions = sessionService(sessionsRepo(db))
   const registry = new Registry()
-  const uploads = uploadService({ db, sessions })
   // mails still being sent after their answer went out are finished before the app closes
   server.addHook('onClose', () => mailer.settled())
   // long-running work (the event listener here, the chain indexer from main.ts), supervised
   const runner = createRunner(server.log.child({ module: 'runner' }))
   server.addHook('onClose', () => runner.stop())
   const bus = createBus({ databaseUrl, db, runner, log: server.log.child({ module: 'events' }) })
+  // sessions are cached in process and dropped over the bus in every instance
+  const sessions = sessionService(sessionsRepo(db), bus)
+  const uploads = uploadService({ db, sessions })
   const jobs = createJobs({
     databaseUrl,
     log: server.log.child({ module: 'jobs' }),
@@ -235,7 +236,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     rateLimitPerMinute: config.rateLimitPerMinute,
     idempotency: idempotencyKeys(db),
     languageChanged: async (session, lang) => {
-      await sessions.setLang(session.id, lang)
+      await sessions.setLang(session, lang)
       await account.api.languages.remember(session.userId, lang)
     },
     // read-only operations on the replica (the pool main.ts connected routes them)

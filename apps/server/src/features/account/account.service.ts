@@ -104,7 +104,8 @@ export function accountService(deps: {
   const guard = signInGuard({ repo, mailer, ownRecipient })
 
   async function signIn(web: Web, user: UserRow) {
-    await sessions.signIn(web.request, web.reply, user.id)
+    // the answer names the account's language, which the app switches to: the session starts in it
+    await sessions.signIn(web.request, web.reply, user.id, languageOf(user))
     return { user: publicUser(user) }
   }
 

@@ -63,7 +63,8 @@ const CATCH_UP_CRON = '30 0 * * *'
 /** Earning: its methods and its jobs (crediting energy, payouts, the daily settlement). */
 export function earnFeature(ctx: AppContext, deps: EarnDeps) {
   const { db, chain, config, registry, jobs, log } = ctx
-  const settings = earnSettings(db)
+  // cached in process, dropped in every instance when an operator changes one
+  const settings = earnSettings(db, ctx.bus)
   const earn = earnService({ db, settings })
   const credit = crediting({ db, settings })
   const referral = referrals({ db, settings })

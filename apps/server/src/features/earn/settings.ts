@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Db } from '../../platform/db/client.ts'
+import type { Bus } from '../../platform/realtime/bus.ts'
 import { settingsRepo } from './settings.repo.ts'
 
 const count = z.number().int().min(0).max(1_000_000_000)
@@ -71,37 +72,58 @@ export const DEFAULT_SETTINGS: Settings = {
   collect_min_knt: '10',
 }
 
-/** A changed value reaches every server instance within this time. */
+/** Without a bus (a script's own read), a changed value is read again after this time. */
 export const SETTINGS_CACHE_MS = 5_000
+/** The cache's name on the bus (`CacheDrop.cache`). */
+export const SETTINGS_CACHE = 'earn-settings'
 
-export function earnSettings(db: Db) {
+/**
+ * Earning's settings, read on most signed-in reads: cached in process until an operator changes
+ * one, when every instance drops its copy through the bus (docs/adr/2026-11-25-session-cache.md);
+ * while the bus's listening connection is down (a drop may be missed) every read asks the database.
+ */
+export function earnSettings(db: Db, bus?: Pick<Bus, 'listening' | 'onListening' | 'onCacheDrop' | 'dropCached'>) {
   const repo = settingsRepo(db)
   let seeded = false
   let cached: { value: Settings; until: number } | undefined
+  // moves on at every drop: a read that started before one is not kept
+  let epoch = 0
+  const forget = () => {
+    epoch++
+    cached = undefined
+  }
+  bus?.onListening(forget)
+  bus?.onCacheDrop((drop) => {
+    if (drop.cache === SETTINGS_CACHE) forget()
+  })
+  const trusted = () => (bus ? bus.listening() : true)
   return {
-    /** The current settings (seeded at the first read of a process, cached briefly). */
+    /** The current settings (seeded at the first read of a process, then cached). */
     async get(): Promise<Settings> {
-      if (cached && cached.until > Date.now()) return cached.value
+      if (cached && trusted() && cached.until > Date.now()) return cached.value
       if (!seeded) {
         await repo.seed(DEFAULT_SETTINGS)
         seeded = true
       }
+      const since = epoch
       const value: Settings = { ...DEFAULT_SETTINGS }
       for (const row of await repo.all()) {
         const schema = SETTINGS[row.key as SettingKey] as z.ZodType | undefined
         const parsed = schema?.safeParse(row.value)
         if (parsed?.success) Object.assign(value, { [row.key]: parsed.data })
       }
-      cached = { value, until: Date.now() + SETTINGS_CACHE_MS }
+      if (since === epoch && trusted())
+        cached = { value, until: bus ? Number.POSITIVE_INFINITY : Date.now() + SETTINGS_CACHE_MS }
       return value
     },
 
-    /** For the operator console: validates and stores one setting. */
+    /** For the operator console: validates and stores one setting; every instance reads them again. */
     async set<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {
       const parsed = SETTINGS[key].parse(value)
       await this.get()
       await repo.set(key, parsed)
-      cached = undefined
+      forget()
+      await bus?.dropCached({ cache: SETTINGS_CACHE })
     },
   }
 }

@@ -8,8 +8,19 @@ export interface LiveSession {
   tokenHash: string
   createdAt: Date
   lastSeenAt: Date
+  expiresAt: Date
   /** The `lang` the session's requests last sent (null until its first). */
   lang: string | null
+}
+
+const live = {
+  id: sessions.id,
+  userId: sessions.userId,
+  tokenHash: sessions.tokenHash,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  lang: sessions.lang,
 }
 
 export function sessionsRepo(db: Db) {
@@ -20,24 +31,18 @@ export function sessionsRepo(db: Db) {
       userAgent: string
       ip: string
       expiresAt: Date
-    }): Promise<number> {
-      const [created] = await db.insert(sessions).values(row).returning({ id: sessions.id })
+      lang?: string
+    }): Promise<LiveSession> {
+      const [created] = await db.insert(sessions).values(row).returning(live)
       if (!created) throw new Error('session insert returned nothing')
-      return created.id
+      return created
     },
 
     /** Live (not revoked, not expired) sessions among the given token hashes, newest first. */
     async findLive(tokenHashes: string[]): Promise<LiveSession[]> {
       if (tokenHashes.length === 0) return []
       return db
-        .select({
-          id: sessions.id,
-          userId: sessions.userId,
-          tokenHash: sessions.tokenHash,
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          lang: sessions.lang,
-        })
+        .select(live)
         .from(sessions)
         .where(
           and(inArray(sessions.tokenHash, tokenHashes), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
@@ -77,11 +82,14 @@ export function sessionsRepo(db: Db) {
       return ended.length === 1
     },
 
-    async touch(id: number, expiresAt: Date): Promise<void> {
-      await db
+    /** Slides a live session's expiry; false when it is not live any more (revoked, expired). */
+    async touch(id: number, expiresAt: Date): Promise<boolean> {
+      const touched = await db
         .update(sessions)
         .set({ lastSeenAt: sql`now()`, expiresAt })
-        .where(eq(sessions.id, id))
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .returning({ id: sessions.id })
+      return touched.length === 1
     },
 
     async setLang(id: number, lang: string): Promise<void> {
@@ -95,11 +103,14 @@ export function sessionsRepo(db: Db) {
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     },
 
-    async revokeByTokenHash(tokenHash: string): Promise<void> {
-      await db
+    /** Ends the session with this token hash; its id, when one was live. */
+    async revokeByTokenHash(tokenHash: string): Promise<number | undefined> {
+      const [ended] = await db
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id })
+      return ended?.id
     },
 
     /** Ends every session of a user, except `keep` when given. */

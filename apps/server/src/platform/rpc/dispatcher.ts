@@ -12,6 +12,7 @@ import {
 } from '@kinetic/protocol'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SessionService } from '../auth/sessions.ts'
+import type { LiveSession } from '../auth/sessions.repo.ts'
 import { AppError } from './app-error.ts'
 import type { IdempotencyKeys, KeyClaim } from './idempotency.ts'
 import { fail, ok, unauthorized, validationFailure } from './envelope.ts'
@@ -33,7 +34,7 @@ export interface DispatcherOptions {
    * A signed-in request whose body's `lang` differs from the one its session last sent: the
    * user changed language. Called only then, so requests in an unchanged language write nothing.
    */
-  languageChanged?: (session: { id: number; userId: number }, lang: WireLang) => Promise<void>
+  languageChanged?: (session: LiveSession, lang: WireLang) => Promise<void>
   /** With a read replica: where each handler reads (platform/rpc/read-routing.ts). */
   reads?: ReadRouting | undefined
 }
