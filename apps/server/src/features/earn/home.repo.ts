@@ -79,18 +79,6 @@ export function homeRepo(db: Db) {
       return query.decode(result.rows[0]!)
     },
 
-    /** Bound watches and backed-up wallets, the facts of the setup tasks, in one query. */
-    async setupCounts(userId: number): Promise<{ watches: number; backedUpWallets: number }> {
-      // the owners' subqueries (device, wallet index.ts): still one round trip
-      const watches = boundWatchCount(db, userId)
-      const backedUp = backedUpWalletCount(db, userId)
-      const result = await db.execute<{ watches: number; wallets: number }>(
-        sql`SELECT (${watches})::int AS watches, (${backedUp})::int AS wallets`,
-      )
-      const row = result.rows[0]
-      return { watches: row?.watches ?? 0, backedUpWallets: row?.wallets ?? 0 }
-    },
-
     /** Serializes energy credits of one user's day until the transaction ends. */
     async lockEnergyDay(userId: number, day: string): Promise<void> {
       await db.execute(sql`SELECT pg_advisory_xact_lock(${ENERGY_LOCK}, hashtext(${`${userId}:${day}`}))`)
@@ -114,15 +102,6 @@ export function homeRepo(db: Db) {
         )
         .groupBy(day)
       return new Map(rows.map((r) => [r.day, BigInt(r.total)]))
-    },
-
-    /** Which of these posting keys exist (tasks received in their periods). */
-    async posted(keys: string[]): Promise<Set<string>> {
-      const rows = await db
-        .select({ key: ledgerPostings.idempotencyKey })
-        .from(ledgerPostings)
-        .where(inArray(ledgerPostings.idempotencyKey, keys))
-      return new Set(rows.map((r) => r.key))
     },
   }
 }
