@@ -41,7 +41,7 @@ const GAPS: [string, string][] = [
   ],
   [
     'API: /v1/gethome throughput',
-    "Home reads in about 14 queries (2 for /v1/userinfo): the session, four health reads (profile, days, consent, goal), today's effort for the energy it shows (profile, minutes, workouts, the 90-day baseline), the setup counts, the credited energy, the balances, the received tasks and the latest records; it writes nothing (energy is credited by a job when data arrives). Next levers: one health read for profile, consent and goal, today's effort kept with the credit instead of recomputed, and caching the settings-like reads per request.",
+    "Home reads in two statements after the session (docs/adr/2026-11-25-home-in-one-read.md): the profile, consent, goal, setup counts, balances and latest records; then the week's rollups, today's minutes and workouts with the 90-day baseline (today's effort is recomputed in the process), the credited energy and the received tasks; it writes nothing. Next levers: the session and settings from in-process caches, and today's effort kept with the credit instead of recomputed.",
   ],
   [
     'API:',

@@ -1,13 +1,23 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import { jsonRows, scalar, selectParts } from '../../platform/db/json-rows.ts'
 import { discoverRecords, pledges, settlementShares } from './discover.tables.ts'
-import { effectivePowerSql, type RewardKind } from './settlement.repo.ts'
+import { userAccount } from './ledger.ts'
+import { ledgerParts } from './ledger.repo.ts'
+import { effectivePowerSql, settlementParts, type RewardKind } from './settlement.repo.ts'
 
 export type RecordRow = typeof discoverRecords.$inferSelect
 export type NewRecord = Pick<typeof discoverRecords.$inferInsert, 'userId' | 'kind'> &
   Partial<Pick<typeof discoverRecords.$inferInsert, 'requestId' | 'amount' | 'releaseAt' | 'unstakeId'>>
 
 const sumText = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)::text`
+const amount = (query: SQL) => scalar(query, (value) => BigInt((value as string | null) ?? '0'))
+
+/** Everyone's effective computing power now, as an SQL expression. */
+const totalEffectivePowerSql = (activateMin: bigint, boostPct: number) => sql`
+  SELECT coalesce(sum(${effectivePowerSql(sql`a.balance`, sql`coalesce(p.staked, 0)`, activateMin, boostPct)}), 0)::text AS total
+  FROM ledger_accounts a LEFT JOIN pledges p ON p.user_id = a.user_id
+  WHERE a.asset = 'power' AND a.user_id IS NOT NULL AND a.balance > 0`
 
 /** Discover's SQL: pledges, the movement records, and a user's settlement shares. */
 export function discoverRepo(db: Db) {
@@ -19,6 +29,46 @@ export function discoverRepo(db: Db) {
       isNull(settlementShares.receiptId),
     )
   return {
+    /**
+     * Discover's page in one statement: the pledge, the cool-downs, the balances, the unclaimed
+     * rewards, the settlement's stage and last run, everyone's effective power, the user's
+     * rewards of that run and of all, and the latest `shown` records. The same answers as the
+     * methods of the same names.
+     */
+    async page(userId: number, activateMin: bigint, boostPct: number, shown: number) {
+      const lastDay = settlementParts.lastDoneDay()
+      const columns = getTableColumns(discoverRecords)
+      const mine = eq(discoverRecords.userId, userId)
+      const query = selectParts({
+        staked: amount(sql`SELECT ${pledges.staked}::text FROM ${pledges} WHERE ${eq(pledges.userId, userId)}`),
+        cooling: jsonRows(
+          columns,
+          sql`FROM ${discoverRecords} WHERE ${and(mine, eq(discoverRecords.kind, 'unstake'), isNull(discoverRecords.releasedAt))}`,
+          sql`${discoverRecords.releaseAt}, ${discoverRecords.id}`,
+        ),
+        balances: ledgerParts.balances(userAccount(userId), ['power', 'knt']),
+        computing: amount(
+          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares} WHERE ${unclaimedOf(userId, 'computing')}`,
+        ),
+        token: amount(
+          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares} WHERE ${unclaimedOf(userId, 'token')}`,
+        ),
+        emitted: settlementParts.emittedDays(),
+        last: settlementParts.lastDone(),
+        totalPower: amount(totalEffectivePowerSql(activateMin, boostPct)),
+        profitsTotal: amount(
+          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares} WHERE ${eq(settlementShares.userId, userId)}`,
+        ),
+        profitsLast: amount(
+          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares}
+              WHERE ${and(eq(settlementShares.userId, userId), sql`${settlementShares.day} = ${lastDay}`)}`,
+        ),
+        records: jsonRows(columns, sql`FROM ${discoverRecords} WHERE ${mine}`, sql`${discoverRecords.id} DESC`, shown),
+      })
+      const result = await db.execute<Record<string, unknown>>(query.sql)
+      return query.decode(result.rows[0]!)
+    },
+
     /** Inserts a record unless its request id is taken (undefined then: read the original). */
     async insertRecord(values: NewRecord): Promise<RecordRow | undefined> {
       const [row] = await db.insert(discoverRecords).values(values).onConflictDoNothing().returning()
@@ -136,10 +186,7 @@ export function discoverRepo(db: Db) {
 
     /** Everyone's effective computing power now. */
     async totalEffectivePower(activateMin: bigint, boostPct: number): Promise<bigint> {
-      const result = await db.execute<{ total: string }>(sql`
-        SELECT coalesce(sum(${effectivePowerSql(sql`a.balance`, sql`coalesce(p.staked, 0)`, activateMin, boostPct)}), 0)::text AS total
-        FROM ledger_accounts a LEFT JOIN pledges p ON p.user_id = a.user_id
-        WHERE a.asset = 'power' AND a.user_id IS NOT NULL AND a.balance > 0`)
+      const result = await db.execute<{ total: string }>(totalEffectivePowerSql(activateMin, boostPct))
       return BigInt(result.rows[0]?.total ?? '0')
     },
 

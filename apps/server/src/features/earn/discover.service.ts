@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { discoverRepo, type RecordRow } from './discover.repo.ts'
 import { ASSETS, ledger, SYSTEM, userAccount } from './ledger.ts'
-import { settlementRepo, type RewardKind } from './settlement.repo.ts'
+import type { RewardKind } from './settlement.repo.ts'
 import { effectivePower, fmtKnt, fmtPower, isActive, knt, stageOf, stageView } from './settlement.ts'
 import type { EarnSettings } from './settings.ts'
 
@@ -168,23 +168,12 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
     async find(userId: number) {
       const s = await settings.get()
       const activateMin = knt(s.node_activate_knt)
-      const runs = settlementRepo(db)
-      const [staked, cooling, power, balance, computing, token, emitted, last, totalPower, records] = await Promise.all(
-        [
-          repo.staked(userId),
-          repo.cooling(userId),
-          book.balance(userId, 'power'),
-          book.balance(userId, 'knt'),
-          repo.unclaimed(userId, 'computing'),
-          repo.unclaimed(userId, 'token'),
-          runs.emittedDays(),
-          runs.lastDone(),
-          repo.totalEffectivePower(activateMin, s.node_boost_pct),
-          repo.records(userId, undefined, 1, RECORDS_SHOWN),
-        ],
-      )
+      const page = await repo.page(userId, activateMin, s.node_boost_pct, RECORDS_SHOWN)
+      const { staked, cooling, emitted, last, totalPower, records } = page
+      const { power, knt: balance } = page.balances
+      const { computing, token } = page
+      const profits = { last: page.profitsLast, total: page.profitsTotal }
       const active = isActive(staked, activateMin)
-      const profits = await repo.profits(userId, last?.day)
       const stage = stageOf(emitted, s)
       return {
         node: {
@@ -209,7 +198,7 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
         last_settlement: last
           ? { day: last.day, emission: fmtKnt(last.emission), total_power: fmtPower(last.totalPower) }
           : null,
-        records: records.rows.map((r) => ({
+        records: records.map((r) => ({
           id: r.id,
           kind: r.kind as (typeof earn.DISCOVER_RECORD_KINDS)[number],
           amount: fmtKnt(r.amount),

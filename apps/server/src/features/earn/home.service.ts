@@ -3,10 +3,9 @@ import { formatUnits, parseUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import {
-  consentOf,
+  consentFrom,
   dayTotals,
-  effortReads,
-  healthReads,
+  effortOf,
   hrAvg,
   percentOf,
   round,
@@ -20,6 +19,9 @@ import { ASSETS, isAsset, ledger, SYSTEM, userAccount, type Asset } from './ledg
 import { ledgerRepo } from './ledger.repo.ts'
 import type { EarnSettings, Settings } from './settings.ts'
 import { periodOf, TASKS, taskKey, taskView, type TaskFacts } from './tasks.ts'
+
+/** Latest movements Home shows. */
+const RECORDS = 10
 
 const fmt = (amount: bigint, asset: Asset) => formatUnits(amount, ASSETS[asset])
 
@@ -39,55 +41,59 @@ function parseEnergy(value: string): bigint {
 export function homeService(deps: { db: Db; settings: EarnSettings }) {
   const { db, settings } = deps
   const repo = homeRepo(db)
-  const healthData = healthReads(db)
-  const effort = effortReads(db)
   const book = ledger(db)
 
-  /** Reads today's facts: the day's rollup, this week's, consent, setup, and the energy credited today. */
+  /**
+   * Today's facts in two statements (docs/adr/2026-11-25-home-in-one-read.md): the user's
+   * profile (its time zone names today), consent, goal, setup, balances and latest movements;
+   * then this week's rollups, today's effort data, the energy credited today and the tasks received.
+   */
   async function facts(userId: number, s: Settings) {
-    const profile = await healthData.profile(userId)
+    const user = await repo.user(userId, ['points', 'energy', 'power'], RECORDS)
+    const { profile } = user
     const day = today(profile.timeZone)
     const monday = weekStart(day)
-    const [rows, consent, goalStep, setup, seen, effortToday] = await Promise.all([
-      healthData.days(userId, monday, day),
-      consentOf(db, userId),
-      healthData.goalSteps(userId),
-      repo.setupCounts(userId),
-      repo.energyCredited(userId, [day]),
-      effort.day(userId, day),
-    ])
-    const row = rows.find((r) => r.day === day)
+    const keyOf = (task: (typeof TASKS)[number]) =>
+      taskKey(userId, task.id, periodOf(task, { today: day, weekStart: monday }))
+    const read = await repo.day(userId, profile.timeZone, day, monday, TASKS.map(keyOf))
+    const row = read.days.find((r) => r.day === day)
+    const consent = consentFrom(user.consent)
     const f: TaskFacts = {
       today: day,
       weekStart: monday,
-      ...setup,
-      goalSet: goalStep !== undefined,
-      goalSteps: goalStep ?? health.GOAL_LIMITS.step.default,
+      watches: user.watches,
+      backedUpWallets: user.backedUpWallets,
+      goalSet: user.goalSteps !== undefined,
+      goalSteps: user.goalSteps ?? health.GOAL_LIMITS.step.default,
       consent,
       day: row,
-      week: rows,
+      week: read.days,
     }
-    return { f, profile, energy: dayEnergy(row, consent, s, effortToday), credited: seen.get(day) ?? 0n }
+    const effortToday = effortOf(profile, day, read)
+    const received = new Set(TASKS.filter((t) => read.posted.has(keyOf(t))).map((t) => t.id))
+    return {
+      f,
+      profile,
+      user,
+      received,
+      energy: dayEnergy(row, consent, s, effortToday),
+      credited: read.credited,
+    }
   }
 
-  /** Every task's state; whether each was received this period is read in one query. */
-  async function tasks(userId: number, s: Settings, f: TaskFacts): Promise<earn.Task[]> {
-    const keyed = TASKS.map((task) => ({ task, key: taskKey(userId, task.id, periodOf(task, f)) }))
-    const received = await repo.posted(keyed.map((k) => k.key))
-    return keyed.map(({ task, key }) => taskView(task, s, f, received.has(key)))
+  /** Every task's state (whether each was received this period came with the facts). */
+  function tasks(s: Settings, f: TaskFacts, received: Set<string>): earn.Task[] {
+    return TASKS.map((task) => taskView(task, s, f, received.has(task.id)))
   }
 
   return {
     async home(userId: number) {
       const s = await settings.get()
-      const { f, profile, energy: earned, credited } = await facts(userId, s)
+      const { f, profile, user, received, energy: earned, credited } = await facts(userId, s)
       const row: HealthDay | undefined = f.day
       const totals = dayTotals(f.today, row, profile)
-      const [{ points, energy, power }, recent, taskList] = await Promise.all([
-        book.balances(userId, ['points', 'energy', 'power']),
-        book.recent(userId, 10),
-        tasks(userId, s, f),
-      ])
+      const { points, energy, power } = user.balances
+      const taskList = tasks(s, f, received)
       return {
         date: f.today,
         points: Number(points),
@@ -119,16 +125,13 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
         goal: { step: f.goalSteps, step_pct: percentOf(totals.steps, f.goalSteps), met: totals.steps >= f.goalSteps },
         rates: { energy_per_power: s.finalize_energy_per_power, points_per_energy: s.supply_points_per_energy },
         tasks: taskList,
-        records: recent.map((r) => {
-          const asset = r.ledger_entries.asset
-          return {
-            id: r.ledger_entries.id,
-            asset: asset as earn.LedgerEntry['asset'],
-            amount: formatUnits(BigInt(r.ledger_entries.amount), isAsset(asset) ? ASSETS[asset] : 0),
-            kind: r.ledger_postings.kind,
-            time: r.ledger_entries.createdAt.toISOString(),
-          }
-        }),
+        records: user.recent.map((r) => ({
+          id: r.id,
+          asset: r.asset as earn.LedgerEntry['asset'],
+          amount: formatUnits(BigInt(r.amount), isAsset(r.asset) ? ASSETS[r.asset] : 0),
+          kind: r.kind,
+          time: r.createdAt.toISOString(),
+        })),
       }
     },
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import { jsonRows, type Part } from '../../platform/db/json-rows.ts'
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts'
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect
@@ -199,4 +200,42 @@ export function ledgerRepo(db: Db) {
       return result.rows
     },
   }
+}
+
+/**
+ * The ledger's reads as parts of another statement (`platform/db/json-rows.ts`): the same
+ * answers as `ledgerRepo`'s `balances` and `recent`, so Home reads them in its one round trip.
+ */
+export const ledgerParts = {
+  balances: <A extends string>(owner: string, assets: readonly A[]): Part<Record<A, bigint>> => {
+    const part = jsonRows(
+      { asset: ledgerAccounts.asset, balance: ledgerAccounts.balance },
+      sql`FROM ${ledgerAccounts} WHERE ${and(eq(ledgerAccounts.owner, owner), inArray(ledgerAccounts.asset, [...assets]))}`,
+    )
+    return {
+      sql: part.sql,
+      decode: (value) => {
+        const found = new Map(part.decode(value).map((r) => [r.asset, BigInt(r.balance)]))
+        return Object.fromEntries(assets.map((a) => [a, found.get(a) ?? 0n])) as Record<A, bigint>
+      },
+    }
+  },
+
+  /** A user's latest movements (as `recent`'s rows: the entry and its posting's kind). */
+  recent: (userId: number, limit: number) =>
+    jsonRows(
+      {
+        id: ledgerEntries.id,
+        asset: ledgerEntries.asset,
+        amount: ledgerEntries.amount,
+        createdAt: ledgerEntries.createdAt,
+        kind: ledgerPostings.kind,
+      },
+      sql`FROM ${ledgerEntries}
+          JOIN ${ledgerAccounts} ON ${eq(ledgerAccounts.id, ledgerEntries.accountId)}
+          JOIN ${ledgerPostings} ON ${eq(ledgerPostings.id, ledgerEntries.postingId)}
+          WHERE ${historyWhere({ userId, page: 1, limit })}`,
+      sql`${ledgerEntries.id} DESC`,
+      limit,
+    ),
 }

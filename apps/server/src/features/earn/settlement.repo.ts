@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, lt, lte, max, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, lt, lte, max, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import { jsonRow, scalar, type Part } from '../../platform/db/json-rows.ts'
 import { settlementRuns, settlementShares } from './discover.tables.ts'
 
 export type RunRow = typeof settlementRuns.$inferSelect
@@ -165,4 +166,22 @@ export function settlementRepo(db: Db) {
       return row
     },
   }
+}
+
+/** The settlement's reads as parts of Discover's one statement (`platform/db/json-rows.ts`). */
+export const settlementParts = {
+  /** As `emittedDays()`: settled days that emitted. */
+  emittedDays: (): Part<number> =>
+    scalar(sql`SELECT count(*)::int FROM ${settlementRuns} WHERE ${gt(settlementRuns.issued, '0')}`, (v) =>
+      Number(v ?? 0),
+    ),
+  /** As `lastDone()`: the latest finished run. */
+  lastDone: (): Part<RunRow | undefined> =>
+    jsonRow(
+      getTableColumns(settlementRuns),
+      sql`FROM ${settlementRuns} WHERE ${eq(settlementRuns.status, 'done')} ORDER BY ${settlementRuns.day} DESC`,
+    ) as Part<RunRow | undefined>,
+  /** The latest finished run's day, as an SQL expression (null before any). */
+  lastDoneDay: () =>
+    sql`(SELECT ${settlementRuns.day} FROM ${settlementRuns} WHERE ${eq(settlementRuns.status, 'done')} ORDER BY ${settlementRuns.day} DESC LIMIT 1)`,
 }

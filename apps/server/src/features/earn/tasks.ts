@@ -94,7 +94,7 @@ export const TASKS: readonly TaskDef[] = [
 ]
 
 /** The period a task counts in now: once for newbie tasks, the local day, the week's Monday. */
-export function periodOf(task: TaskDef, f: TaskFacts): string {
+export function periodOf(task: Pick<TaskDef, 'group'>, f: Pick<TaskFacts, 'today' | 'weekStart'>): string {
   return task.group === 'newbie' ? 'once' : task.group === 'daily' ? f.today : f.weekStart
 }
 

@@ -8,7 +8,13 @@ export type ConsentKind = 'exercise' | 'sleep' | 'heart_rate'
  * used: without consent it earns nothing and is shared with no one. No row = no consent.
  */
 export async function consentOf(db: Db, userId: number): Promise<Record<ConsentKind, boolean>> {
-  const row = await healthRepo(db).consent(userId)
+  return consentFrom(await healthRepo(db).consent(userId))
+}
+
+/** The consents of a consent row (`healthParts.consent`'s, or undefined when the user has none). */
+export function consentFrom(
+  row: { exercise: boolean; sleep: boolean; heartRate: boolean } | undefined,
+): Record<ConsentKind, boolean> {
   return { exercise: row?.exercise ?? false, sleep: row?.sleep ?? false, heart_rate: row?.heartRate ?? false }
 }
 

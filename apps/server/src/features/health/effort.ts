@@ -2,7 +2,7 @@ import type { health } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { addDays, today } from './dates.ts'
 import { CADENCE, hrMax } from './formulas.ts'
-import { healthRepo, type HealthRepo, type MinuteRow } from './health.repo.ts'
+import { healthParts, healthRepo, type HealthRepo, type MinuteRow } from './health.repo.ts'
 import {
   aerobicFloor,
   judgeMinutes,
@@ -34,6 +34,7 @@ export interface DayEffort {
 
 const MINUTE_MS = 60_000
 const minuteKey = (d: Date) => Math.floor(d.getTime() / MINUTE_MS)
+type Profile = Awaited<ReturnType<HealthRepo['profile']>>
 const bpmOf = (m: Pick<MinuteRow, 'hrSum' | 'hrCount'>) => (m.hrCount > 0 ? m.hrSum / m.hrCount : null)
 
 type WorkoutRow = Pick<
@@ -68,64 +69,86 @@ export function baselineOf(earlier: { type: string; durationS: number; distanceM
   return baseline
 }
 
+/** What `effortOf` reads of a local day: its minutes, its workouts and the earlier ones of the baseline. */
+export interface EffortData {
+  minutes: MinuteRow[]
+  workouts: WorkoutRow[]
+  /** The user's workouts with a distance in the BASELINE_DAYS local days before the day. */
+  earlier: { type: string; durationS: number; distanceM: number }[]
+}
+
+/**
+ * `effortOf`'s data of a user's local day as parts of one statement (Home reads them with its
+ * other figures in one round trip).
+ */
+export const effortParts = (userId: number, tz: string, day: string) => ({
+  minutes: healthParts.minutes(userId, tz, day),
+  workouts: healthParts.workoutsOfDay(userId, tz, day),
+  earlier: healthParts.workoutsBefore(userId, tz, day, BASELINE_DAYS),
+})
+
+/** One local day's zone minutes, the workouts that count and its verdict, from its data. */
+export function effortOf(profile: Profile, day: string, data: EffortData): DayEffort {
+  const max = hrMax(profile, day)
+  const floor = aerobicFloor(max)
+  const rows = data.minutes
+  const own = baselineOf(data.earlier)
+  const list = data.workouts
+  const minutes = new Map(rows.map((m) => [minuteKey(m.minute), m]))
+
+  // the watch's record as consecutive minutes (a gap is a minute without a reading)
+  const consecutive: { bpm: number | null; steps: number }[] = []
+  if (rows.length > 0) {
+    for (let k = minuteKey(rows[0]!.minute); k <= minuteKey(rows.at(-1)!.minute); k++) {
+      const m = minutes.get(k)
+      consecutive.push(m ? { bpm: bpmOf(m), steps: m.steps } : { bpm: null, steps: 0 })
+    }
+  }
+  const stream = judgeMinutes(consecutive, max)
+  const zone = new Set<number>()
+  const active = (k: number) => (minutes.get(k)?.steps ?? 0) >= CADENCE.walk.from
+  if (stream.verdict !== 'rejected')
+    for (const [k, m] of minutes) if ((bpmOf(m) ?? 0) >= floor && !active(k)) zone.add(k)
+
+  const verdicts = [stream]
+  let counted = 0
+  for (const w of list) {
+    const facts = workoutFacts(w, minutes)
+    const verdict = judgeWorkout(facts, max, own)
+    verdicts.push(verdict)
+    if (verdict.verdict === 'rejected') continue
+    counted++
+    // an imported series adds its minutes (the watch's own are in the record already)
+    if (w.hrSeries) {
+      const first = minuteKey(w.startAt)
+      facts.hr.forEach((bpm, i) => {
+        if (bpm !== null && bpm >= floor && !active(first + i)) zone.add(first + i)
+      })
+    }
+  }
+  return {
+    zoneMinutes: zone.size,
+    workouts: counted,
+    verdict: worstOf(verdicts),
+    reduced: verdicts.some((v) => v.verdict === 'reduced'),
+  }
+}
+
 /** Plausibility and zone minutes of users' days and workouts, from health's own tables. */
 export function effortReads(db: Db) {
   const repo = healthRepo(db)
-
-  async function baseline(userId: number, tz: string, day: string) {
-    return baselineOf(await repo.workoutsBefore(userId, tz, day, BASELINE_DAYS))
-  }
 
   return {
     /** One local day: its zone minutes, the workouts that count and its verdict. */
     async day(userId: number, day: string): Promise<DayEffort> {
       const profile = await repo.profile(userId)
       const tz = profile.timeZone
-      const max = hrMax(profile, day)
-      const floor = aerobicFloor(max)
-      const [rows, list, own] = await Promise.all([
+      const [rows, list, earlier] = await Promise.all([
         repo.minutes(userId, tz, day),
         repo.workoutsOfDay(userId, tz, day),
-        baseline(userId, tz, day),
+        repo.workoutsBefore(userId, tz, day, BASELINE_DAYS),
       ])
-      const minutes = new Map(rows.map((m) => [minuteKey(m.minute), m]))
-
-      // the watch's record as consecutive minutes (a gap is a minute without a reading)
-      const consecutive: { bpm: number | null; steps: number }[] = []
-      if (rows.length > 0) {
-        for (let k = minuteKey(rows[0]!.minute); k <= minuteKey(rows.at(-1)!.minute); k++) {
-          const m = minutes.get(k)
-          consecutive.push(m ? { bpm: bpmOf(m), steps: m.steps } : { bpm: null, steps: 0 })
-        }
-      }
-      const stream = judgeMinutes(consecutive, max)
-      const zone = new Set<number>()
-      const active = (k: number) => (minutes.get(k)?.steps ?? 0) >= CADENCE.walk.from
-      if (stream.verdict !== 'rejected')
-        for (const [k, m] of minutes) if ((bpmOf(m) ?? 0) >= floor && !active(k)) zone.add(k)
-
-      const verdicts = [stream]
-      let counted = 0
-      for (const w of list) {
-        const facts = workoutFacts(w, minutes)
-        const verdict = judgeWorkout(facts, max, own)
-        verdicts.push(verdict)
-        if (verdict.verdict === 'rejected') continue
-        counted++
-        // an imported series adds its minutes (the watch's own are in the record already)
-        if (w.hrSeries) {
-          const first = minuteKey(w.startAt)
-          facts.hr.forEach((bpm, i) => {
-            if (bpm !== null && bpm >= floor && !active(first + i)) zone.add(first + i)
-          })
-        }
-      }
-      return {
-        zoneMinutes: zone.size,
-        workouts: counted,
-        verdict: worstOf(verdicts),
-        reduced: verdicts.some((v) => v.verdict === 'reduced'),
-      }
+      return effortOf(profile, day, { minutes: rows, workouts: list, earlier })
     },
 
     /**

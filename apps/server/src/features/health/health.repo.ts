@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import { jsonRow, jsonRows, scalar, type Part } from '../../platform/db/json-rows.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { SLEEP_DAY_STARTS_HOUR } from './formulas.ts'
 import {
@@ -37,22 +38,22 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 const dayStart = (day: string, tz: string) => sql`(${day}::date::timestamp AT TIME ZONE ${tz})`
 const dayEnd = (day: string, tz: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${tz})`
 
+/** The profile fields the formulas read. */
+const profileColumns = {
+  birthday: users.birthday,
+  gender: users.gender,
+  heightCm: users.height,
+  weightKg: users.weight,
+  strideCm: users.stride,
+  hrZone: users.hrZone,
+  timeZone: users.timeZone,
+}
+
 /** Reads for the reports (rollups, plus the sparse blood-pressure, SpO2 and sleep-stage rows of one day). */
 export function healthRepo(db: Db) {
   return {
     async profile(userId: number) {
-      const [row] = await db
-        .select({
-          birthday: users.birthday,
-          gender: users.gender,
-          heightCm: users.height,
-          weightKg: users.weight,
-          strideCm: users.stride,
-          hrZone: users.hrZone,
-          timeZone: users.timeZone,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
+      const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId))
       return row!
     },
 
@@ -378,4 +379,79 @@ const workoutHr = {
     WHERE m.user_id = ${workouts.userId} AND m.minute >= date_trunc('minute', ${workouts.startAt}) AND m.minute < ${workouts.endAt})`,
   hrMax: sql<number | null>`(SELECT max(m.hr_max) FROM health_minutes m
     WHERE m.user_id = ${workouts.userId} AND m.minute >= date_trunc('minute', ${workouts.startAt}) AND m.minute < ${workouts.endAt})`,
+}
+
+type Profile = Awaited<ReturnType<HealthRepo['profile']>>
+const asDate = (value: unknown) => new Date(value as string)
+
+/**
+ * Health's reads as parts of another feature's statement (`platform/db/json-rows.ts`): the same
+ * rows as `healthRepo`'s methods of the same name, so earning's Home reads them with its own in
+ * one round trip. Each is the owner's SQL on its own tables.
+ */
+export const healthParts = {
+  profile: (userId: number): Part<Profile> => {
+    const part = jsonRow(profileColumns, sql`FROM ${users} WHERE ${eq(users.id, userId)}`)
+    return { sql: part.sql, decode: (value) => part.decode(value) as Profile }
+  },
+
+  consent: (userId: number) =>
+    jsonRow(
+      { exercise: healthConsents.exercise, sleep: healthConsents.sleep, heartRate: healthConsents.heartRate },
+      sql`FROM ${healthConsents} WHERE ${eq(healthConsents.userId, userId)}`,
+    ),
+
+  goalSteps: (userId: number): Part<number | undefined> =>
+    scalar(sql`SELECT ${healthGoals.step} FROM ${healthGoals} WHERE ${eq(healthGoals.userId, userId)}`, (value) =>
+      value === null || value === undefined ? undefined : Number(value),
+    ),
+
+  /** As `days`: day rollups from `from` to `to`, oldest first. */
+  days: (userId: number, from: string, to: string): Part<DayRow[]> =>
+    jsonRows(
+      getTableColumns(healthDays),
+      sql`FROM ${healthDays} WHERE ${and(eq(healthDays.userId, userId), gte(healthDays.day, from), lte(healthDays.day, to))}`,
+      sql`${healthDays.day}`,
+    ) as Part<DayRow[]>,
+
+  /** As `minutes`: a local day's per-minute rollups. */
+  minutes: (userId: number, tz: string, day: string): Part<MinuteRow[]> =>
+    jsonRows(
+      {
+        minute: { sql: sql`minute`, decode: asDate },
+        time: { sql: sql`to_char(minute AT TIME ZONE ${tz}, 'HH24:MI')` },
+        hour: { sql: sql`extract(hour FROM minute AT TIME ZONE ${tz})::int` },
+        steps: { sql: sql`steps` },
+        hrSum: { sql: sql`hr_sum` },
+        hrCount: { sql: sql`hr_count` },
+        hrMin: { sql: sql`hr_min` },
+        hrMax: { sql: sql`hr_max` },
+      },
+      sql`FROM health_minutes WHERE user_id = ${userId} AND minute >= ${dayStart(day, tz)} AND minute < ${dayEnd(day, tz)}`,
+      sql`minute`,
+    ) as Part<MinuteRow[]>,
+
+  /** As `workoutsOfDay`. */
+  workoutsOfDay: (userId: number, tz: string, day: string) =>
+    jsonRows(
+      workoutColumns,
+      sql`FROM ${workouts} WHERE ${and(
+        eq(workouts.userId, userId),
+        gte(workouts.startAt, dayStart(day, tz)),
+        lt(workouts.startAt, dayEnd(day, tz)),
+      )}`,
+      sql`${workouts.startAt}`,
+    ),
+
+  /** As `workoutsBefore`. */
+  workoutsBefore: (userId: number, tz: string, day: string, days: number) =>
+    jsonRows(
+      {
+        type: { sql: sql`type` },
+        durationS: { sql: sql`extract(epoch FROM end_at - start_at)::int` },
+        distanceM: { sql: sql`distance_m` },
+      },
+      sql`FROM workouts WHERE user_id = ${userId} AND distance_m > 0
+            AND start_at >= ((${day}::date - ${days}::int)::timestamp AT TIME ZONE ${tz}) AND start_at < ${dayStart(day, tz)}`,
+    ) as Part<{ type: string; durationS: number; distanceM: number }[]>,
 }

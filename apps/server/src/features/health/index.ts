@@ -11,13 +11,15 @@ import type { HealthHooks } from './hooks.ts'
 import { PARTITIONS_CRON, PARTITIONS_JOB, rawStorage } from './raw-retention.ts'
 
 /** The front door of health (samples, rollups, reports, consents, fitness passes): what other features may use. */
-export { consentOf, type ConsentKind } from './consent.ts'
+export { consentFrom, consentOf, type ConsentKind } from './consent.ts'
 export { addDays, today, weekStart } from './dates.ts'
 export { dayTotals, hrAvg, round } from './day-stats.ts'
 export { percentOf } from './formulas.ts'
 export { ingestService, prepareBatch, type IngestService } from './ingest.ts'
 export { healthReads, type HealthDay } from './reads.ts'
-export { effortReads, type DayEffort, type EffortReads } from './effort.ts'
+export { effortOf, effortParts, effortReads, type DayEffort, type EffortReads } from './effort.ts'
+/** Health's reads as parts of another feature's one-statement read (Home's). */
+export { healthParts } from './health.repo.ts'
 export { REDUCED_PERCENT, type Verdict as EffortVerdict } from './plausibility.ts'
 export type { HealthHooks } from './hooks.ts'
 export type { RawStorage } from './raw-retention.ts'
