@@ -338,10 +338,14 @@ async function growScale(url: string, scale: number, now: number): Promise<Growt
     for (const weeks of WEEKS) {
       const started = performance.now()
       const from = today - (weeks * 7 - 1) * DAY
-      if (from < historyFrom) add(await writeHistory(pool, ids, from, historyFrom, now))
-      historyFrom = Math.min(historyFrom, from)
       const rawStart = Math.max(from, today - (RAW_DAYS - 1) * DAY)
-      if (rawStart < rawFrom) add(await writeRaw(pool, rawUsers, rawStart, rawFrom))
+      // rollups and raw samples on two connections at once: one Postgres backend per COPY
+      const batches = await Promise.all([
+        from < historyFrom ? writeHistory(pool, ids, from, historyFrom, now) : {},
+        rawStart < rawFrom ? writeRaw(pool, rawUsers, rawStart, rawFrom) : {},
+      ])
+      batches.forEach(add)
+      historyFrom = Math.min(historyFrom, from)
       rawFrom = Math.min(rawFrom, rawStart)
       await pool.query('ANALYZE')
       const writeSeconds = Math.round((performance.now() - started) / 100) / 10
