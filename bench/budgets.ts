@@ -71,7 +71,7 @@ const GAPS: [string, string][] = [
   ],
   [
     'API:',
-    "100 closed-loop clients: mean latency is 200 / throughput (Little's law), so p99 < 50 ms needs well over 2,000 req/s of that operation; /v1/walletindex also waits on the node's multicall (the dev chain is one Hardhat process).",
+    "100 closed-loop clients (BENCH_CONNECTIONS): mean latency is 100 / throughput (Little's law), so p99 < 50 ms needs well over 2,000 req/s of that operation; /v1/walletindex also waits on the node's multicall (the dev chain is one Hardhat process).",
   ],
   [
     'Health: weekly report',
