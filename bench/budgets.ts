@@ -66,6 +66,10 @@ const GAPS: [string, string][] = [
     'on hot-base the balances wait on the node (a multicall to the dev chain per request); hot-wallet serves them from a cache refreshed once per new block.',
   ],
   [
+    'Growth: whole run',
+    'at its default sizes (10 and 100 users, 52 weeks, raw samples of one user a scale) the run writes about 75 M rows, most of them minute rollups of the 100 users and the raw samples; a loaded machine COPYs several times slower (BENCH_GROWTH_USERS makes it smaller).',
+  ],
+  [
     'Growth:',
     'the growth run writes its history straight into the tables (COPY) at the sizes it reports; a p95 spread above 20% on a shared 2-core machine is often the machine (re-run on a quiet one); a real spread between 1 and 52 weeks means a read scanning history rather than an index range, between 1x and 10x a read not keyed by one user.',
   ],

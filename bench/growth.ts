@@ -357,7 +357,7 @@ async function growScale(url: string, scale: number, now: number): Promise<Growt
         users,
         weeks,
         rawUsers: rawUsers.length,
-        rawDays: Math.round((now - rawFrom) / DAY),
+        rawDays: Math.ceil((now - rawFrom) / DAY),
         writeSeconds,
         operations,
         tables: await tableSizes(pool, written),
