@@ -9,7 +9,8 @@
 // table, the rows written and pg_total_relation_size (partitions summed): docs/SCALE.md
 // extrapolates from those bytes per row. Sizes: BENCH_GROWTH_USERS (1×, default 10),
 // BENCH_GROWTH_RAW_USERS (default 1 a scale), BENCH_GROWTH_RUNS (requests per operation and
-// point, default 200), BENCH_GROWTH_WEEKS (default 1,12,52), BENCH_GROWTH_SCALES (default 1,10).
+// point, default 200, after 20 untimed), BENCH_GROWTH_WEEKS (default 1,12,52),
+// BENCH_GROWTH_SCALES (default 1,10).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -30,6 +31,7 @@ const list = (text: string | undefined, fallback: number[]) => (text ? text.spli
 const USERS = Number(process.env.BENCH_GROWTH_USERS ?? 10)
 const RAW_USERS = Number(process.env.BENCH_GROWTH_RAW_USERS ?? 1)
 const RUNS = Number(process.env.BENCH_GROWTH_RUNS ?? 200)
+const WARM_UP = 20
 const WEEKS = list(process.env.BENCH_GROWTH_WEEKS, [1, 12, 52])
 const SCALES = list(process.env.BENCH_GROWTH_SCALES, [1, 10])
 /** Signed-in users the requests rotate over (the first of each scale). */
@@ -242,21 +244,23 @@ async function signIn(base: string, email: string): Promise<string> {
 /** RUNS sequential requests of `operation`, rotating over the signed-in users (and, for the report, the weeks). */
 async function time(base: string, cookies: string[], operation: string, weeks: number, today: number) {
   const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
+  // the first WARM_UP requests are not timed: JIT and Postgres' caches after the writes
+  for (let i = -WARM_UP; i < RUNS; i++) {
     const params = new URLSearchParams({ method: operation, lang: 'us-en' })
-    if (operation === '/v1/weeklyinfo') params.set('date', dateOf(today - ((i * 7919) % (weeks * 7)) * DAY))
+    const n = i + WARM_UP
+    if (operation === '/v1/weeklyinfo') params.set('date', dateOf(today - ((n * 7919) % (weeks * 7)) * DAY))
     const started = performance.now()
     const response = await fetch(`${base}/v1/index`, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         'x-requested-with': 'XMLHttpRequest',
-        cookie: cookies[i % cookies.length]!,
+        cookie: cookies[n % cookies.length]!,
       },
       body: params,
     })
     const text = await response.text()
-    times.push(performance.now() - started)
+    if (i >= 0) times.push(performance.now() - started)
     if (!text.includes('"code":true')) throw new Error(`${operation} failed: ${text.slice(0, 300)}`)
   }
   return { operation, runs: RUNS, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) }
