@@ -125,11 +125,11 @@ export function budgetRows(r: Results): Budget[] {
     )
     for (const [method, share] of FLOOR_SHARES) {
       const l = r.api.loads.find((l) => l.name === method)
-      if (!l?.ofFloor) continue
+      if (l?.ofFloor === undefined) continue
       add(
         `API: ${method} vs the floor route`,
         `≥ ${share * 100}%`,
-        `${(l.ofFloor * 100).toFixed(1)}% (${l.requestsPerSecond} req/s; floor ${l.floorRps} right before)`,
+        `${(l.ofFloor * 100).toFixed(1)}% (${l.requestsPerSecond} req/s, p50 ${l.p50Ms} / p99 ${l.p99Ms} ms; floor ${l.floorRps} right before)`,
         l.ofFloor >= share,
       )
     }
@@ -139,7 +139,7 @@ export function budgetRows(r: Results): Budget[] {
       add(
         `API: ${l.name} vs the floor route`,
         'reported',
-        `${(l.ofFloor! * 100).toFixed(1)}% (floor ${l.floorRps})`,
+        `${(l.ofFloor! * 100).toFixed(1)}% (${l.requestsPerSecond} req/s, p50 ${l.p50Ms} / p99 ${l.p99Ms} ms; floor ${l.floorRps})`,
         true,
       )
     for (const l of r.api.loads.filter((l) => !l.name.startsWith('bare') && !l.name.startsWith('floor')))
