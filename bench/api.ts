@@ -1,7 +1,9 @@
-// The hot operations (DESIGN §10 API budget), each loaded with autocannon at CONNECTIONS
-// concurrent clients against the server under test (its own process), next to a bare
-// Fastify route (bench/targets.ts, its own process) measured in the same run: the ratio is
-// what compares across machines. Each request is one of PEOPLE people (yesterday's watch
+// The hot operations (DESIGN §10 API budget; issue 23), each loaded with autocannon at
+// CONNECTIONS concurrent clients against the server under test (its own process), next to a
+// bare Fastify route and the floor route (bench/targets.ts, one process of their own) measured
+// in the same run: the ratios are what compare across machines. The floor route — one query
+// through the server's pool code and settings on the server's own Postgres — is measured right
+// before each hot read, and that read is reported as a share of it. Each request is one of PEOPLE people (yesterday's watch
 // data, consents, a goal, a funded wallet); heart-rate ingest posts the next minute of 1 Hz
 // samples of one of their watches.
 import { spawn } from 'node:child_process'
@@ -14,8 +16,8 @@ import type { ServerUnderTest } from './server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
-export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200)
-/** People the hot operations rotate over: 200 clients are not one person. */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100)
+/** People the hot operations rotate over: 100 clients are not one person. */
 const PEOPLE = 40
 const HISTORY_DAYS = 14
 const INGEST_SAMPLES = 60
@@ -25,6 +27,9 @@ export interface ApiMeasure {
   requestsPerSecond: number
   /** Throughput relative to the bare route of the same run. */
   ofBare: number
+  /** Hot reads: throughput relative to the floor route measured right before it. */
+  ofFloor?: number
+  floorRps?: number
   p50Ms: number
   p99Ms: number
   /** Connection errors, timeouts and answers other than `code: true`. */
@@ -77,10 +82,17 @@ async function measure(load: Load): Promise<Omit<ApiMeasure, 'ofBare'>> {
   }
 }
 
-/** The bare route in its own process, measured and stopped. */
-async function measureBare(): Promise<Omit<ApiMeasure, 'ofBare'>> {
+interface Targets {
+  bare: Load
+  floor: Load
+  stop(): Promise<void>
+}
+
+/** The bare and floor routes in their own process (the floor on the server's database). */
+async function startTargets(databaseUrl: string): Promise<Targets> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/targets.ts'], {
     cwd: ROOT,
+    env: { ...process.env, FLOOR_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const port = await new Promise<number>((resolve, reject) => {
@@ -90,23 +102,28 @@ async function measureBare(): Promise<Omit<ApiMeasure, 'ofBare'>> {
     })
     child.once('exit', (code) => reject(new Error(`bare target exited with ${code}`)))
   })
-  try {
-    return await measure({
-      name: 'bare Fastify route',
-      url: `http://127.0.0.1:${port}/bare`,
-      headers: FORM,
-      body: 'method=%2Fv1%2Fversion&lang=us-en',
-    })
-  } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
+  const target = (name: string, route: string): Load => ({
+    name,
+    url: `http://127.0.0.1:${port}/${route}`,
+    headers: FORM,
+    body: 'method=%2Fv1%2Fversion&lang=us-en',
+  })
+  return {
+    bare: target('bare Fastify route', 'bare'),
+    floor: target('floor route (one query, same pool and Postgres)', 'floor'),
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    },
   }
 }
 
 export interface Person {
   client: Client
   watch: Watch
+  walletId: number
 }
 
 /**
@@ -123,7 +140,7 @@ async function person(server: ServerUnderTest, shop: Shop, name: string, ip: str
   for (let d = days; d >= 1; d--) await upload(server.base, watch, watchData(today - d * 86_400, 1440))
   const wallet = await createWallet(client)
   await fund(server.chainUrl, wallet.address)
-  return { client, watch }
+  return { client, watch, walletId: wallet.id }
 }
 
 /** The person Lighthouse's signed-in pages and the claims run as: two weeks of data. */
@@ -144,7 +161,17 @@ async function crowd(server: ServerUnderTest, shop: Shop): Promise<Person[]> {
   return people
 }
 
-const HOT = ['/v1/version', '/v1/gethome', '/v1/userinfo', '/v1/wellinfo', '/v1/walletindex']
+/** The hot reads of issue 23, each measured next to the floor route. */
+export const HOT_READS = [
+  '/v1/gethome',
+  '/v1/userinfo',
+  '/v1/wellinfo',
+  '/v1/walletindex',
+  '/v1/all_balances',
+  '/v1/find',
+  '/v1/getstore',
+  '/v1/msg',
+]
 
 /**
  * Waits until the server has worked off the previous load: requests a closed connection left
@@ -166,6 +193,8 @@ export interface ApiResults {
   loads: ApiMeasure[]
   bareBeforeRps: number
   bareAfterRps: number
+  /** The floor route, each measured right before the hot read named. */
+  floors: (Omit<ApiMeasure, 'ofBare'> & { before: string })[]
   ingestSamplesPerSecond: number
   /** The server process under the API load (VmHWM so far, VmRSS after). */
   serverPeakRssMb: number
@@ -181,8 +210,14 @@ export async function measureApi(server: ServerUnderTest, shop: Shop): Promise<A
     headers: FORM,
     body: `method=${encodeURIComponent(method)}&lang=us-en`,
     next: () => {
-      const { client } = people[n++ % people.length]!
-      return { headers: { cookie: client.cookieHeader, 'x-forwarded-for': client.ip! } }
+      const { client, walletId } = people[n++ % people.length]!
+      return {
+        // all_balances is of one wallet: the person's own
+        ...(method === '/v1/all_balances' && {
+          body: `method=${encodeURIComponent(method)}&lang=us-en&wallet_id=${walletId}`,
+        }),
+        headers: { cookie: client.cookieHeader, 'x-forwarded-for': client.ip! },
+      }
     },
   })
   // each request: the next minute of one watch, 60 heart-rate samples at 1 Hz
@@ -206,27 +241,55 @@ export async function measureApi(server: ServerUnderTest, shop: Shop): Promise<A
     },
   }
 
-  // the bare route before and after, its mean the baseline (the machine's load drifts)
-  const bareBefore = await measureBare()
-  const measured = []
-  for (const load of [...HOT.map(operation), ingest]) {
+  const targets = await startTargets(server.databaseUrl)
+  try {
+    // the bare route before and after, its mean the baseline (the machine's load drifts); the
+    // floor right before each hot read, so each ratio compares two loads a few seconds apart
+    const bareBefore = await measure(targets.bare)
+    const measured: Omit<ApiMeasure, 'ofBare'>[] = [await measure(operation('/v1/version'))]
+    const floors: ApiResults['floors'] = []
+    for (const method of HOT_READS) {
+      await settle(server.base)
+      const floor = await measure(targets.floor)
+      floors.push({ ...floor, before: method })
+      const read = await measure(operation(method))
+      measured.push({
+        ...read,
+        floorRps: floor.requestsPerSecond,
+        ofFloor: ratio(read.requestsPerSecond, floor.requestsPerSecond),
+      })
+    }
     await settle(server.base)
-    measured.push(await measure(load))
-  }
-  const bareAfter = await measureBare()
-  const memory = server.memory()
-  const ingestMeasure = measured[measured.length - 1]!
-  const baseline = (bareBefore.requestsPerSecond + bareAfter.requestsPerSecond) / 2
-  return {
-    bareBeforeRps: bareBefore.requestsPerSecond,
-    bareAfterRps: bareAfter.requestsPerSecond,
-    loads: [
-      { ...bareBefore, name: 'bare Fastify route (before)' },
-      ...measured,
-      { ...bareAfter, name: 'bare Fastify route (after)' },
-    ].map((m) => ({ ...m, ofBare: Math.round((m.requestsPerSecond / baseline) * 1000) / 1000 })),
-    ingestSamplesPerSecond: ingestMeasure.requestsPerSecond * INGEST_SAMPLES,
-    serverPeakRssMb: memory.peakRssMb,
-    serverRssMb: memory.rssMb,
+    const ingestMeasure = await measure(ingest)
+    measured.push(ingestMeasure)
+    const bareAfter = await measure(targets.bare)
+    const memory = server.memory()
+    const baseline = (bareBefore.requestsPerSecond + bareAfter.requestsPerSecond) / 2
+    const floorMean = floors.reduce((sum, f) => sum + f.requestsPerSecond, 0) / Math.max(1, floors.length)
+    const floorRow = {
+      name: 'floor route (mean req/s, worst p50/p99 of its runs)',
+      requestsPerSecond: Math.round(floorMean),
+      p50Ms: Math.max(...floors.map((f) => f.p50Ms)),
+      p99Ms: Math.max(...floors.map((f) => f.p99Ms)),
+      errors: floors.reduce((sum, f) => sum + f.errors, 0),
+    }
+    return {
+      bareBeforeRps: bareBefore.requestsPerSecond,
+      bareAfterRps: bareAfter.requestsPerSecond,
+      floors,
+      loads: [
+        { ...bareBefore, name: 'bare Fastify route (before)' },
+        floorRow,
+        ...measured,
+        { ...bareAfter, name: 'bare Fastify route (after)' },
+      ].map((m) => ({ ...m, ofBare: ratio(m.requestsPerSecond, baseline) })),
+      ingestSamplesPerSecond: ingestMeasure.requestsPerSecond * INGEST_SAMPLES,
+      serverPeakRssMb: memory.peakRssMb,
+      serverRssMb: memory.rssMb,
+    }
+  } finally {
+    await targets.stop()
   }
 }
+
+const ratio = (rps: number, of: number) => Math.round((rps / Math.max(1, of)) * 1000) / 1000

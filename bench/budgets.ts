@@ -1,9 +1,10 @@
 // The budget table of `npm run bench`: every DESIGN §10 budget (and the 500-user load) the run
 // measured, with its target, the measured value, met, and for a budget not met what is known
 // about the gap.
-import { CONNECTIONS, type ApiResults } from './api.ts'
+import { CONNECTIONS, HOT_READS, type ApiResults } from './api.ts'
 import type { ChainMeasure } from './chain.ts'
 import type { EarningResults } from './earning.ts'
+import type { GrowthResults } from './growth.ts'
 import type { HealthMeasure } from './health.ts'
 import type { LighthouseScore } from './lighthouse.ts'
 import type { LoadResults } from './load.ts'
@@ -17,6 +18,7 @@ export interface Results {
   api?: ApiResults
   earning?: EarningResults
   load?: LoadResults
+  growth?: GrowthResults
   ledger?: { ok: boolean; output: string }
 }
 
@@ -44,13 +46,50 @@ const GAPS: [string, string][] = [
     "Home reads in two statements after the session (docs/adr/2026-11-25-home-in-one-read.md): the profile, consent, goal, setup counts, balances and latest records; then the week's rollups, today's minutes and workouts with the 90-day baseline (today's effort is recomputed in the process), the credited energy and the received tasks; it writes nothing. Next levers: the session and settings from in-process caches, and today's effort kept with the credit instead of recomputed.",
   ],
   [
+    'API: /v1/gethome vs the floor',
+    "on hot-base Home costs 14 round trips (session included) against the floor's one; hot-home brings it to at most two (one statement or a per-user read model) and hot-auth drops the session and settings reads (in-process caches invalidated over LISTEN/NOTIFY). Re-measure after both merge.",
+  ],
+  [
+    'API: /v1/find vs the floor',
+    "on hot-base /v1/find costs 13 round trips against the floor's one; hot-home brings it to at most two.",
+  ],
+  [
+    'API: /v1/userinfo vs the floor',
+    'on hot-base 2 round trips (one of them the session) plus the settings read; hot-auth serves the session and settings from in-process caches, hot-reads the rest in at most two, optionally from DATABASE_READ_URL.',
+  ],
+  [
+    'API: /v1/wellinfo vs the floor',
+    'on hot-base 2 round trips (one of them the session); hot-auth drops the session read, hot-reads keeps the rest within two.',
+  ],
+  [
+    'API: /v1/walletindex vs the floor',
+    'on hot-base the balances wait on the node (a multicall to the dev chain per request); hot-wallet serves them from a cache refreshed once per new block.',
+  ],
+  [
+    'Growth: whole run',
+    'at its default sizes (10 and 100 users, 52 weeks, raw samples of one user a scale) the run writes about 75 M rows, most of them minute rollups of the 100 users and the raw samples; a loaded machine COPYs several times slower (BENCH_GROWTH_USERS makes it smaller).',
+  ],
+  [
+    'Growth:',
+    'the growth run writes its history straight into the tables (COPY) at the sizes it reports; a p95 spread above 20% on a shared 2-core machine is often the machine (re-run on a quiet one); a real spread between 1 and 52 weeks means a read scanning history rather than an index range, between 1x and 10x a read not keyed by one user.',
+  ],
+  [
     'API:',
-    "200 closed-loop clients: mean latency is 200 / throughput (Little's law), so p99 < 50 ms needs well over 4,000 req/s of that operation; /v1/walletindex also waits on the node's multicall (the dev chain is one Hardhat process).",
+    "100 closed-loop clients (BENCH_CONNECTIONS): mean latency is 100 / throughput (Little's law), so p99 < 50 ms needs well over 2,000 req/s of that operation; /v1/walletindex also waits on the node's multicall (the dev chain is one Hardhat process).",
   ],
   [
     'Health: weekly report',
     'the report reads 7 day rollups; a p95 far above its p50 is the machine, not the query: re-run on a quiet machine.',
   ],
+]
+
+/** Issue 23: each hot read's throughput as a share of the floor route measured right before it. */
+const FLOOR_SHARES: [string, number][] = [
+  ['/v1/gethome', 0.3],
+  ['/v1/userinfo', 0.5],
+  ['/v1/wellinfo', 0.5],
+  ['/v1/walletindex', 0.5],
+  ['/v1/find', 0.5],
 ]
 
 /** Every DESIGN §10 budget (and the 500-user load) that this run measured. */
@@ -84,7 +123,26 @@ export function budgetRows(r: Results): Budget[] {
       `${(home.ofBare * 100).toFixed(1)}% (${home.requestsPerSecond} req/s; bare ${r.api.bareBeforeRps} before, ${r.api.bareAfterRps} after)`,
       home.ofBare >= 0.4,
     )
-    for (const l of r.api.loads.filter((l) => !l.name.startsWith('bare')))
+    for (const [method, share] of FLOOR_SHARES) {
+      const l = r.api.loads.find((l) => l.name === method)
+      if (l?.ofFloor === undefined) continue
+      add(
+        `API: ${method} vs the floor route`,
+        `≥ ${share * 100}%`,
+        `${(l.ofFloor * 100).toFixed(1)}% (${l.requestsPerSecond} req/s, p50 ${l.p50Ms} / p99 ${l.p99Ms} ms; floor ${l.floorRps} right before)`,
+        l.ofFloor >= share,
+      )
+    }
+    for (const l of r.api.loads.filter(
+      (l) => HOT_READS.includes(l.name) && l.ofFloor !== undefined && !FLOOR_SHARES.some(([m]) => m === l.name),
+    ))
+      add(
+        `API: ${l.name} vs the floor route`,
+        'reported',
+        `${(l.ofFloor! * 100).toFixed(1)}% (${l.requestsPerSecond} req/s, p50 ${l.p50Ms} / p99 ${l.p99Ms} ms; floor ${l.floorRps})`,
+        true,
+      )
+    for (const l of r.api.loads.filter((l) => !l.name.startsWith('bare') && !l.name.startsWith('floor')))
       add(
         `API: ${l.name} p99 at ${CONNECTIONS} clients`,
         '< 50 ms',
@@ -113,6 +171,41 @@ export function budgetRows(r: Results): Budget[] {
       `${r.health.reportP95Ms} ms (p50 ${r.health.reportP50Ms})`,
       r.health.reportP95Ms < 50,
     )
+  }
+  if (r.growth) {
+    const points = r.growth.points
+    const p95 = (operation: string, scale: number, weeks: number) =>
+      points.find((p) => p.scale === scale && p.weeks === weeks)?.operations.find((o) => o.operation === operation)
+        ?.p95Ms
+    const spread = (a?: number, b?: number) => (a && b ? Math.abs(a - b) / Math.min(a, b) : undefined)
+    const scales = [...new Set(points.map((p) => p.scale))]
+    const weeks = [...new Set(points.map((p) => p.weeks))]
+    const [fewest, most] = [Math.min(...weeks), Math.max(...weeks)]
+    const [small, large] = [Math.min(...scales), Math.max(...scales)]
+    const usersAt = (scale: number) => points.find((p) => p.scale === scale)?.users
+    for (const operation of ['/v1/gethome', '/v1/weeklyinfo']) {
+      const row = (budget: string, pairs: [string, number | undefined, number | undefined][]) => {
+        const spreads = pairs.map(([, a, b]) => spread(a, b)).filter((s): s is number => s !== undefined)
+        if (!spreads.length) return
+        add(
+          budget,
+          'p95 within 20%',
+          pairs.map(([label, a, b]) => `${label}: ${a} → ${b} ms`).join('; '),
+          Math.max(...spreads) <= 0.2,
+        )
+      }
+      if (most !== fewest)
+        row(
+          `Growth: ${operation} p95, ${fewest} vs ${most} weeks of history`,
+          scales.map((s) => [`${usersAt(s)} users`, p95(operation, s, fewest), p95(operation, s, most)]),
+        )
+      if (large !== small)
+        row(
+          `Growth: ${operation} p95, ${usersAt(small)} vs ${usersAt(large)} users`,
+          weeks.map((w) => [`${w} weeks`, p95(operation, small, w), p95(operation, large, w)]),
+        )
+    }
+    add('Growth: whole run', '≤ 15 min', `${Math.round(r.growth.seconds / 6) / 10} min`, r.growth.seconds <= 900)
   }
   if (r.earning) {
     add(

@@ -2,7 +2,8 @@
 // multicall balance load, the 500-user load) and writes bench/results/latest.json
 // plus a table. Ratios next to a bare Fastify route in the same run, not absolute times, are
 // what compare across machines. `npm run bench -- api load` runs only the parts named
-// (web, chain, health, lighthouse, api, earning, load); `npm run bench:load` is `-- load`.
+// (web, chain, health, growth, lighthouse, api, earning, load); `npm run bench:load` is `-- load`.
+// `-- growth` is the growth run alone (bench/growth.ts, about 15 minutes at its default sizes).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -10,6 +11,7 @@ import { CONNECTIONS, fixture, measureApi } from './api.ts'
 import { budgetRows, type Results } from './budgets.ts'
 import { measureBalances } from './chain.ts'
 import { measureEarning } from './earning.ts'
+import { measureGrowth } from './growth.ts'
 import { measureHealth } from './health.ts'
 import { CHROMIUM, measureLighthouse } from './lighthouse.ts'
 import { simulateUsers } from './load.ts'
@@ -18,7 +20,7 @@ import { startServer } from './server.ts'
 import { buildWeb, measureWeb } from './web.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const PARTS = ['web', 'chain', 'health', 'lighthouse', 'api', 'earning', 'load'] as const
+const PARTS = ['web', 'chain', 'health', 'growth', 'lighthouse', 'api', 'earning', 'load'] as const
 type Part = (typeof PARTS)[number]
 const asked = process.argv.slice(2)
 for (const part of asked) if (!PARTS.includes(part as Part)) throw new Error(`unknown part ${part}: ${PARTS.join(' ')}`)
@@ -27,8 +29,11 @@ const step = (text: string) => console.log(`[bench ${new Date().toISOString().sl
 
 const results: Results = {}
 
-step('building the web app and the server')
-buildWeb()
+const building = runs('web') || runs('lighthouse') || runs('api') || runs('earning') || runs('load')
+if (building) {
+  step('building the web app and the server')
+  buildWeb()
+}
 if (runs('web')) results.web = measureWeb()
 if (runs('chain')) {
   step('wallet balances on a dev chain')
@@ -37,6 +42,10 @@ if (runs('chain')) {
 if (runs('health')) {
   step('health ingest and weekly report')
   results.health = await measureHealth()
+}
+if (runs('growth')) {
+  step('growth: 1, 12 and 52 weeks of history at 1x and 10x the users')
+  results.growth = await measureGrowth()
 }
 if (runs('lighthouse') || runs('api') || runs('earning') || runs('load')) {
   step('starting the server under test')
@@ -86,6 +95,10 @@ writeFileSync(
   ) + '\n',
 )
 if (results.api) console.table(results.api.loads)
+if (results.growth)
+  console.table(
+    results.growth.points.flatMap((p) => p.operations.map((o) => ({ users: p.users, weeks: p.weeks, ...o }))),
+  )
 if (results.load) console.table(results.load.operations)
 if (results.lighthouse) console.table(results.lighthouse)
 console.table(budgets.map(({ note: _note, ...row }) => row))
