@@ -200,6 +200,8 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   // an invitation is rewarded inside the registration that earns it
   const account = accountFeature(ctx, { invited: earn.api.invited })
   const wallet = walletFeature(ctx)
+  // balances are read once per new block in every instance (docs/adr/2026-11-25-balances-per-block.md)
+  runner.add(wallet.api.balances.service, wallet.api.balances.backoff)
   const shop = shopFeature(ctx, { earn: earn.api, push: content.api.push })
   // health's data changing (watch batches, imports) or its consent credits energy: health calls, earning answers
   const healthHooks: HealthHooks = { daysChanged: earn.api.daysChanged, consentChanged: earn.api.consentChanged }
@@ -263,8 +265,10 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     })
   }
   if (faucetAvailable(config)) {
-    registerFaucet(server, createFaucet({ ...config.chain, rpcUrl }))
-    registerDevPrice(server, { rpcUrl, feeds: config.chain.priceFeeds })
+    // both answer once the balance book has read the block they mined
+    const seen = () => wallet.api.balances.refresh()
+    registerFaucet(server, createFaucet({ ...config.chain, rpcUrl }), seen)
+    registerDevPrice(server, { rpcUrl, feeds: config.chain.priceFeeds, seen })
   }
 
   if (existsSync(config.webDist)) {
@@ -304,6 +308,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     scheduler: earn.api.scheduler,
     healthHooks,
     deposits: earn.api.deposits,
+    balances: wallet.api.balances,
   }
   return { server, registry, services, chain, bus, runner }
 }
