@@ -173,7 +173,7 @@ export function balanceBook(options: {
             await refresh()
             up()
           } catch (error) {
-            if (!down) options.log?.warn({ err: error }, 'balance book: refresh failed; serving the last block for now')
+            if (!down) options.log?.warn({ reason: error instanceof Error ? error.message : String(error) }, 'balance book: refresh failed; serving the last block for now')
             down = true
           }
           await pause(pollMs, signal)
