@@ -26,7 +26,7 @@ import {
 import { healthFeature, ingestService, type HealthHooks } from './features/health/index.ts'
 import { shopFeature } from './features/shop/index.ts'
 import { supportFeature, type SupportService } from './features/support/index.ts'
-import { walletFeature } from './features/wallet/index.ts'
+import { walletFeature, type BalanceBook } from './features/wallet/index.ts'
 import type { AppContext } from './platform/app-context.ts'
 import { isSameSiteRequest } from './platform/auth/csrf.ts'
 import { sessionService } from './platform/auth/sessions.ts'
@@ -69,6 +69,8 @@ export interface App {
     /** Health's hooks as wired to earning (the demo seed's data is credited like a watch's). */
     healthHooks: HealthHooks
     deposits: DepositService
+    /** Wallet balances per block (tests wait on `refresh()` for a block made outside the app). */
+    balances: BalanceBook
   }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
