@@ -160,3 +160,32 @@ describe('balances read once per block', () => {
     expect(sheets).toHaveLength(Math.ceil(watched / READS_PER_MULTICALL))
   })
 })
+
+describe('a node away for longer than STALE_POLLS polls', () => {
+  let away: TestApp
+  let cut: Awaited<ReturnType<typeof cuttableProxy>>
+  beforeAll(async () => {
+    cut = await cuttableProxy(testChainConfig().rpcUrl)
+    away = await startTestApp({ CHAIN_RPC_URL: cut.url, CHAIN_POLL_MS: '100' })
+  })
+  afterAll(async () => {
+    cut?.restore()
+    await away?.close()
+    await cut?.close()
+  })
+
+  it('is said (CHAIN_UNAVAILABLE) instead of old figures, and the first read once it is back answers', async () => {
+    const client = await aSignedInUser(away, 'book')
+    const wallet = await createWallet(client)
+    await fund(away, wallet.key.address)
+    const home = await ok<Figures>(client, '/v1/walletindex')
+    cut.cut()
+    await expect
+      .poll(async () => (await client.call('/v1/walletindex')).body.error, { timeout: 20_000 })
+      .toBe('CHAIN_UNAVAILABLE')
+    cut.restore()
+    const back = await ok<Figures>(client, '/v1/walletindex')
+    expect(back.block).toBeGreaterThanOrEqual(home.block)
+    expect(bnb(back)).toBe('10')
+  })
+})

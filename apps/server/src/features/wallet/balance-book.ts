@@ -1,5 +1,5 @@
 import { getAddress, type Address, type Hash } from 'viem'
-import { ChainUnavailable, type Chain, type ChainSnapshot, type FeedRound, type Holding } from '../../chain/chain.ts'
+import { type Chain, type ChainSnapshot, type FeedRound, type Holding } from '../../chain/chain.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { pause, type Backoff, type Service } from '../../platform/jobs/supervisor.ts'
 import { watchedHoldings } from './wallet.repo.ts'
@@ -26,8 +26,8 @@ export interface BalanceBook {
   /**
    * Balances of `owner` and feed rounds from the book, at its block — no node call when they are
    * there. An owner or token not read yet (a wallet or token added since the block) is read
-   * once, at the book's block, and kept. ChainUnavailable when the node has not answered for
-   * STALE_POLLS polls, or the figures are missing and the node cannot give them.
+   * once, at the book's block, and kept. When the node has not answered for STALE_POLLS polls
+   * the head is read first; ChainUnavailable when the node cannot give what is needed.
    */
   snapshot(owner: Address, tokens: readonly (Address | null)[], feeds: readonly Address[]): Promise<BookSnapshot>
   /**
@@ -83,16 +83,15 @@ export function balanceBook(options: {
     down = false
     if (page && page.hash === head.hash) return
     const watched = await watchedHoldings(db, chain.chainId)
-    const holdings = watched.map(
-      (w): Holding => ({ owner: getAddress(w.address), token: w.contract === null ? null : getAddress(w.contract) }),
-    )
+    const holdings = watched.map((w): Holding => ({
+      owner: getAddress(w.address),
+      token: w.contract === null ? null : getAddress(w.contract),
+    }))
     const batches: Holding[][] = []
     for (let i = 0; i < holdings.length; i += READS_PER_MULTICALL)
       batches.push(holdings.slice(i, i + READS_PER_MULTICALL))
     if (batches.length === 0) batches.push([])
-    const sheets = await Promise.all(
-      batches.map((batch, i) => chain.sheet(batch, i === 0 ? feeds : [], head.number)),
-    )
+    const sheets = await Promise.all(batches.map((batch, i) => chain.sheet(batch, i === 0 ? feeds : [], head.number)))
     const balances = new Map<string, bigint>()
     batches.forEach((batch, i) =>
       batch.forEach((h, j) => balances.set(key(h.owner, h.token), sheets[i]?.balances[j] ?? 0n)),
@@ -144,10 +143,10 @@ export function balanceBook(options: {
 
   return {
     async snapshot(owner, tokens, wanted) {
-      if (!page) await refresh()
+      // never read, or the node silent for STALE_POLLS polls: ask it now (ChainUnavailable if it is still away)
+      if (!page || stale()) await refresh()
       const at = page
       if (!at) throw new Error('the balance book has no page after a read')
-      if (stale()) throw new ChainUnavailable(new Error('the node has not answered the balance book'))
       const missing = [...new Set(tokens.filter((t) => !at.balances.has(key(owner, t))))]
       const missingFeeds = wanted.filter((f) => !at.rounds.has(f.toLowerCase()))
       if (missing.length > 0 || missingFeeds.length > 0) await fill(at, owner, missing, missingFeeds)
@@ -173,7 +172,11 @@ export function balanceBook(options: {
             await refresh()
             up()
           } catch (error) {
-            if (!down) options.log?.warn({ reason: error instanceof Error ? error.message : String(error) }, 'balance book: refresh failed; serving the last block for now')
+            if (!down)
+              options.log?.warn(
+                { reason: error instanceof Error ? error.message : String(error) },
+                'balance book: refresh failed; serving the last block for now',
+              )
             down = true
           }
           await pause(pollMs, signal)

@@ -27,7 +27,8 @@ let app: TestApp
 let indexer: Indexer
 beforeAll(async () => {
   proxy = await cuttableProxy(testChainConfig().rpcUrl)
-  app = await startTestApp({ CHAIN_RPC_URL: proxy.url, TREASURY_KEY: treasuryKey })
+  // balances stay served from the last block for 5 polls of the node: far longer than the test's outage
+  app = await startTestApp({ CHAIN_RPC_URL: proxy.url, TREASURY_KEY: treasuryKey, CHAIN_POLL_MS: '60000' })
   const { chain, databaseUrl } = app.config
   const tracked = () => trackedAddresses(app.database.db)
   indexer = createIndexer({
