@@ -9,8 +9,11 @@ import { watchedHoldings } from './wallet.repo.ts'
  * eth_call cap geth-based nodes (BSC) apply by default, and an answer of ~100 KB.
  */
 export const READS_PER_MULTICALL = 1000
-/** Polls without an answer from the node after which the book's figures are no longer served. */
-export const STALE_POLLS = 5
+/**
+ * Polls in a row the node failed after which the book's figures are no longer served as they
+ * are (a busy process polling late does not count: only failures do).
+ */
+export const STALE_POLLS = 3
 
 /** Figures as the book serves them: a snapshot and the block it is of. */
 export interface BookSnapshot extends ChainSnapshot {
@@ -26,8 +29,8 @@ export interface BalanceBook {
   /**
    * Balances of `owner` and feed rounds from the book, at its block — no node call when they are
    * there. An owner or token not read yet (a wallet or token added since the block) is read
-   * once, at the book's block, and kept. When the node has not answered for STALE_POLLS polls
-   * the head is read first; ChainUnavailable when the node cannot give what is needed.
+   * once, at the book's block, and kept. When the node failed STALE_POLLS polls in a row the
+   * head is read first; ChainUnavailable when the node cannot give what is needed.
    */
   snapshot(owner: Address, tokens: readonly (Address | null)[], feeds: readonly Address[]): Promise<BookSnapshot>
   /**
@@ -70,15 +73,18 @@ export function balanceBook(options: {
 }): BalanceBook {
   const { db, chain, feeds, pollMs } = options
   let page: Page | undefined
-  /** Date.now() of the node's last answer to a poll. */
-  let answeredAt = 0
+  /** Reads of the head in a row that failed (the node away). */
+  let failures = 0
   let running: Promise<void> | undefined
   let down = false
   const pending = new Map<string, Promise<void>>()
 
   async function read(): Promise<void> {
-    const head = await chain.head()
-    answeredAt = Date.now()
+    const head = await chain.head().catch((error: unknown) => {
+      failures++
+      throw error
+    })
+    failures = 0
     if (down) options.log?.info({ block: head.number }, 'balance book: the node answers again')
     down = false
     if (page && page.hash === head.hash) return
@@ -118,7 +124,7 @@ export function balanceBook(options: {
     return queued
   }
 
-  const stale = () => Date.now() - answeredAt > STALE_POLLS * pollMs
+  const stale = () => failures >= STALE_POLLS
 
   /** Reads what `at` lacks for `owner`, once at a time per owner and tokens, at `at`'s block. */
   function fill(at: Page, owner: Address, tokens: (Address | null)[], missingFeeds: Address[]): Promise<void> {
@@ -143,7 +149,7 @@ export function balanceBook(options: {
 
   return {
     async snapshot(owner, tokens, wanted) {
-      // never read, or the node silent for STALE_POLLS polls: ask it now (ChainUnavailable if it is still away)
+      // never read, or the node failed STALE_POLLS polls in a row: ask it now (ChainUnavailable if still away)
       if (!page || stale()) await refresh()
       const at = page
       if (!at) throw new Error('the balance book has no page after a read')

@@ -27,7 +27,7 @@ let app: TestApp
 let indexer: Indexer
 beforeAll(async () => {
   proxy = await cuttableProxy(testChainConfig().rpcUrl)
-  // balances stay served from the last block for 5 polls of the node: far longer than the test's outage
+  // balances stay served from the last block until 3 polls failed: a poll a minute outlasts the outage
   app = await startTestApp({ CHAIN_RPC_URL: proxy.url, TREASURY_KEY: treasuryKey, CHAIN_POLL_MS: '60000' })
   const { chain, databaseUrl } = app.config
   const tracked = () => trackedAddresses(app.database.db)
