@@ -73,18 +73,14 @@ export function balanceBook(options: {
 }): BalanceBook {
   const { db, chain, feeds, pollMs } = options
   let page: Page | undefined
-  /** Reads of the head in a row that failed (the node away). */
+  /** Refreshes in a row that failed (the node away). */
   let failures = 0
   let running: Promise<void> | undefined
   let down = false
   const pending = new Map<string, Promise<void>>()
 
   async function read(): Promise<void> {
-    const head = await chain.head().catch((error: unknown) => {
-      failures++
-      throw error
-    })
-    failures = 0
+    const head = await chain.head()
     if (down) options.log?.info({ block: head.number }, 'balance book: the node answers again')
     down = false
     if (page && page.hash === head.hash) return
@@ -104,14 +100,22 @@ export function balanceBook(options: {
     )
     const rounds = new Map(feeds.map((f, i) => [f.toLowerCase(), sheets[0]?.rounds[i]]))
     const blockTime = sheets[0]?.blockTime ?? 0n
-    // a slower read of an older head never replaces a newer page
-    if (!page || head.number >= page.block) page = { block: head.number, hash: head.hash, blockTime, balances, rounds }
+    // reads run one at a time (refresh): this is the newest head, lower too after a deep reorg
+    page = { block: head.number, hash: head.hash, blockTime, balances, rounds }
   }
 
   let queued: Promise<void> | undefined
   function refresh(): Promise<void> {
     if (!running) {
-      running = read().finally(() => (running = undefined))
+      running = read()
+        .then(
+          () => void (failures = 0),
+          (error: unknown) => {
+            failures++
+            throw error
+          },
+        )
+        .finally(() => (running = undefined))
       return running
     }
     // the running read may have asked for the head before the caller's block: one more after it
