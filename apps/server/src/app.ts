@@ -26,7 +26,7 @@ import {
 import { healthFeature, ingestService, type HealthHooks, type RawStorage } from './features/health/index.ts'
 import { shopFeature } from './features/shop/index.ts'
 import { supportFeature, type SupportService } from './features/support/index.ts'
-import { walletFeature } from './features/wallet/index.ts'
+import { walletFeature, type BalanceBook } from './features/wallet/index.ts'
 import type { AppContext } from './platform/app-context.ts'
 import { isSameSiteRequest } from './platform/auth/csrf.ts'
 import { sessionService } from './platform/auth/sessions.ts'
@@ -72,6 +72,8 @@ export interface App {
     deposits: DepositService
     /** The raw samples' partitions: what the job `health.partitions` runs (tests run it at a chosen time). */
     rawStorage: RawStorage
+    /** Wallet balances per block (tests wait on `refresh()` for a block made outside the app). */
+    balances: BalanceBook
   }
   /** Cross-instance events (LISTEN/NOTIFY); closed with the server. */
   bus: Bus
@@ -204,6 +206,8 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   // an invitation is rewarded inside the registration that earns it
   const account = accountFeature(ctx, { invited: earn.api.invited })
   const wallet = walletFeature(ctx)
+  // balances are read once per new block in every instance (docs/adr/2026-11-25-balances-per-block.md)
+  runner.add(wallet.api.balances.service, wallet.api.balances.backoff)
   const shop = shopFeature(ctx, { earn: earn.api, push: content.api.push })
   // health's data changing (watch batches, imports) or its consent credits energy: health calls, earning answers
   const healthHooks: HealthHooks = { daysChanged: earn.api.daysChanged, consentChanged: earn.api.consentChanged }
@@ -269,8 +273,10 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     })
   }
   if (faucetAvailable(config)) {
-    registerFaucet(server, createFaucet({ ...config.chain, rpcUrl }))
-    registerDevPrice(server, { rpcUrl, feeds: config.chain.priceFeeds })
+    // both answer once the balance book has read the block they mined
+    const seen = () => wallet.api.balances.refresh()
+    registerFaucet(server, createFaucet({ ...config.chain, rpcUrl }), seen)
+    registerDevPrice(server, { rpcUrl, feeds: config.chain.priceFeeds, seen })
   }
 
   if (existsSync(config.webDist)) {
@@ -311,6 +317,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     healthHooks,
     deposits: earn.api.deposits,
     rawStorage: health.api.raw,
+    balances: wallet.api.balances,
   }
   return { server, registry, services, chain, bus, runner }
 }

@@ -95,6 +95,11 @@ export type Network = z.infer<typeof Network>
 
 /** Symbols of the coins held that have no fresh price, so the total leaves them out. */
 const unpriced = z.array(z.string())
+/**
+ * The chain block the balances and prices are of: the server reads them once per new block
+ * (docs/adr/2026-11-25-balances-per-block.md).
+ */
+const block = z.number().int().nonnegative()
 
 /** One side of a swap: the coin and whole units. */
 export const SwapLeg = z.object({ coin: Coin, amount: z.string() })
@@ -173,6 +178,8 @@ export const walletIndex = readOnly(
       total_usd: z.string(),
       unpriced,
       network: Network,
+      /** null when there is no wallet. */
+      block: block.nullable(),
     }),
   ),
 )
@@ -211,21 +218,21 @@ export const walletVerify = wallet(
 )
 export const walletBalance = wallet(
   '/v1/walletbalance',
-  "Balances of the wallet's coins (BNB and its BEP20 list) and their USD feeds in one multicall, with values",
+  "Balances of the wallet's coins (BNB and its BEP20 list) and their USD feeds as of the server's last block read, with values",
   z.object({ wallet_id: walletId }),
-  z.object({ assets: z.array(Asset), total_usd: z.string(), unpriced }),
+  z.object({ assets: z.array(Asset), total_usd: z.string(), unpriced, block }),
 )
 export const balance = wallet(
   '/v1/balance',
   'Balance of one coin in a wallet',
   z.object({ wallet_id: walletId, coin_id: id() }),
-  Asset,
+  Asset.extend({ block }),
 )
 export const allBalances = wallet(
   '/v1/all_balances',
-  'Balances of every listed coin for a wallet (for adding coins), in one multicall',
+  "Balances of every listed coin for a wallet (for adding coins), as of the server's last block read",
   z.object({ wallet_id: walletId }),
-  z.object({ assets: z.array(Asset.extend({ added: z.boolean() })) }),
+  z.object({ assets: z.array(Asset.extend({ added: z.boolean() })), block }),
 )
 export const walletList = wallet(
   '/v1/replacement',

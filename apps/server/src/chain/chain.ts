@@ -31,6 +31,18 @@ export interface ChainSnapshot {
   blockTime: bigint
 }
 
+/** One balance to read: `token` null is the native coin. */
+export interface Holding {
+  owner: Address
+  token: Address | null
+}
+
+/** The newest block the node has. */
+export interface Head {
+  number: bigint
+  hash: Hash
+}
+
 /** The node refused a transaction (nonce, funds, gas…); `reason` is the node's words. */
 export class ChainRejected extends Error {
   constructor(readonly reason: string) {
@@ -77,6 +89,14 @@ export interface Chain {
     tokens: readonly (Address | null)[],
     feeds: readonly Address[],
   ): Promise<ChainSnapshot>
+  /**
+   * Balances of many owners and the latest round of each feed, read at block `block` (the
+   * latest when undefined) in one multicall, like `snapshot`; the caller keeps it under the
+   * node's eth_call gas cap (the wallet's balance book batches).
+   */
+  sheet(holdings: readonly Holding[], feeds: readonly Address[], block?: bigint): Promise<ChainSnapshot>
+  /** The newest block's number and hash (a new hash at the same height is a reorg). */
+  head(): Promise<Head>
   /** The node's gas price (legacy, wei). */
   gasPrice(): Promise<bigint>
   /** Gas the transaction would use; ChainRejected when it would fail (e.g. 'transfer amount exceeds balance'). */

@@ -11,7 +11,7 @@ import {
   type PublicClient,
 } from 'viem'
 import type { ChainConfig } from '../platform/config.ts'
-import type { Chain, ChainSnapshot, ContractRead, FeedRound, TokenMeta } from './chain.ts'
+import type { Chain, ChainSnapshot, ContractRead, FeedRound, Holding, TokenMeta } from './chain.ts'
 import { reading, submitting } from './errors.ts'
 import { publicClient } from './viem.ts'
 
@@ -37,13 +37,14 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
    * decoded result, or undefined when that call reverted or answered nothing decodable. A
    * failure of the whole (node down, no Multicall3 at the address) is ChainUnavailable.
    */
-  async function aggregate(calls: readonly ContractRead[]): Promise<unknown[]> {
+  async function aggregate(calls: readonly ContractRead[], block?: bigint): Promise<unknown[]> {
     const results = await reading(() =>
       client.readContract({
         address: multicall,
         abi: multicall3Abi,
         functionName: 'aggregate3',
         args: [calls.map((c) => ({ target: c.address, allowFailure: true, callData: encodeFunctionData(c) }))],
+        ...(block !== undefined && { blockNumber: block }),
       }),
     )
     return calls.map((call, i) => {
@@ -57,25 +58,27 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
     })
   }
 
-  async function snapshot(
+  function snapshot(
     owner: Address | null,
     tokens: readonly (Address | null)[],
     feeds: readonly Address[],
   ): Promise<ChainSnapshot> {
-    const balanceReads: ContractRead[] =
-      owner === null
-        ? []
-        : tokens.map((token) =>
-            token === null
-              ? { address: multicall, abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] }
-              : { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] },
-          )
+    return sheet(owner === null ? [] : tokens.map((token) => ({ owner, token })), feeds)
+  }
+
+  async function sheet(holdings: readonly Holding[], feeds: readonly Address[], block?: bigint): Promise<ChainSnapshot> {
+    const balanceReads = holdings.map(
+      ({ owner, token }): ContractRead =>
+        token === null
+          ? { address: multicall, abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] }
+          : { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] },
+    )
     const feedReads = feeds.flatMap((address): ContractRead[] => [
       { address, abi: feedAbi, functionName: 'latestRoundData' },
       { address, abi: feedAbi, functionName: 'decimals' },
     ])
     const clock: ContractRead = { address: multicall, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' }
-    const results = await aggregate([...balanceReads, ...feedReads, clock])
+    const results = await aggregate([...balanceReads, ...feedReads, clock], block)
     const rounds = feeds.map((_, i): FeedRound | undefined => {
       const round = results[balanceReads.length + 2 * i]
       const decimals = results[balanceReads.length + 2 * i + 1]
@@ -107,6 +110,12 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
     },
 
     snapshot,
+    sheet,
+
+    async head() {
+      const block = await reading(() => client.getBlock({ blockTag: 'latest' }))
+      return { number: block.number, hash: block.hash }
+    },
 
     gasPrice: () => reading(() => client.getGasPrice()),
 
@@ -158,7 +167,7 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
         ),
       ),
     blockNumber: () => reading(() => client.getBlockNumber({ cacheTime: 0 })),
-    read: aggregate,
+    read: (calls) => aggregate(calls),
   }
 }
 

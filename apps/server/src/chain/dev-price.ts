@@ -16,7 +16,12 @@ const USD_RE = /^\d{1,12}(\.\d{1,8})?$/
  */
 export function registerDevPrice(
   server: FastifyInstance,
-  options: { rpcUrl: string; feeds: Readonly<Record<string, PriceFeed>> },
+  options: {
+    rpcUrl: string
+    feeds: Readonly<Record<string, PriceFeed>>
+    /** Awaited after the feed is set (the app's balance book reading the new block); failure ignored. */
+    seen?: () => Promise<void>
+  },
 ): void {
   server.post<{ Body: { symbol?: unknown; usd?: unknown; updated_at?: unknown } | undefined }>(
     '/dev/price',
@@ -32,7 +37,9 @@ export function registerDevPrice(
       )
         return reply.code(400).send({ error: 'updated_at must be Unix seconds' })
       try {
-        return { hash: await submitting(() => setDevFeed(options.rpcUrl, feed.address, usd, updatedAt)) }
+        const hash = await submitting(() => setDevFeed(options.rpcUrl, feed.address, usd, updatedAt))
+        await options.seen?.().catch(() => undefined)
+        return { hash }
       } catch (error) {
         if (error instanceof ChainRejected) return reply.code(409).send({ error: error.reason })
         if (error instanceof ChainUnavailable) return reply.code(503).send({ error: 'the dev chain is not answering' })

@@ -58,13 +58,20 @@ export function createFaucet(chain: ChainConfig & { rpcUrl: string }): Faucet {
  * `POST /dev/faucet` with JSON `{address}` → `{hashes}`; `{error}` with 400 for a bad address,
  * 409 when the node refuses (account #0 drained), 503 when the chain is down.
  */
-export function registerFaucet(server: FastifyInstance, faucet: Faucet): void {
+export function registerFaucet(
+  server: FastifyInstance,
+  faucet: Faucet,
+  /** Awaited after funding (the app's balance book reading the new block); its failure is ignored. */
+  seen: () => Promise<void> = async () => undefined,
+): void {
   server.post<{ Body: { address?: unknown } | undefined }>('/dev/faucet', async (request, reply) => {
     const address = request.body?.address
     if (typeof address !== 'string' || !isAddress(address, { strict: false }))
       return reply.code(400).send({ error: 'address must be a 0x address' })
     try {
-      return { hashes: await faucet.fund(address) }
+      const hashes = await faucet.fund(address)
+      await seen().catch(() => undefined)
+      return { hashes }
     } catch (error) {
       if (error instanceof ChainRejected) return reply.code(409).send({ error: error.reason })
       if (error instanceof ChainUnavailable) return reply.code(503).send({ error: 'the dev chain is not answering' })

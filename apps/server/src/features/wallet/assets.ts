@@ -1,6 +1,7 @@
 import type { wallet } from '@kinetic/protocol'
 import { formatUnits, type Address } from 'viem'
 import type { Chain } from '../../chain/chain.ts'
+import type { BalanceBook } from './balance-book.ts'
 import { add, formatDecimal, multiply, ZERO, type Decimal } from './money.ts'
 import { feedPlan, feedPrice, type PriceFeeds } from './prices.ts'
 import type { CoinRow } from './wallet.repo.ts'
@@ -12,25 +13,27 @@ export interface ValuedAssets {
   total_usd: string
   /** Symbols of the coins held (balance above 0) that have no fresh price: left out of the total. */
   unpriced: string[]
+  /** The block the balances and prices are of. */
+  block: number
 }
 
 /**
- * Balances of `coins` held by `owner` and the USD feeds of their symbols — one multicall for
- * all of them — with their USD values: balance × price computed exactly in bigint, summed into
+ * Balances of `coins` held by `owner` and the USD feeds of their symbols, from the balance
+ * book (read once per block in one multicall), with their USD values: balance × price computed exactly in bigint, summed into
  * `total_usd`. A coin without a fresh price shows no price or value and is named in `unpriced`.
  */
 export async function valuedAssets(
-  chain: Chain,
+  book: Pick<BalanceBook, 'snapshot' | 'block'>,
   feeds: PriceFeeds,
   owner: Address,
   coins: readonly CoinRow[],
 ): Promise<ValuedAssets> {
-  if (coins.length === 0) return { assets: [], total_usd: '0', unpriced: [] }
+  if (coins.length === 0) return { assets: [], total_usd: '0', unpriced: [], block: Number(book.block ?? 0n) }
   const plan = feedPlan(
     feeds,
     coins.map((c) => c.symbol),
   )
-  const read = await chain.snapshot(owner, coins.map(chainToken), plan.addresses)
+  const read = await book.snapshot(owner, coins.map(chainToken), plan.addresses)
   let total = ZERO
   const unpriced: string[] = []
   const assets = coins.map((coin, i) => {
@@ -46,7 +49,7 @@ export async function valuedAssets(
       value_usd: value ? formatDecimal(value) : '',
     }
   })
-  return { assets, total_usd: formatDecimal(total), unpriced }
+  return { assets, total_usd: formatDecimal(total), unpriced, block: Number(read.block) }
 }
 
 /** USD prices of `symbols` (no balances), from one multicall; a symbol without a fresh price is absent. */

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/client.ts'
 import { feature, type AppContext } from '../../platform/app-context.ts'
+import { balanceBook, type BalanceBook } from './balance-book.ts'
 import { priceFeeds } from './prices.ts'
 import { registerWalletMethods } from './wallet.methods.ts'
 import { walletRepo, type WalletRow } from './wallet.repo.ts'
@@ -9,6 +10,7 @@ import { walletService } from './wallet.service.ts'
 export { transfersReceived } from './received.ts'
 export { addressOwners, backedUpWalletCount, pendingTokenTransfers, trackedAddresses } from './wallet.repo.ts'
 export { publicNetwork } from './wallet.context.ts'
+export type { BalanceBook } from './balance-book.ts'
 
 /** Reads of a user's wallets for other features. */
 export function walletReads(db: Db) {
@@ -23,10 +25,18 @@ export function walletReads(db: Db) {
 
 export function walletFeature(ctx: AppContext) {
   const { db, chain, config, registry } = ctx
-  return feature('wallet', {}, async () => {
+  /** Balances per block; app.ts runs its service and tells it of blocks the app itself made. */
+  const balances: BalanceBook = balanceBook({
+    db,
+    chain,
+    feeds: [...new Set(Object.values(config.chain.priceFeeds).map((f) => f.address))],
+    pollMs: config.chain.pollMs,
+    log: ctx.log.child({ module: 'balance-book' }),
+  })
+  return feature('wallet', { balances }, async () => {
     registerWalletMethods(
       registry,
-      walletService({ db, chain, prices: priceFeeds(config.chain.priceFeeds), dex: config.chain.dex }),
+      walletService({ db, chain, book: balances, prices: priceFeeds(config.chain.priceFeeds), dex: config.chain.dex }),
     )
   })
 }

@@ -7,7 +7,7 @@ import { deployDevFeed } from '../../chain/dev-contracts.ts'
 import { DEV_CONTRACTS, DEV_FEED_ANSWERS, type PriceFeed } from '../../chain/networks.ts'
 import { formatDecimal } from './money.ts'
 import { feedPrice } from './prices.ts'
-import { aSignedInUser, createWallet, fund, ok } from './wallet.testkit.ts'
+import { aSignedInUser, blockSeen, createWallet, fund, ok } from './wallet.testkit.ts'
 
 type Home = { assets: wallet.Asset[]; total_usd: string; unpriced: string[]; network: wallet.Network }
 
@@ -134,6 +134,7 @@ describe('wallet prices from the chain’s feeds', () => {
     await app.chain.client.waitForTransactionReceipt({
       hash: await payer.sendTransaction({ to: mine.key.address, value: parseEther('5') }),
     })
+    await blockSeen(app)
     const home = await ok<Home>(client, '/v1/walletindex')
     expect(home.network).toEqual({ chain_id: 56, key: 'bsc', explorer: 'https://bscscan.com' })
     expect(row(home, 'BNB')).toMatchObject({ balance: '5', price_usd: '', value_usd: '' })

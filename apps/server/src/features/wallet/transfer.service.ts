@@ -245,6 +245,9 @@ export function transferService(ctx: WalletContext) {
         hash: tx.hash,
         kind: cancel ? 'cancel' : 'speed_up',
       })
+      // a node that mines at once (the dev chain) has the block already: the balances show it
+      // in the answer's wake; elsewhere the book's next poll sees it
+      await ctx.book.refresh().catch(() => undefined)
       return { hash: tx.hash }
     },
 

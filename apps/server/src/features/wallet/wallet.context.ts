@@ -4,6 +4,7 @@ import { ChainUnavailable, type Chain } from '../../chain/chain.ts'
 import { networkKey, tokenLogo, type Dex } from '../../chain/networks.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
+import type { BalanceBook } from './balance-book.ts'
 import type { PriceFeeds } from './prices.ts'
 import { walletRepo, type CoinRow, type WalletRow } from './wallet.repo.ts'
 
@@ -12,6 +13,8 @@ export interface WalletDeps {
   chain: Chain
   /** The coins' USD feeds: the chain's defaults and `PRICE_FEEDS` (app.ts). */
   prices: PriceFeeds
+  /** Balances and prices per block (balance-book.ts): what the balance reads serve. */
+  book: BalanceBook
   /** The exchange swaps go through (config.chain.dex); undefined: SWAP_UNAVAILABLE. */
   dex?: Dex | undefined
 }
@@ -67,9 +70,10 @@ export function chainError(error: unknown): unknown {
 
 /** What every wallet operation shares: the repo, the chain, and the ownership checks. */
 export function walletContext(deps: WalletDeps) {
-  const { db, chain, prices } = deps
+  const { db, chain, prices, book } = deps
   const repo = walletRepo(db)
   let seeded: Promise<void> | undefined
+  let listed: Promise<CoinRow[]> | undefined
 
   /** The native coin and the chain's listed tokens, written once per process (idempotent). */
   function ensureCoins(): Promise<void> {
@@ -101,8 +105,23 @@ export function walletContext(deps: WalletDeps) {
     chain,
     repo,
     prices,
+    book,
     dex: deps.dex,
     ensureCoins,
+
+    /**
+     * The chain's listed coins, read once per process after seeding them: which coins are
+     * listed comes from the configuration (ensureCoins), the same in every instance.
+     */
+    listedCoins(): Promise<CoinRow[]> {
+      listed ??= ensureCoins()
+        .then(() => repo.listedCoins(chain.chainId))
+        .catch((error: unknown) => {
+          listed = undefined
+          throw error
+        })
+      return listed
+    },
 
     /** One of the user's wallets; someone else's or a deleted one is WALLET_NOT_FOUND, like a missing id. */
     async ownWallet(userId: number, walletId: number): Promise<WalletRow> {

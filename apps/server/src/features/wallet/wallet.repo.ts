@@ -155,6 +155,29 @@ export async function trackedAddresses(db: Db): Promise<string[]> {
 }
 
 /**
+ * What the balance book reads each block: every live wallet's address (lower-case) with each
+ * coin it shows and each listed coin of `chainId` (what /v1/all_balances offers), contract
+ * lower-case or null for the native coin; one row per distinct pair.
+ */
+export async function watchedHoldings(
+  db: Db,
+  chainId: number,
+): Promise<{ address: string; contract: string | null }[]> {
+  const rows = await db.execute<{ address: string; contract: string | null }>(sql`
+    SELECT lower(w.address) AS address, c.contract
+      FROM wallets w
+      JOIN wallet_coins wc ON wc.wallet_id = w.id
+      JOIN coins c ON c.id = wc.coin_id AND c.chain_id = ${chainId}
+     WHERE w.deleted_at IS NULL
+    UNION
+    SELECT lower(w.address), c.contract
+      FROM wallets w
+      JOIN coins c ON c.chain_id = ${chainId} AND c.listed
+     WHERE w.deleted_at IS NULL`)
+  return rows.rows
+}
+
+/**
  * The accounts whose live wallets hold each of `addresses` (lower-case in and out); an address
  * no live wallet holds is absent. Deposits credit only an address held by exactly one account.
  */

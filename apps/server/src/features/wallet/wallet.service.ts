@@ -28,11 +28,12 @@ type NewWallet = {
 /** Wallets, their coins and balances; transfers and the address book come from their own files. */
 export function walletService(deps: WalletDeps) {
   const ctx = walletContext(deps)
-  const { chain, repo } = ctx
+  const { chain, repo, book } = ctx
 
+  /** From the balance book: no node call unless the wallet or a coin is newer than its block. */
   const assetsOf = async (row: WalletRow) => {
     await ctx.ensureCoins()
-    return valuedAssets(chain, ctx.prices, getAddress(row.address), await repo.walletCoins(row.id))
+    return valuedAssets(book, ctx.prices, getAddress(row.address), await repo.walletCoins(row.id))
   }
 
   return {
@@ -140,7 +141,7 @@ export function walletService(deps: WalletDeps) {
     async home(userId: number) {
       const row = await repo.currentWallet(userId)
       const network = publicNetwork(chain)
-      if (!row) return { wallet: null, assets: [], total_usd: '0', unpriced: [], network }
+      if (!row) return { wallet: null, assets: [], total_usd: '0', unpriced: [], network, block: null }
       return { wallet: publicWallet(row), ...(await assetsOf(row)), network }
     },
 
@@ -151,21 +152,20 @@ export function walletService(deps: WalletDeps) {
     async balance(userId: number, walletId: number, coinId: number) {
       const row = await ctx.ownWallet(userId, walletId)
       const coin = await ctx.walletCoin(row.id, coinId)
-      const { assets } = await valuedAssets(chain, ctx.prices, getAddress(row.address), [coin])
+      const { assets, block } = await valuedAssets(book, ctx.prices, getAddress(row.address), [coin])
       const [asset] = assets
       if (!asset) throw new Error('no asset for a coin')
-      return asset
+      return { ...asset, block }
     },
 
     /** Every listed coin and every coin of the wallet, with `added` telling which the wallet shows. */
     async allBalances(userId: number, walletId: number) {
       const row = await ctx.ownWallet(userId, walletId)
-      await ctx.ensureCoins()
-      const [listed, mine] = await Promise.all([repo.listedCoins(chain.chainId), repo.walletCoins(row.id)])
+      const [listed, mine] = await Promise.all([ctx.listedCoins(), repo.walletCoins(row.id)])
       const added = new Set(mine.map((c) => c.id))
       const all = [...listed, ...mine.filter((c) => !listed.some((l) => l.id === c.id))]
-      const { assets } = await valuedAssets(chain, ctx.prices, getAddress(row.address), all)
-      return { assets: assets.map((a) => ({ ...a, added: added.has(a.id) })) }
+      const { assets, block } = await valuedAssets(book, ctx.prices, getAddress(row.address), all)
+      return { assets: assets.map((a) => ({ ...a, added: added.has(a.id) })), block }
     },
 
     async marketValue() {

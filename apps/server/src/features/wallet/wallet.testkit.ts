@@ -90,6 +90,14 @@ export async function fund(app: AppHandle, address: Address): Promise<void> {
   expect(response.statusCode, response.body).toBe(200)
 }
 
+/**
+ * Waits until the app's balance book has read the node's newest block: what a test sends
+ * outside the app (a funded key, a contract) shows in the balance reads from then on.
+ */
+export function blockSeen(app: Pick<TestApp, 'services'>): Promise<void> {
+  return app.services.balances.refresh()
+}
+
 export const GWEI = 1_000_000_000n
 
 /** A legacy transfer signed like the web app signs one. */

@@ -44,6 +44,7 @@ describe('creating and importing wallets', () => {
       total_usd: '0',
       unpriced: [],
       network: { chain_id: 31337, key: 'dev', explorer: '' },
+      block: null,
     })
     expect(await ok(client, '/v1/replacement')).toEqual({ list: [] })
   })
