@@ -125,6 +125,8 @@ test.describe('health and devices in the browser', () => {
   })
 
   test('shows the reports of a simulated week in every language', async () => {
+    // a week uploaded, then six pages shot in three languages: 1.4 min on a quiet machine
+    test.setTimeout(240_000)
     const page = await newHealthPage(browser)
     await registerThroughForm(page, uniqueEmail('health-languages'), 'walk1234', enAccount)
     const watch = demoWatch(18)

@@ -189,7 +189,8 @@ test.describe('the installable app', () => {
     await registerThroughForm(page, uniqueEmail('pwa'), 'walk1234', enAccount)
 
     // a week of a watch's data (the weekly report and Home have something to show) and a funded wallet
-    const watch = demoWatch(12)
+    // a watch of its own: clock.e2e.ts binds 11 and 12 on the same worker's server
+    const watch = demoWatch(15)
     await open(page, '/deviceList')
     await page.getByPlaceholder(enDevice.bind.deviceCodePlaceholder).fill(watch.device)
     await page.getByPlaceholder(enDevice.bind.activeCodePlaceholder).fill(watch.active)
