@@ -66,12 +66,15 @@ export function createChain(config: ChainConfig & { rpcUrl: string }): ChainClie
     return sheet(owner === null ? [] : tokens.map((token) => ({ owner, token })), feeds)
   }
 
-  async function sheet(holdings: readonly Holding[], feeds: readonly Address[], block?: bigint): Promise<ChainSnapshot> {
-    const balanceReads = holdings.map(
-      ({ owner, token }): ContractRead =>
-        token === null
-          ? { address: multicall, abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] }
-          : { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] },
+  async function sheet(
+    holdings: readonly Holding[],
+    feeds: readonly Address[],
+    block?: bigint,
+  ): Promise<ChainSnapshot> {
+    const balanceReads = holdings.map(({ owner, token }): ContractRead =>
+      token === null
+        ? { address: multicall, abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] }
+        : { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] },
     )
     const feedReads = feeds.flatMap((address): ContractRead[] => [
       { address, abi: feedAbi, functionName: 'latestRoundData' },

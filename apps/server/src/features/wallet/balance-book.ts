@@ -29,7 +29,7 @@ export interface BalanceBook {
   /**
    * Balances of `owner` and feed rounds from the book, at its block — no node call when they are
    * there. An owner or token not read yet (a wallet or token added since the block) is read
-   * once, at the book's block, and kept. When the node failed STALE_POLLS polls in a row the
+   * once, at the node's head (the book catches up with it first), and kept. When the node failed STALE_POLLS polls in a row the
    * head is read first; ChainUnavailable when the node cannot give what is needed.
    */
   snapshot(owner: Address, tokens: readonly (Address | null)[], feeds: readonly Address[]): Promise<BookSnapshot>
@@ -155,6 +155,11 @@ export function balanceBook(options: {
     async snapshot(owner, tokens, wanted) {
       // never read, or the node failed STALE_POLLS polls in a row: ask it now (ChainUnavailable if still away)
       if (!page || stale()) await refresh()
+      const lacks = (p: Page) =>
+        tokens.some((t) => !p.balances.has(key(owner, t))) || wanted.some((f) => !p.rounds.has(f.toLowerCase()))
+      // a wallet or coin added since the book's block (a funded wallet just imported): catch up
+      // with the node's head first, so its first figures are the current ones, not the block's
+      if (page && lacks(page)) await refresh()
       const at = page
       if (!at) throw new Error('the balance book has no page after a read')
       const missing = [...new Set(tokens.filter((t) => !at.balances.has(key(owner, t))))]
