@@ -7,6 +7,7 @@ import { UploadOutline } from 'antd-mobile-icons'
 import { useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Card } from '../components/Card'
+import { DateField } from '../components/DateField'
 import styles from '../components/Health.module.css'
 import { QueryView } from '../components/QueryView'
 import sports from '../components/Sports.module.css'
@@ -59,32 +60,8 @@ function DataCards({ today }: { today: string }) {
     <>
       <Card title={t('health.data.exportTitle')}>
         <p className={styles.note}>{t('health.data.exportNote')}</p>
-        <label className={form.field}>
-          <span className={form.label}>{t('health.data.from')}</span>
-          <span className={form.inputRow}>
-            <input
-              className={form.input}
-              type="date"
-              value={from}
-              max={to}
-              onChange={(e) => setFrom(e.target.value)}
-              aria-label={t('health.data.from')}
-            />
-          </span>
-        </label>
-        <label className={form.field}>
-          <span className={form.label}>{t('health.data.to')}</span>
-          <span className={form.inputRow}>
-            <input
-              className={form.input}
-              type="date"
-              value={to}
-              max={today}
-              onChange={(e) => setTo(e.target.value)}
-              aria-label={t('health.data.to')}
-            />
-          </span>
-        </label>
+        <DateField label={t('health.data.from')} value={from} max={to} onChange={setFrom} />
+        <DateField label={t('health.data.to')} value={to} max={today} onChange={setTo} />
         {!rangeOk && <p role="alert">{t('health.data.badRange')}</p>}
         <Button
           block

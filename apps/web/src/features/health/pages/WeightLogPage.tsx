@@ -6,6 +6,7 @@ import { Button, Dialog, Input } from 'antd-mobile'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Card } from '../components/Card'
+import { DateField } from '../components/DateField'
 import styles from '../components/Health.module.css'
 import { PeriodTabs } from '../components/PeriodTabs'
 import { QueryView } from '../components/QueryView'
@@ -87,19 +88,7 @@ export function WeightLogPage() {
             <span className={form.unit}>{t('health.unit.kg')}</span>
           </span>
         </label>
-        <label className={form.field}>
-          <span className={form.label}>{t('health.weight.date')}</span>
-          <span className={form.inputRow}>
-            <input
-              className={form.input}
-              type="date"
-              value={date}
-              max={today}
-              onChange={(event) => setDate(event.target.value)}
-              aria-label={t('health.weight.date')}
-            />
-          </span>
-        </label>
+        <DateField label={t('health.weight.date')} value={date} max={today} onChange={setDate} />
         <Button block color="primary" shape="rounded" loading={add.isPending || edit.isPending} onClick={submit}>
           {t(editing ? 'health.weight.saveEdit' : 'health.weight.add')}
         </Button>
