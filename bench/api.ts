@@ -21,6 +21,8 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100)
 const PEOPLE = 40
 const HISTORY_DAYS = 14
 const INGEST_SAMPLES = 60
+/** BENCH_HOT=/v1/gethome,/v1/find measures only the hot reads named (to profile one). */
+const ONLY = process.env.BENCH_HOT?.split(',')
 
 export interface ApiMeasure {
   name: string
@@ -130,7 +132,7 @@ export interface Person {
  * A person as the app sees one after a while: a watch with `days` full days of data up to
  * yesterday, exercise, sleep and heart-rate data authorized, a daily goal and a wallet.
  */
-async function person(server: ServerUnderTest, shop: Shop, name: string, ip: string, days: number): Promise<Person> {
+export async function person(server: ServerUnderTest, shop: Shop, name: string, ip: string, days: number): Promise<Person> {
   const client = new Client(server.base, ip)
   await signUp(server, client, `${name}@bench.test`)
   const watch = await bindWatch(client, shop.codes.pop()!)
@@ -248,7 +250,7 @@ export async function measureApi(server: ServerUnderTest, shop: Shop): Promise<A
     const bareBefore = await measure(targets.bare)
     const measured: Omit<ApiMeasure, 'ofBare'>[] = [await measure(operation('/v1/version'))]
     const floors: ApiResults['floors'] = []
-    for (const method of HOT_READS) {
+    for (const method of HOT_READS.filter((m) => !ONLY || ONLY.includes(m))) {
       await settle(server.base)
       const floor = await measure(targets.floor)
       floors.push({ ...floor, before: method })

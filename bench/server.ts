@@ -64,7 +64,9 @@ export async function startServer(): Promise<ServerUnderTest> {
   const chain = await startDevChain()
   const port = await freePort()
   const { DEV_MODE: _dev, NODE_ENV: _env, ...inherited } = process.env
-  const child: ChildProcess = spawn(process.execPath, [BUILT], {
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there when it stops
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
+  const child: ChildProcess = spawn(process.execPath, [...profile, BUILT], {
     cwd: ROOT,
     env: {
       ...inherited,
