@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Db } from '../../platform/db/client.ts'
+import type { Param } from '../../platform/db/named.ts'
 import { deviceBindFailures, deviceBindings, deviceCodes, deviceTokens } from './device.tables.ts'
 
 export type DeviceCodeRow = typeof deviceCodes.$inferSelect
@@ -25,8 +27,8 @@ const deviceColumns = {
  * How many watches a user has bound, as a subquery other features embed in their own reads
  * (earning's home counts it with the wallets in one round trip). Exported through index.ts.
  */
-export function boundWatchCount(db: Db, userId: number) {
-  return db
+export function boundWatchCount(userId: Param<number>) {
+  return new QueryBuilder()
     .select({ n: count() })
     .from(deviceBindings)
     .where(and(eq(deviceBindings.userId, userId), live))

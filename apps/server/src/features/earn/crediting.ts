@@ -69,7 +69,7 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
       // Kinetic export counts in health's figures and never earns.
       const row = rows.find((r) => r.day === day)
       if (row === undefined || row.restored) continue
-      const dayEffort = await effort.day(userId, day)
+      const dayEffort = await effort.judge(userId, day)
       const earned = dayEnergy(row, consent, s, dayEffort).total
       const credited = seen.get(day) ?? 0n
       // read without a lock: a day that got all it earns is not locked at all

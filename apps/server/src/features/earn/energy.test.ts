@@ -29,6 +29,7 @@ const day = (over: Partial<HealthDay>): HealthDay => ({
   importActiveMinutes: 0,
   importMetMinutes: 0,
   restored: false,
+  effort: null,
   ...over,
 })
 const all = { exercise: true, sleep: true, heart_rate: true }

@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { jsonRows, scalar, selectParts, type Part } from '../../platform/db/json-rows.ts'
+import { jsonRows, scalar, type Part } from '../../platform/db/json-rows.ts'
+import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { boundWatchCount } from '../device/index.ts'
-import { effortParts, healthParts } from '../health/index.ts'
+import { healthParts } from '../health/index.ts'
 import { backedUpWalletCount } from '../wallet/index.ts'
-import { userAccount, type Asset } from './ledger.ts'
+import { userAccount } from './ledger.ts'
 import { ledgerParts } from './ledger.repo.ts'
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts'
 
@@ -14,7 +15,7 @@ const ENERGY_LOCK = 7340501
 const count = (query: unknown) => scalar(sql`SELECT (${query})::int`, (value) => Number(value ?? 0))
 
 /** Energy credited to a user for a local day's activity so far, in base units, as one part. */
-function creditedPart(userId: number, day: string): Part<bigint> {
+function creditedPart(userId: Param<number>, day: Param<string>): Part<bigint> {
   return scalar(
     sql`SELECT coalesce(sum(${ledgerEntries.amount}), 0)::text
         FROM ${ledgerEntries}
@@ -30,14 +31,40 @@ function creditedPart(userId: number, day: string): Part<bigint> {
   )
 }
 
-/** Which of these posting keys exist, as one part. */
-function postedPart(keys: string[]): Part<Set<string>> {
+/** Which of these posting keys (an array value) exist, as one part. */
+function postedPart(keys: Placeholder<string, string[]>): Part<Set<string>> {
   const part = jsonRows(
     { key: ledgerPostings.idempotencyKey },
-    sql`FROM ${ledgerPostings} WHERE ${inArray(ledgerPostings.idempotencyKey, keys)}`,
+    sql`FROM ${ledgerPostings} WHERE ${ledgerPostings.idempotencyKey} = ANY(${keys})`,
   )
   return { sql: part.sql, decode: (value) => new Set(part.decode(value).map((r) => r.key)) }
 }
+
+/** Home's balances, in this order, and how many latest movements it shows. */
+const HOME_ASSETS = ['points', 'energy', 'power'] as const
+const RECENT = 10
+
+/**
+ * Home in one statement (docs/adr/2026-11-25-home-in-one-read.md): the profile (its time zone
+ * names the local `day`; the caller checks it is the one `day` was computed in), consent, goal,
+ * setup counts, balances and latest movements; and of `day` this week's rollups (from `monday`,
+ * each with its effort as last judged), the energy credited and which of `keys` are posted.
+ */
+const homeRead = preparedParts(
+  'earn.home',
+  (v: Placeholders<{ user: number; owner: string; day: string; monday: string; keys: string[] }>) => ({
+    profile: healthParts.profile(v.user),
+    consent: healthParts.consent(v.user),
+    goalSteps: healthParts.goalSteps(v.user),
+    watches: count(boundWatchCount(v.user)),
+    backedUpWallets: count(backedUpWalletCount(v.user)),
+    balances: ledgerParts.balances(v.owner, HOME_ASSETS),
+    recent: ledgerParts.recent(v.user, RECENT),
+    days: healthParts.days(v.user, v.monday, v.day),
+    credited: creditedPart(v.user, v.day),
+    posted: postedPart(v.keys),
+  }),
+)
 
 /**
  * Home's reads: the setup facts (the device and wallet features' own subqueries), the energy
@@ -46,38 +73,9 @@ function postedPart(keys: string[]): Part<Set<string>> {
  */
 export function homeRepo(db: Db) {
   return {
-    /**
-     * Home's first statement: what does not depend on the user's local day (the profile's time
-     * zone names that day) — the profile, consent, goal, setup counts, balances and latest movements.
-     */
-    async user<A extends Asset>(userId: number, assets: readonly A[], recent: number) {
-      const query = selectParts({
-        profile: healthParts.profile(userId),
-        consent: healthParts.consent(userId),
-        goalSteps: healthParts.goalSteps(userId),
-        watches: count(boundWatchCount(db, userId)),
-        backedUpWallets: count(backedUpWalletCount(db, userId)),
-        balances: ledgerParts.balances(userAccount(userId), assets),
-        recent: ledgerParts.recent(userId, recent),
-      })
-      const result = await db.execute<Record<string, unknown>>(query.sql)
-      return query.decode(result.rows[0]!)
-    },
-
-    /**
-     * Home's second statement: the user's local `day` — this week's rollups (from `monday`), the
-     * data of the day's effort, the energy credited for it, and which of `keys` are posted.
-     */
-    async day(userId: number, tz: string, day: string, monday: string, keys: string[]) {
-      const query = selectParts({
-        days: healthParts.days(userId, monday, day),
-        credited: creditedPart(userId, day),
-        posted: postedPart(keys),
-        ...effortParts(userId, tz, day),
-      })
-      const result = await db.execute<Record<string, unknown>>(query.sql)
-      return query.decode(result.rows[0]!)
-    },
+    /** Home's facts of the user's local `day` (see `homeRead`). */
+    read: (userId: number, { day, monday, keys }: { day: string; monday: string; keys: string[] }) =>
+      homeRead(db, { user: userId, owner: userAccount(userId), day, monday, keys }),
 
     /** Serializes energy credits of one user's day until the transaction ends. */
     async lockEnergyDay(userId: number, day: string): Promise<void> {

@@ -2,11 +2,12 @@ import { health, type earn, type Params } from '@kinetic/protocol'
 import { formatUnits, parseUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
+import { LRUCache } from 'lru-cache'
 import {
   consentFrom,
   dayTotals,
-  effortOf,
   hrAvg,
+  NO_EFFORT,
   percentOf,
   round,
   today,
@@ -20,8 +21,10 @@ import { ledgerRepo } from './ledger.repo.ts'
 import type { EarnSettings, Settings } from './settings.ts'
 import { periodOf, TASKS, taskKey, taskView, type TaskFacts } from './tasks.ts'
 
-/** Latest movements Home shows. */
-const RECORDS = 10
+/** A new account's time zone (users.time_zone's default). */
+const DEFAULT_TIME_ZONE = 'Asia/Shanghai'
+/** Users whose time zone Home remembers (a few MB); a forgotten one costs one more statement. */
+const ZONES_REMEMBERED = 100_000
 
 const fmt = (amount: bigint, asset: Asset) => formatUnits(amount, ASSETS[asset])
 
@@ -44,19 +47,33 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
   const book = ledger(db)
 
   /**
-   * Today's facts in two statements (docs/adr/2026-11-25-home-in-one-read.md): the user's
-   * profile (its time zone names today), consent, goal, setup, balances and latest movements;
-   * then this week's rollups, today's effort data, the energy credited today and the tasks received.
+   * The time zone each user's Home was last read in. Only a guess, checked against the profile
+   * every read: a user whose zone changed (or one not seen yet, guessed in the default zone, which
+   * is most users') costs a second statement, everyone else one.
+   */
+  const zones = new LRUCache<number, string>({ max: ZONES_REMEMBERED })
+
+  /**
+   * Today's facts (docs/adr/2026-11-25-home-in-one-read.md): the user's profile, consent, goal,
+   * setup, balances and latest movements, this week's rollups with today's effort as last
+   * judged, the energy credited today and the tasks received — one statement when the user's
+   * time zone (it names today) is the one guessed.
    */
   async function facts(userId: number, s: Settings) {
-    const user = await repo.user(userId, ['points', 'energy', 'power'], RECORDS)
-    const { profile } = user
-    const day = today(profile.timeZone)
-    const monday = weekStart(day)
-    const keyOf = (task: (typeof TASKS)[number]) =>
-      taskKey(userId, task.id, periodOf(task, { today: day, weekStart: monday }))
-    const read = await repo.day(userId, profile.timeZone, day, monday, TASKS.map(keyOf))
-    const row = read.days.find((r) => r.day === day)
+    const read = async (timeZone: string) => {
+      const day = today(timeZone)
+      const monday = weekStart(day)
+      const keyOf = (task: (typeof TASKS)[number]) =>
+        taskKey(userId, task.id, periodOf(task, { today: day, weekStart: monday }))
+      const facts = await repo.read(userId, { day, monday, keys: TASKS.map(keyOf) })
+      return { ...facts, day, monday, keyOf }
+    }
+    const guess = zones.get(userId) ?? DEFAULT_TIME_ZONE
+    let user = await read(guess)
+    if (user.profile.timeZone !== guess) user = await read(user.profile.timeZone)
+    zones.set(userId, user.profile.timeZone)
+    const { profile, day, monday, keyOf } = user
+    const row = user.days.find((r) => r.day === day)
     const consent = consentFrom(user.consent)
     const f: TaskFacts = {
       today: day,
@@ -67,17 +84,17 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
       goalSteps: user.goalSteps ?? health.GOAL_LIMITS.step.default,
       consent,
       day: row,
-      week: read.days,
+      week: user.days,
     }
-    const effortToday = effortOf(profile, day, read)
-    const received = new Set(TASKS.filter((t) => read.posted.has(keyOf(t))).map((t) => t.id))
+    const received = new Set(TASKS.filter((t) => user.posted.has(keyOf(t))).map((t) => t.id))
     return {
       f,
       profile,
       user,
       received,
-      energy: dayEnergy(row, consent, s, effortToday),
-      credited: read.credited,
+      // today's effort as judged when its energy was last credited (none before any data)
+      energy: dayEnergy(row, consent, s, row?.effort ?? NO_EFFORT),
+      credited: user.credited,
     }
   }
 

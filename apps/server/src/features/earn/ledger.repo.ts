@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import type { Param } from '../../platform/db/named.ts'
 import { jsonRows, type Part } from '../../platform/db/json-rows.ts'
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts'
 
@@ -207,7 +208,7 @@ export function ledgerRepo(db: Db) {
  * answers as `ledgerRepo`'s `balances` and `recent`, so Home reads them in its one round trip.
  */
 export const ledgerParts = {
-  balances: <A extends string>(owner: string, assets: readonly A[]): Part<Record<A, bigint>> => {
+  balances: <A extends string>(owner: Param<string>, assets: readonly A[]): Part<Record<A, bigint>> => {
     const part = jsonRows(
       { asset: ledgerAccounts.asset, balance: ledgerAccounts.balance },
       sql`FROM ${ledgerAccounts} WHERE ${and(eq(ledgerAccounts.owner, owner), inArray(ledgerAccounts.asset, [...assets]))}`,
@@ -222,7 +223,7 @@ export const ledgerParts = {
   },
 
   /** A user's latest movements (as `recent`'s rows: the entry and its posting's kind). */
-  recent: (userId: number, limit: number) =>
+  recent: (userId: Param<number>, limit: number) =>
     jsonRows(
       {
         id: ledgerEntries.id,
@@ -234,7 +235,7 @@ export const ledgerParts = {
       sql`FROM ${ledgerEntries}
           JOIN ${ledgerAccounts} ON ${eq(ledgerAccounts.id, ledgerEntries.accountId)}
           JOIN ${ledgerPostings} ON ${eq(ledgerPostings.id, ledgerEntries.postingId)}
-          WHERE ${historyWhere({ userId, page: 1, limit })}`,
+          WHERE ${eq(ledgerAccounts.userId, userId)}`,
       sql`${ledgerEntries.id} DESC`,
       limit,
     ),

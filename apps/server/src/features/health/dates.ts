@@ -20,10 +20,16 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((utc(b).getTime() - utc(a).getTime()) / 86_400_000)
 }
 
+/** One formatter per time zone: making one costs more than a hot read's query (Home asks at every read). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 export function today(tz: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  )
+  let format = dayFormats.get(tz)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dayFormats.set(tz, format)
+  }
+  return format.format(now)
 }
 
 export function localTime(at: Date, tz: string): string {

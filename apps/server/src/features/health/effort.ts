@@ -2,7 +2,7 @@ import type { health } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { addDays, today } from './dates.ts'
 import { CADENCE, hrMax } from './formulas.ts'
-import { healthParts, healthRepo, type HealthRepo, type MinuteRow } from './health.repo.ts'
+import { healthRepo, type HealthRepo, type MinuteRow } from './health.repo.ts'
 import {
   aerobicFloor,
   judgeMinutes,
@@ -30,6 +30,14 @@ export interface DayEffort {
   verdict: Verdict
   /** Some part of the day is only `reduced` (not rejected): its effort earns REDUCED_PERCENT. */
   reduced: boolean
+}
+
+/** The effort of a day without data (or not judged yet): nothing counted, nothing doubted. */
+export const NO_EFFORT: DayEffort = {
+  zoneMinutes: 0,
+  workouts: 0,
+  verdict: { verdict: 'ok', reasons: [] },
+  reduced: false,
 }
 
 const MINUTE_MS = 60_000
@@ -76,16 +84,6 @@ export interface EffortData {
   /** The user's workouts with a distance in the BASELINE_DAYS local days before the day. */
   earlier: { type: string; durationS: number; distanceM: number }[]
 }
-
-/**
- * `effortOf`'s data of a user's local day as parts of one statement (Home reads them with its
- * other figures in one round trip).
- */
-export const effortParts = (userId: number, tz: string, day: string) => ({
-  minutes: healthParts.minutes(userId, tz, day),
-  workouts: healthParts.workoutsOfDay(userId, tz, day),
-  earlier: healthParts.workoutsBefore(userId, tz, day, BASELINE_DAYS),
-})
 
 /** One local day's zone minutes, the workouts that count and its verdict, from its data. */
 export function effortOf(profile: Profile, day: string, data: EffortData): DayEffort {
@@ -149,6 +147,13 @@ export function effortReads(db: Db) {
         repo.workoutsBefore(userId, tz, day, BASELINE_DAYS),
       ])
       return effortOf(profile, day, { minutes: rows, workouts: list, earlier })
+    },
+
+    /** Judges one local day and keeps the result with its rollup, where Home reads it (`DayRow.effort`). */
+    async judge(userId: number, day: string): Promise<DayEffort> {
+      const effort = await this.day(userId, day)
+      await repo.keepEffort(userId, day, effort)
+      return effort
     },
 
     /**

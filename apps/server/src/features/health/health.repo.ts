@@ -1,7 +1,9 @@
 import { and, count, desc, eq, getTableColumns, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import type { Param } from '../../platform/db/named.ts'
 import { jsonRow, jsonRows, scalar, type Part } from '../../platform/db/json-rows.ts'
 import { users } from '../../platform/db/users.tables.ts'
+import type { DayEffort } from './effort.ts'
 import { SLEEP_DAY_STARTS_HOUR } from './formulas.ts'
 import {
   bpSamples,
@@ -63,6 +65,14 @@ export function healthRepo(db: Db) {
         .from(healthDays)
         .where(and(eq(healthDays.userId, userId), gte(healthDays.day, from), lte(healthDays.day, to)))
         .orderBy(healthDays.day)
+    },
+
+    /** Keeps a day's effort as just judged (a day without a rollup has none to keep). */
+    async keepEffort(userId: number, day: string, effort: DayEffort): Promise<void> {
+      await db
+        .update(healthDays)
+        .set({ effort })
+        .where(and(eq(healthDays.userId, userId), eq(healthDays.day, day)))
     },
 
     /** Users with a day rollup on or after `from`, in id order after `afterUserId` (a page of `limit`). */
@@ -382,7 +392,6 @@ const workoutHr = {
 }
 
 type Profile = Awaited<ReturnType<HealthRepo['profile']>>
-const asDate = (value: unknown) => new Date(value as string)
 
 /**
  * Health's reads as parts of another feature's statement (`platform/db/json-rows.ts`): the same
@@ -390,68 +399,27 @@ const asDate = (value: unknown) => new Date(value as string)
  * one round trip. Each is the owner's SQL on its own tables.
  */
 export const healthParts = {
-  profile: (userId: number): Part<Profile> => {
+  profile: (userId: Param<number>): Part<Profile> => {
     const part = jsonRow(profileColumns, sql`FROM ${users} WHERE ${eq(users.id, userId)}`)
     return { sql: part.sql, decode: (value) => part.decode(value) as Profile }
   },
 
-  consent: (userId: number) =>
+  consent: (userId: Param<number>) =>
     jsonRow(
       { exercise: healthConsents.exercise, sleep: healthConsents.sleep, heartRate: healthConsents.heartRate },
       sql`FROM ${healthConsents} WHERE ${eq(healthConsents.userId, userId)}`,
     ),
 
-  goalSteps: (userId: number): Part<number | undefined> =>
+  goalSteps: (userId: Param<number>): Part<number | undefined> =>
     scalar(sql`SELECT ${healthGoals.step} FROM ${healthGoals} WHERE ${eq(healthGoals.userId, userId)}`, (value) =>
       value === null || value === undefined ? undefined : Number(value),
     ),
 
   /** As `days`: day rollups from `from` to `to`, oldest first. */
-  days: (userId: number, from: string, to: string): Part<DayRow[]> =>
+  days: (userId: Param<number>, from: Param<string>, to: Param<string>): Part<DayRow[]> =>
     jsonRows(
       getTableColumns(healthDays),
       sql`FROM ${healthDays} WHERE ${and(eq(healthDays.userId, userId), gte(healthDays.day, from), lte(healthDays.day, to))}`,
       sql`${healthDays.day}`,
     ) as Part<DayRow[]>,
-
-  /** As `minutes`: a local day's per-minute rollups. */
-  minutes: (userId: number, tz: string, day: string): Part<MinuteRow[]> =>
-    jsonRows(
-      {
-        minute: { sql: sql`minute`, decode: asDate },
-        time: { sql: sql`to_char(minute AT TIME ZONE ${tz}, 'HH24:MI')` },
-        hour: { sql: sql`extract(hour FROM minute AT TIME ZONE ${tz})::int` },
-        steps: { sql: sql`steps` },
-        hrSum: { sql: sql`hr_sum` },
-        hrCount: { sql: sql`hr_count` },
-        hrMin: { sql: sql`hr_min` },
-        hrMax: { sql: sql`hr_max` },
-      },
-      sql`FROM health_minutes WHERE user_id = ${userId} AND minute >= ${dayStart(day, tz)} AND minute < ${dayEnd(day, tz)}`,
-      sql`minute`,
-    ) as Part<MinuteRow[]>,
-
-  /** As `workoutsOfDay`. */
-  workoutsOfDay: (userId: number, tz: string, day: string) =>
-    jsonRows(
-      workoutColumns,
-      sql`FROM ${workouts} WHERE ${and(
-        eq(workouts.userId, userId),
-        gte(workouts.startAt, dayStart(day, tz)),
-        lt(workouts.startAt, dayEnd(day, tz)),
-      )}`,
-      sql`${workouts.startAt}`,
-    ),
-
-  /** As `workoutsBefore`. */
-  workoutsBefore: (userId: number, tz: string, day: string, days: number) =>
-    jsonRows(
-      {
-        type: { sql: sql`type` },
-        durationS: { sql: sql`extract(epoch FROM end_at - start_at)::int` },
-        distanceM: { sql: sql`distance_m` },
-      },
-      sql`FROM workouts WHERE user_id = ${userId} AND distance_m > 0
-            AND start_at >= ((${day}::date - ${days}::int)::timestamp AT TIME ZONE ${tz}) AND start_at < ${dayStart(day, tz)}`,
-    ) as Part<{ type: string; durationS: number; distanceM: number }[]>,
 }

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { users } from '../../platform/db/users.tables.ts'
+import type { DayEffort } from './effort.ts'
 
 const userId = () =>
   bigint('user_id', { mode: 'number' })
@@ -167,6 +168,12 @@ export const healthDays = pgTable(
     importMetMinutes: doublePrecision('import_met_minutes').notNull().default(0),
     /** Data of this day came from importing a Kinetic export: it counts in health, never earns. */
     restored: boolean('restored').notNull().default(false),
+    /**
+     * The day's effort (zone minutes, workouts that count, verdict) as last judged, when its energy
+     * was credited (earn's crediting job, after every change of the day's data): Home shows it
+     * instead of judging every minute of the day at each read (docs/adr/2026-11-25-effort-kept-with-the-credit.md).
+     */
+    effort: jsonb('effort').$type<DayEffort>(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 )

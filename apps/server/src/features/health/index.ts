@@ -17,7 +17,7 @@ export { dayTotals, hrAvg, round } from './day-stats.ts'
 export { percentOf } from './formulas.ts'
 export { ingestService, prepareBatch, type IngestService } from './ingest.ts'
 export { healthReads, type HealthDay } from './reads.ts'
-export { effortOf, effortParts, effortReads, type DayEffort, type EffortReads } from './effort.ts'
+export { effortReads, NO_EFFORT, type DayEffort, type EffortReads } from './effort.ts'
 /** Health's reads as parts of another feature's one-statement read (Home's). */
 export { healthParts } from './health.repo.ts'
 export { REDUCED_PERCENT, type Verdict as EffortVerdict } from './plausibility.ts'

@@ -15,8 +15,10 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import { chainApprovals, chainTransfers } from '../../chain/chain.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
+import type { Param } from '../../platform/db/named.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
 
@@ -36,15 +38,15 @@ export function isUniqueViolation(error: unknown): boolean {
 /** `%text%` for ILIKE with the wildcards in `text` taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-const live = (userId: number) => and(eq(wallets.userId, userId), isNull(wallets.deletedAt))
+const live = (userId: Param<number>) => and(eq(wallets.userId, userId), isNull(wallets.deletedAt))
 const lowerAddress = sql`lower(${wallets.address})`
 
 /**
  * How many backed-up wallets a user keeps, as a subquery other features embed in their own
  * reads (earning's home counts it with the watches in one round trip). Exported through index.ts.
  */
-export function backedUpWalletCount(db: Db, userId: number) {
-  return db
+export function backedUpWalletCount(userId: Param<number>) {
+  return new QueryBuilder()
     .select({ n: count() })
     .from(wallets)
     .where(and(live(userId), eq(wallets.backedUp, true)))

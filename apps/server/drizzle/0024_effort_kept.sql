@@ -1,0 +1,1 @@
+ALTER TABLE "health_days" ADD COLUMN "effort" jsonb;
