@@ -64,9 +64,14 @@ export async function startServer(): Promise<ServerUnderTest> {
   const chain = await startDevChain()
   const port = await freePort()
   const { DEV_MODE: _dev, NODE_ENV: _env, ...inherited } = process.env
-  // BENCH_PROFILE=<dir> writes the server's CPU profile there when it stops
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
-  const child: ChildProcess = spawn(process.execPath, [...profile, BUILT], {
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there when it stops; BENCH_INSPECT=<port>
+  // opens its inspector (to profile one load with the DevTools protocol)
+  const { BENCH_PROFILE: profile, BENCH_INSPECT: inspect } = process.env
+  const flags = [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    ...(inspect ? [`--inspect=127.0.0.1:${inspect}`] : []),
+  ]
+  const child: ChildProcess = spawn(process.execPath, [...flags, BUILT], {
     cwd: ROOT,
     env: {
       ...inherited,
