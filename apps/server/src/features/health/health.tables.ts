@@ -171,7 +171,7 @@ export const healthDays = pgTable(
     /**
      * The day's effort (zone minutes, workouts that count, verdict) as last judged, when its energy
      * was credited (earn's crediting job, after every change of the day's data): Home shows it
-     * instead of judging every minute of the day at each read (docs/adr/2026-11-25-effort-kept-with-the-credit.md).
+     * instead of judging every minute of the day at each read (docs/adr/2026-11-25-home-in-one-read.md).
      */
     effort: jsonb('effort').$type<DayEffort>(),
   },

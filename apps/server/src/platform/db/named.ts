@@ -14,7 +14,7 @@ export type Placeholders<V> = { [K in keyof V]: Placeholder<string, V[K]> }
 const defined = new Set<string>()
 
 /**
- * A hot read's statement, built once and sent by name (docs/adr/2026-11-25-named-statements.md).
+ * A hot read's statement, built once and sent by name (docs/adr/2026-11-25-prepared-statements.md).
  * Building a statement of parts costs the process more than Postgres takes to answer it, and
  * planning it cost Postgres more than running it: `build` makes the statement once, from
  * placeholders in place of its values; each pooled connection parses it once, and after a few
