@@ -9,7 +9,7 @@
 // table, the rows written and pg_total_relation_size (partitions summed): docs/SCALE.md
 // extrapolates from those bytes per row. Sizes: BENCH_GROWTH_USERS (1×, default 10),
 // BENCH_GROWTH_RAW_USERS (default 1 a scale), BENCH_GROWTH_RUNS (requests per operation and
-// point, default 200, after 20 untimed), BENCH_GROWTH_WEEKS (default 1,12,52),
+// point, default 200, after 100 untimed), BENCH_GROWTH_WEEKS (default 1,12,52),
 // BENCH_GROWTH_SCALES (default 1,10).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -31,7 +31,7 @@ const list = (text: string | undefined, fallback: number[]) => (text ? text.spli
 const USERS = Number(process.env.BENCH_GROWTH_USERS ?? 10)
 const RAW_USERS = Number(process.env.BENCH_GROWTH_RAW_USERS ?? 1)
 const RUNS = Number(process.env.BENCH_GROWTH_RUNS ?? 200)
-const WARM_UP = 20
+const WARM_UP = 100
 const WEEKS = list(process.env.BENCH_GROWTH_WEEKS, [1, 12, 52])
 const SCALES = list(process.env.BENCH_GROWTH_SCALES, [1, 10])
 /** Signed-in users the requests rotate over (the first of each scale). */

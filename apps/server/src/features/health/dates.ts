@@ -20,25 +20,28 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((utc(b).getTime() - utc(a).getTime()) / 86_400_000)
 }
 
-/** One formatter per time zone: making one costs more than a hot read's query (Home asks at every read). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * One `Intl.DateTimeFormat` per locale and options (time zones are a few hundred names): making
+ * one costs more than a hot read's query, formatting with one a microsecond.
+ */
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    formats.set(key, format)
+  }
+  return format
+}
 
 export function today(tz: string, now = new Date()): string {
-  let format = dayFormats.get(tz)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })
-    dayFormats.set(tz, format)
-  }
-  return format.format(now)
+  return dateFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
 }
 
 export function localTime(at: Date, tz: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: tz,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at)
+  return dateFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)
 }
 
 /** The requested local day, or today; a day that does not exist answers FIELD_INVALID. */

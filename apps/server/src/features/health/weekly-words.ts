@@ -1,5 +1,6 @@
 import type { health as h, WireLang } from '@kinetic/protocol'
 import type { Driver, Suggestion } from './drivers.ts'
+import { dateFormat } from './dates.ts'
 
 /** The weekly report in plain words, in the three languages. */
 export interface WeekFacts {
@@ -14,7 +15,8 @@ export interface WeekFacts {
   daysWithData: number
 }
 
-const n = (x: number) => x.toLocaleString('en-US')
+const numbers = new Intl.NumberFormat('en-US')
+const n = (x: number) => numbers.format(x)
 const hm = (min: number) => ({ h: Math.floor(min / 60), m: min % 60 })
 
 const WORDS: Record<WireLang, (f: WeekFacts) => string[]> = {
@@ -69,7 +71,7 @@ type Bedtime = h.WeeklyReport['bedtime']
 
 const LOCALE: Record<WireLang, string> = { 'us-en': 'en-US', 'zh-cn': 'zh-CN', 'zh-hk': 'zh-TW' }
 const dayName = (date: string, lang: WireLang) =>
-  new Intl.DateTimeFormat(LOCALE[lang], { weekday: 'short', month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(
+  dateFormat(LOCALE[lang], { weekday: 'short', month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   )
 const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${n(Math.abs(x))}`
