@@ -23,8 +23,9 @@ import { afterEach, vi } from 'vitest'
  * Component tests (React Testing Library, in happy-dom): a page rendered with the app's
  * providers and query client (failures shown as toasts), in a language, at a route, against a
  * server that answers the protocol methods a test lists (`{ '/v1/poststore': (params) => data }`:
- * `code: true` data, or `refuse(code)` for the protocol's error in the request's language; a
- * method not listed fails the test). What was asked is kept in `requests`.
+ * `code: true` data, or `refuse(code)` for the protocol's error in the request's language, or a
+ * promise of either for an answer that comes later; a method not listed fails the test). What was
+ * asked is kept in `requests`.
  */
 export interface RenderedPage extends RenderResult {
   user: UserEvent
@@ -96,7 +97,7 @@ export async function renderPage(
     requests.push({ method, params: rest })
     const answer = answers[method]
     if (!answer) throw new Error(`the page called ${method}, which this test does not answer`)
-    const data = answer(rest)
+    const data = await answer(rest)
     if (data instanceof Refusal)
       return Response.json({
         code: false,

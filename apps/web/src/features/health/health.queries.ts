@@ -6,9 +6,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 /** Every health answer of the acting account: what an import, a goal or a binding makes stale. */
 export const healthKeyRoot = () => ['signedIn', currentAccountId(), 'health'] as const
 
+/**
+ * After a write, every health read asks the server again. A read still under way began before
+ * the write and may answer without it: TanStack's invalidation reuses a first fetch in flight
+ * (one with no answer yet) and would keep its answer as fresh, so such reads are cancelled first.
+ */
 function useInvalidateHealth() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: healthKeyRoot() })
+  return async () => {
+    await queryClient.cancelQueries({ queryKey: healthKeyRoot() })
+    await queryClient.invalidateQueries({ queryKey: healthKeyRoot() })
+  }
 }
 
 /**

@@ -81,3 +81,78 @@ describe('the sports record', () => {
     expect(await screen.findByText('Review requested: ticket #7 for 2026-11-24')).toBeTruthy()
   })
 })
+
+describe('importing while the records are still loading', () => {
+  /** A TCX ride of 40 minutes at a flat 142 bpm, as a bike computer writes it. */
+  const flatTcx = () => {
+    const start = Date.parse('2026-11-24T04:00:00Z')
+    const iso = (minute: number) => new Date(start + minute * 60_000).toISOString()
+    const points = Array.from(
+      { length: 41 },
+      (_, i) =>
+        `<Trackpoint><Time>${iso(i)}</Time><DistanceMeters>${i * 300}</DistanceMeters><HeartRateBpm><Value>142</Value></HeartRateBpm></Trackpoint>`,
+    ).join('')
+    const xml =
+      `<?xml version="1.0"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">` +
+      `<Activities><Activity Sport="Biking"><Id>${iso(0)}</Id><Lap StartTime="${iso(0)}"><Track>${points}</Track></Lap></Activity></Activities></TrainingCenterDatabase>`
+    return new File([xml], 'Ride.tcx', { type: 'application/vnd.garmin.tcx+xml' })
+  }
+
+  it('lists the imported workout under all records, though the first read answered after the import', async () => {
+    // the server's workouts: a read sees those stored when it is served
+    const stored: health.Workout[] = []
+    const motion = (p: Record<string, string>) => {
+      const list = stored.filter((w) => !p.date || w.date === p.date)
+      return { list, total: list.length, page: 1, limit: 100, date: p.date ?? null, day: null }
+    }
+    // the page's first read of all records is served before the import and answered after it:
+    // its answer leaves when the page asks anything once the import is answered
+    let imported = false
+    let release = () => {}
+    const later = new Promise<void>((resolve) => (release = resolve))
+    let firstAll = true
+    const whenAsked = <T,>(answer: () => T) => {
+      if (imported) release()
+      return answer()
+    }
+    const page = await renderPage(<SportsRecordPage />, {
+      route: '/sportsRecord?all=1',
+      answers: {
+        '/v1/well': (p) =>
+          whenAsked(() => ({
+            date: p.date ?? '2026-11-24',
+            hourly_steps: Array<number>(24).fill(0),
+            totals: { date: '2026-11-24', steps: 0, distance_m: 12_000, calories: 400, active_minutes: 40 },
+          })),
+        '/v1/motion': (p) => {
+          if (firstAll && !p.date) {
+            firstAll = false
+            const answer = motion(p)
+            return later.then(() => answer)
+          }
+          return whenAsked(() => motion(p))
+        },
+        '/v1/motion_import': () => {
+          stored.push(flatRide)
+          imported = true
+          return { ...flatRide, heart_rate: [], route: [], splits: [], cadence_spm: null, zones: [], duplicate: false }
+        },
+      },
+    })
+    await page.user.upload(page.container.querySelector<HTMLInputElement>('input[type=file]')!, flatTcx())
+    // the import names its verdict and shows the ride's day
+    await screen.findByText(
+      enHealth.import.rejected.replace(
+        '{{verdict}}',
+        `${enHealth.sports.verdict.rejected} · ${enEarn.effort.reasons.hr_flat}`,
+      ),
+    )
+    await waitFor(() => expect(page.location()).toContain('date=2026-11-24'))
+
+    // all records: the ride, not the answer read before it was stored
+    await page.user.click(screen.getByRole('tab', { name: enHealth.sports.all }))
+    const rows = within(await screen.findByRole('list', { name: enHealth.sports.title })).getAllByRole('listitem')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.textContent).toContain(`${enHealth.sports.verdict.rejected} · ${enEarn.effort.reasons.hr_flat}`)
+  })
+})
