@@ -36,8 +36,9 @@ test.describe('accounts in the browser', () => {
     await registerThroughForm(page, email, 'walk1234')
 
     // the shell in Chinese: tab bar and the home page
-    const tabs = page.getByRole('navigation').or(page.locator('.adm-tab-bar'))
-    await expect.poll(() => tabs.first().innerText()).toContain(cnApp.tabs.home)
+    // the tab bar, not Home's own row of actions (also a navigation landmark)
+    const tabs = page.getByRole('navigation', { name: cnApp.tabs.label })
+    await expect.poll(() => tabs.innerText()).toContain(cnApp.tabs.home)
     await expect.poll(() => page.getByRole('group', { name: cnEarn.home.todayEnergy }).count()).toBe(1)
 
     // Mine → Language → English

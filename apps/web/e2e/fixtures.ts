@@ -1,6 +1,6 @@
 import { expect, test as base } from '@playwright/test'
 import { startServer, type E2EServer } from './server.ts'
-import { useServer } from './support.ts'
+import { closePhones, useServer } from './support.ts'
 
 /**
  * The e2e tests' `test`: each Playwright worker runs its own server on its own cloned database
@@ -9,7 +9,16 @@ import { useServer } from './support.ts'
  * (Debian's Chromium, playwright.config.ts), so traces and failure screenshots cover every
  * context a test opens.
  */
-export const test = base.extend<object, { server: E2EServer }>({
+export const test = base.extend<{ phones: void }, { server: E2EServer }>({
+  // every phone a test opened is closed when it ends
+  phones: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      await use()
+      await closePhones()
+    },
+    { auto: true },
+  ],
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {

@@ -22,8 +22,14 @@ export function inject<K extends 'baseUrl' | 'mailbox' | 'chainRpcUrl' | 'operat
  * A phone-sized context (iPhone 12-like viewport) on the app, its clock in Asia/Shanghai: an
  * account takes its device's zone at registration, and these phones stand for users there.
  */
+/**
+ * Phones the running test opened, closed when it ends (fixtures.ts): a page left open goes on
+ * polling the worker's server through every later test of that worker.
+ */
+const phones = new Set<BrowserContext>()
+
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL: inject('baseUrl'),
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -31,6 +37,15 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
     hasTouch: true,
     timezoneId: 'Asia/Shanghai',
   })
+  phones.add(context)
+  return context
+}
+
+/** Closes the phones the test opened (after its trace and failure screenshots were taken). */
+export async function closePhones(): Promise<void> {
+  const open = [...phones]
+  phones.clear()
+  await Promise.all(open.map((context) => context.close()))
 }
 
 /** Opens a hash route; routed content appears after the 2 s launch screen (locators wait for it). */

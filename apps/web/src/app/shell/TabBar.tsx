@@ -23,7 +23,7 @@ const TABS: readonly Tab[] = [
 export function TabBar() {
   const { t } = useTranslation()
   return (
-    <nav className={styles.bar}>
+    <nav className={styles.bar} aria-label={t('app.tabs.label')}>
       {TABS.map(({ path, label, Icon }) => (
         <NavLink
           key={path}
