@@ -41,6 +41,7 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
         verdict: verdict.verdict,
         reasons: verdict.reasons,
       })
+      await locked.keepCredited(userId, day, earned)
       return earned
     })
   }

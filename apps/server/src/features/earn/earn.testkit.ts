@@ -43,7 +43,7 @@ export const energyPostings = (app: AppHandle, userId: number) =>
 /** Fails the test when any account or posting does not reconcile. */
 export async function expectReconciled(app: AppHandle) {
   const result = await reconcile(app.database.db)
-  expect(result).toEqual({ ok: true, accounts: [], postings: [], custody: [] })
+  expect(result).toEqual({ ok: true, accounts: [], postings: [], custody: [], energyDays: [] })
 }
 
 /** Posts an operation that must fail and returns the error answer. */

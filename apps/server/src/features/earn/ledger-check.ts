@@ -2,7 +2,8 @@
  * `npm run ledger:check`: the ledger's reconciliation for operators. Prints OK, or every
  * account whose balance is not the sum of its entries, every posting that does not sum to
  * zero and a `system:pledges` or `system:unclaimed` holding other than the pledges,
- * cool-downs and unreceived rewards it holds for users, and exits 1 then. Reads
+ * cool-downs and unreceived rewards it holds for users, every user-day whose kept credited energy
+ * is not the sum of that day's energy postings, and exits 1 then. Reads
  * DATABASE_URL; unset, under DEV_MODE=1, it opens the embedded database under DATA_DIR (the server must be
  * stopped: one Postgres per data folder).
  */
@@ -39,6 +40,8 @@ async function main(): Promise<number> {
     }
     for (const p of result.postings) console.log(`posting ${p.posting_id} ${p.asset}: ${p.total}`)
     for (const c of result.custody) console.log(`account ${c.owner} knt: balance ${c.balance}, holds ${c.expected}`)
+    for (const d of result.energyDays)
+      console.log(`energy of user ${d.user_id} on ${d.day}: kept ${d.kept}, postings sum to ${d.posted}`)
     return 1
   } finally {
     await database.close()

@@ -33,6 +33,8 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_owner_asset_key').on(t.owner, t.asset),
+    // a user's accounts (Home's and the history's latest movements): without it, a scan of everyone's
+    index('ledger_accounts_user_idx').on(t.userId),
     check('ledger_accounts_non_negative', sql`${t.mayGoNegative} OR ${t.balance} >= 0`),
     check('ledger_accounts_user_not_negative', sql`${t.userId} IS NULL OR NOT ${t.mayGoNegative}`),
   ],

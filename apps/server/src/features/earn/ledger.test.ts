@@ -116,6 +116,23 @@ describe('the ledger', () => {
     expect(broken.accounts).toEqual([{ owner, asset: 'points', balance: '6', entries: '5' }])
     await app.database.pool.query(`UPDATE ledger_accounts SET balance = balance - 1 WHERE owner = $1`, [owner])
   })
+  it('reports a day whose kept credited energy is not the sum of its energy postings', async () => {
+    const { user } = await aUser(app)
+    const day = '2026-11-20'
+    await ledger(app.database.db).reward(user.id, 'energy', 300n, `energy:${user.id}:${day}:300`, 'energy', { day })
+    const kept = () => app.database.pool.query(`SELECT credited::text FROM energy_days WHERE user_id = $1`, [user.id])
+    // a credit keeps its day's total with its posting (crediting.ts); here the posting is made by hand
+    expect((await kept()).rows).toEqual([])
+    const broken = await reconcile(app.database.db)
+    expect(broken.ok).toBe(false)
+    expect(broken.energyDays).toEqual([{ user_id: String(user.id), day, kept: '0', posted: '300' }])
+    await app.database.pool.query(`INSERT INTO energy_days (user_id, day, credited) VALUES ($1, $2, 300)`, [
+      user.id,
+      day,
+    ])
+    expect((await reconcile(app.database.db)).energyDays).toEqual([])
+  })
+
   it('refuses any change or removal of a posted entry or posting, in the database itself', async () => {
     const { user } = await aUser(app)
     await give(app, user.id, 7n)

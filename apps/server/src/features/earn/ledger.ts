@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { discoverRepo } from './discover.repo.ts'
+import { homeRepo } from './home.repo.ts'
 import { ledgerRepo, type HistoryFilter } from './ledger.repo.ts'
 
 /**
@@ -232,6 +233,8 @@ export interface Reconciliation {
    * `system:pledges` (pledges and cool-downs) and `system:unclaimed` (credited, unreceived shares).
    */
   custody: { owner: string; balance: string; expected: string }[]
+  /** Users' days whose kept credited energy (`energy_days`) differs from that day's energy postings. */
+  energyDays: { user_id: string; day: string; kept: string; posted: string }[]
 }
 
 /**
@@ -240,12 +243,13 @@ export interface Reconciliation {
  */
 export async function reconcile(db: Db): Promise<Reconciliation> {
   const repo = ledgerRepo(db)
-  const [accounts, postings, held, pledges, unclaimed] = await Promise.all([
+  const [accounts, postings, held, pledges, unclaimed, energyDays] = await Promise.all([
     repo.balanceMismatches(),
     repo.unbalancedPostings(),
     discoverRepo(db).custody(),
     repo.balance(SYSTEM.pledges, 'knt'),
     repo.balance(SYSTEM.unclaimed, 'knt'),
+    homeRepo(db).energyDayMismatches(),
   ])
   const custody = [
     { owner: SYSTEM.pledges, balance: pledges, expected: held.pledges },
@@ -254,9 +258,10 @@ export async function reconcile(db: Db): Promise<Reconciliation> {
     .filter((c) => c.balance !== c.expected)
     .map((c) => ({ owner: c.owner, balance: c.balance.toString(), expected: c.expected.toString() }))
   return {
-    ok: accounts.length === 0 && postings.length === 0 && custody.length === 0,
+    ok: accounts.length === 0 && postings.length === 0 && custody.length === 0 && energyDays.length === 0,
     accounts,
     postings,
     custody,
+    energyDays,
   }
 }
