@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { jsonRows, scalar, selectParts } from '../../platform/db/json-rows.ts'
+import { jsonRows, scalar } from '../../platform/db/json-rows.ts'
+import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { discoverRecords, pledges, settlementShares } from './discover.tables.ts'
 import { userAccount } from './ledger.ts'
 import { ledgerParts } from './ledger.repo.ts'
@@ -19,6 +20,55 @@ const totalEffectivePowerSql = (activateMin: bigint, boostPct: number) => sql`
   FROM ledger_accounts a LEFT JOIN pledges p ON p.user_id = a.user_id
   WHERE a.asset = 'power' AND a.user_id IS NOT NULL AND a.balance > 0`
 
+/** How many of a user's latest records Discover shows. */
+export const RECORDS_SHOWN = 20
+
+const sharesOf = (userId: Param<number>, ...rest: (SQL | undefined)[]) =>
+  amount(
+    sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares}
+        WHERE ${and(eq(settlementShares.userId, userId), ...rest)}`,
+  )
+const unclaimedPart = (userId: Param<number>, kind: RewardKind) =>
+  sharesOf(
+    userId,
+    eq(settlementShares.kind, kind),
+    eq(settlementShares.credited, true),
+    isNull(settlementShares.receiptId),
+  )
+
+/**
+ * Discover's page in one statement, built once and sent by name (`platform/db/named.ts`): the
+ * pledge, the cool-downs, the balances (of `owner`, the user's ledger account), the unclaimed
+ * rewards, the settlement's stage and last run, the user's rewards of that run and of all, and
+ * the latest records. The same answers as the methods of the same names. Everyone's power is not
+ * in it: it grows with the users (docs/adr/2026-11-25-network-power-figure.md).
+ */
+const pageRead = preparedParts('earn.find', (v: Placeholders<{ user: number; owner: string }>) => {
+  const columns = getTableColumns(discoverRecords)
+  const mine = eq(discoverRecords.userId, v.user)
+  return {
+    staked: amount(sql`SELECT ${pledges.staked}::text FROM ${pledges} WHERE ${eq(pledges.userId, v.user)}`),
+    cooling: jsonRows(
+      columns,
+      sql`FROM ${discoverRecords} WHERE ${and(mine, eq(discoverRecords.kind, 'unstake'), isNull(discoverRecords.releasedAt))}`,
+      sql`${discoverRecords.releaseAt}, ${discoverRecords.id}`,
+    ),
+    balances: ledgerParts.balances(v.owner, ['power', 'knt']),
+    computing: unclaimedPart(v.user, 'computing'),
+    token: unclaimedPart(v.user, 'token'),
+    emitted: settlementParts.emittedDays(),
+    last: settlementParts.lastDone(),
+    profitsTotal: sharesOf(v.user),
+    profitsLast: sharesOf(v.user, sql`${settlementShares.day} = ${settlementParts.lastDoneDay()}`),
+    records: jsonRows(
+      columns,
+      sql`FROM ${discoverRecords} WHERE ${mine}`,
+      sql`${discoverRecords.id} DESC`,
+      RECORDS_SHOWN,
+    ),
+  }
+})
+
 /** Discover's SQL: pledges, the movement records, and a user's settlement shares. */
 export function discoverRepo(db: Db) {
   const unclaimedOf = (userId: number, kind: RewardKind) =>
@@ -29,45 +79,8 @@ export function discoverRepo(db: Db) {
       isNull(settlementShares.receiptId),
     )
   return {
-    /**
-     * Discover's page in one statement: the pledge, the cool-downs, the balances, the unclaimed
-     * rewards, the settlement's stage and last run, everyone's effective power, the user's
-     * rewards of that run and of all, and the latest `shown` records. The same answers as the
-     * methods of the same names.
-     */
-    async page(userId: number, activateMin: bigint, boostPct: number, shown: number) {
-      const lastDay = settlementParts.lastDoneDay()
-      const columns = getTableColumns(discoverRecords)
-      const mine = eq(discoverRecords.userId, userId)
-      const query = selectParts({
-        staked: amount(sql`SELECT ${pledges.staked}::text FROM ${pledges} WHERE ${eq(pledges.userId, userId)}`),
-        cooling: jsonRows(
-          columns,
-          sql`FROM ${discoverRecords} WHERE ${and(mine, eq(discoverRecords.kind, 'unstake'), isNull(discoverRecords.releasedAt))}`,
-          sql`${discoverRecords.releaseAt}, ${discoverRecords.id}`,
-        ),
-        balances: ledgerParts.balances(userAccount(userId), ['power', 'knt']),
-        computing: amount(
-          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares} WHERE ${unclaimedOf(userId, 'computing')}`,
-        ),
-        token: amount(
-          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares} WHERE ${unclaimedOf(userId, 'token')}`,
-        ),
-        emitted: settlementParts.emittedDays(),
-        last: settlementParts.lastDone(),
-        totalPower: amount(totalEffectivePowerSql(activateMin, boostPct)),
-        profitsTotal: amount(
-          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares} WHERE ${eq(settlementShares.userId, userId)}`,
-        ),
-        profitsLast: amount(
-          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares}
-              WHERE ${and(eq(settlementShares.userId, userId), sql`${settlementShares.day} = ${lastDay}`)}`,
-        ),
-        records: jsonRows(columns, sql`FROM ${discoverRecords} WHERE ${mine}`, sql`${discoverRecords.id} DESC`, shown),
-      })
-      const result = await db.execute<Record<string, unknown>>(query.sql)
-      return query.decode(result.rows[0]!)
-    },
+    /** Discover's page of a user (see `pageRead`). */
+    page: (userId: number) => pageRead(db, { user: userId, owner: userAccount(userId) }),
 
     /** Inserts a record unless its request id is taken (undefined then: read the original). */
     async insertRecord(values: NewRecord): Promise<RecordRow | undefined> {
