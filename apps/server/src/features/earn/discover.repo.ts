@@ -1,6 +1,6 @@
-import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { jsonRows, scalar } from '../../platform/db/json-rows.ts'
+import { decodeObject, jsonObject, jsonRows, scalar, type Part } from '../../platform/db/json-rows.ts'
 import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { discoverRecords, pledges, settlementShares } from './discover.tables.ts'
 import { userAccount } from './ledger.ts'
@@ -23,45 +23,62 @@ const totalEffectivePowerSql = (activateMin: bigint, boostPct: number) => sql`
 /** How many of a user's latest records Discover shows. */
 export const RECORDS_SHOWN = 20
 
-const sharesOf = (userId: Param<number>, ...rest: (SQL | undefined)[]) =>
-  amount(
-    sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares}
-        WHERE ${and(eq(settlementShares.userId, userId), ...rest)}`,
+/** A sum of rewards as text, kept to every digit. */
+const rewards = (filter?: SQL) =>
+  sql`coalesce(sum(${settlementShares.reward})${filter ? sql` FILTER (WHERE ${filter})` : sql``}, 0)::text`
+/** Credited and not yet received shares of a kind. */
+const unclaimedKind = (kind: RewardKind) =>
+  and(eq(settlementShares.kind, kind), eq(settlementShares.credited, true), isNull(settlementShares.receiptId))
+
+/**
+ * A user's rewards in one pass over their shares: unclaimed of each kind (as `unclaimed`), of
+ * the last settled day and of all (as `profits`).
+ */
+function rewardsPart(userId: Param<number>): Part<Record<'computing' | 'token' | 'last' | 'total', bigint>> {
+  const sum = (filter?: SQL) => ({ sql: rewards(filter), decode: (value: unknown) => BigInt(value as string) })
+  const sums = {
+    computing: sum(unclaimedKind('computing')),
+    token: sum(unclaimedKind('token')),
+    last: sum(sql`${settlementShares.day} = ${settlementParts.lastDoneDay()}`),
+    total: sum(),
+  }
+  return scalar(
+    sql`SELECT ${jsonObject(sums)} FROM ${settlementShares} WHERE ${eq(settlementShares.userId, userId)}`,
+    (value) => decodeObject(sums, value) as Record<keyof typeof sums, bigint>,
   )
-const unclaimedPart = (userId: Param<number>, kind: RewardKind) =>
-  sharesOf(
-    userId,
-    eq(settlementShares.kind, kind),
-    eq(settlementShares.credited, true),
-    isNull(settlementShares.receiptId),
-  )
+}
+
+/** What Discover shows of a record (a cool-down or a movement). */
+const shownColumns = {
+  id: discoverRecords.id,
+  kind: discoverRecords.kind,
+  amount: discoverRecords.amount,
+  releaseAt: discoverRecords.releaseAt,
+  createdAt: discoverRecords.createdAt,
+}
 
 /**
  * Discover's page in one statement, built once and sent by name (`platform/db/named.ts`): the
- * pledge, the cool-downs, the balances (of `owner`, the user's ledger account), the unclaimed
- * rewards, the settlement's stage and last run, the user's rewards of that run and of all, and
- * the latest records. The same answers as the methods of the same names. Everyone's power is not
- * in it: it grows with the users (docs/adr/2026-11-25-network-power-figure.md).
+ * pledge, the cool-downs, the balances (of `owner`, the user's ledger account), the user's
+ * rewards, the settlement's stage and last run, and the latest records — the columns Discover
+ * shows of each. The same answers as the methods of the same names. Everyone's power is not in
+ * it: it grows with the users (docs/adr/2026-11-25-network-power-figure.md).
  */
 const pageRead = preparedParts('earn.find', (v: Placeholders<{ user: number; owner: string }>) => {
-  const columns = getTableColumns(discoverRecords)
   const mine = eq(discoverRecords.userId, v.user)
   return {
     staked: amount(sql`SELECT ${pledges.staked}::text FROM ${pledges} WHERE ${eq(pledges.userId, v.user)}`),
     cooling: jsonRows(
-      columns,
+      shownColumns,
       sql`FROM ${discoverRecords} WHERE ${and(mine, eq(discoverRecords.kind, 'unstake'), isNull(discoverRecords.releasedAt))}`,
       sql`${discoverRecords.releaseAt}, ${discoverRecords.id}`,
     ),
     balances: ledgerParts.balances(v.owner, ['power', 'knt']),
-    computing: unclaimedPart(v.user, 'computing'),
-    token: unclaimedPart(v.user, 'token'),
+    rewards: rewardsPart(v.user),
     emitted: settlementParts.emittedDays(),
-    last: settlementParts.lastDone(),
-    profitsTotal: sharesOf(v.user),
-    profitsLast: sharesOf(v.user, sql`${settlementShares.day} = ${settlementParts.lastDoneDay()}`),
+    last: settlementParts.lastRun(),
     records: jsonRows(
-      columns,
+      shownColumns,
       sql`FROM ${discoverRecords} WHERE ${mine}`,
       sql`${discoverRecords.id} DESC`,
       RECORDS_SHOWN,

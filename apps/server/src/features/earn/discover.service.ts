@@ -175,8 +175,8 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
       ])
       const { staked, cooling, emitted, last, records } = page
       const { power, knt: balance } = page.balances
-      const { computing, token } = page
-      const profits = { last: page.profitsLast, total: page.profitsTotal }
+      const { computing, token } = page.rewards
+      const profits = { last: page.rewards.last, total: page.rewards.total }
       const active = isActive(staked, activateMin)
       const stage = stageOf(emitted, s)
       return {
