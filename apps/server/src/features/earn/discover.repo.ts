@@ -1,6 +1,7 @@
-import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { jsonRows, scalar, selectParts } from '../../platform/db/json-rows.ts'
+import { decodeObject, jsonObject, jsonRows, scalar, type Part } from '../../platform/db/json-rows.ts'
+import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { discoverRecords, pledges, settlementShares } from './discover.tables.ts'
 import { userAccount } from './ledger.ts'
 import { ledgerParts } from './ledger.repo.ts'
@@ -19,6 +20,72 @@ const totalEffectivePowerSql = (activateMin: bigint, boostPct: number) => sql`
   FROM ledger_accounts a LEFT JOIN pledges p ON p.user_id = a.user_id
   WHERE a.asset = 'power' AND a.user_id IS NOT NULL AND a.balance > 0`
 
+/** How many of a user's latest records Discover shows. */
+export const RECORDS_SHOWN = 20
+
+/** A sum of rewards as text, kept to every digit. */
+const rewards = (filter?: SQL) =>
+  sql`coalesce(sum(${settlementShares.reward})${filter ? sql` FILTER (WHERE ${filter})` : sql``}, 0)::text`
+/** Credited and not yet received shares of a kind. */
+const unclaimedKind = (kind: RewardKind) =>
+  and(eq(settlementShares.kind, kind), eq(settlementShares.credited, true), isNull(settlementShares.receiptId))
+
+/**
+ * A user's rewards in one pass over their shares: unclaimed of each kind (as `unclaimed`), of
+ * the last settled day and of all (as `profits`).
+ */
+function rewardsPart(userId: Param<number>): Part<Record<'computing' | 'token' | 'last' | 'total', bigint>> {
+  const sum = (filter?: SQL) => ({ sql: rewards(filter), decode: (value: unknown) => BigInt(value as string) })
+  const sums = {
+    computing: sum(unclaimedKind('computing')),
+    token: sum(unclaimedKind('token')),
+    last: sum(sql`${settlementShares.day} = ${settlementParts.lastDoneDay()}`),
+    total: sum(),
+  }
+  return scalar(
+    sql`SELECT ${jsonObject(sums)} FROM ${settlementShares} WHERE ${eq(settlementShares.userId, userId)}`,
+    (value) => decodeObject(sums, value) as Record<keyof typeof sums, bigint>,
+  )
+}
+
+/** What Discover shows of a record (a cool-down or a movement). */
+const shownColumns = {
+  id: discoverRecords.id,
+  kind: discoverRecords.kind,
+  amount: discoverRecords.amount,
+  releaseAt: discoverRecords.releaseAt,
+  createdAt: discoverRecords.createdAt,
+}
+
+/**
+ * Discover's page in one statement, built once and sent by name (`platform/db/named.ts`): the
+ * pledge, the cool-downs, the balances (of `owner`, the user's ledger account), the user's
+ * rewards, the settlement's stage and last run, and the latest records — the columns Discover
+ * shows of each. The same answers as the methods of the same names. Everyone's power is not in
+ * it: it grows with the users (docs/adr/2026-11-25-network-power-figure.md).
+ */
+const pageRead = preparedParts('earn.find', (v: Placeholders<{ user: number; owner: string }>) => {
+  const mine = eq(discoverRecords.userId, v.user)
+  return {
+    staked: amount(sql`SELECT ${pledges.staked}::text FROM ${pledges} WHERE ${eq(pledges.userId, v.user)}`),
+    cooling: jsonRows(
+      shownColumns,
+      sql`FROM ${discoverRecords} WHERE ${and(mine, eq(discoverRecords.kind, 'unstake'), isNull(discoverRecords.releasedAt))}`,
+      sql`${discoverRecords.releaseAt}, ${discoverRecords.id}`,
+    ),
+    balances: ledgerParts.balances(v.owner, ['power', 'knt']),
+    rewards: rewardsPart(v.user),
+    emitted: settlementParts.emittedDays(),
+    last: settlementParts.lastRun(),
+    records: jsonRows(
+      shownColumns,
+      sql`FROM ${discoverRecords} WHERE ${mine}`,
+      sql`${discoverRecords.id} DESC`,
+      RECORDS_SHOWN,
+    ),
+  }
+})
+
 /** Discover's SQL: pledges, the movement records, and a user's settlement shares. */
 export function discoverRepo(db: Db) {
   const unclaimedOf = (userId: number, kind: RewardKind) =>
@@ -29,45 +96,8 @@ export function discoverRepo(db: Db) {
       isNull(settlementShares.receiptId),
     )
   return {
-    /**
-     * Discover's page in one statement: the pledge, the cool-downs, the balances, the unclaimed
-     * rewards, the settlement's stage and last run, everyone's effective power, the user's
-     * rewards of that run and of all, and the latest `shown` records. The same answers as the
-     * methods of the same names.
-     */
-    async page(userId: number, activateMin: bigint, boostPct: number, shown: number) {
-      const lastDay = settlementParts.lastDoneDay()
-      const columns = getTableColumns(discoverRecords)
-      const mine = eq(discoverRecords.userId, userId)
-      const query = selectParts({
-        staked: amount(sql`SELECT ${pledges.staked}::text FROM ${pledges} WHERE ${eq(pledges.userId, userId)}`),
-        cooling: jsonRows(
-          columns,
-          sql`FROM ${discoverRecords} WHERE ${and(mine, eq(discoverRecords.kind, 'unstake'), isNull(discoverRecords.releasedAt))}`,
-          sql`${discoverRecords.releaseAt}, ${discoverRecords.id}`,
-        ),
-        balances: ledgerParts.balances(userAccount(userId), ['power', 'knt']),
-        computing: amount(
-          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares} WHERE ${unclaimedOf(userId, 'computing')}`,
-        ),
-        token: amount(
-          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares} WHERE ${unclaimedOf(userId, 'token')}`,
-        ),
-        emitted: settlementParts.emittedDays(),
-        last: settlementParts.lastDone(),
-        totalPower: amount(totalEffectivePowerSql(activateMin, boostPct)),
-        profitsTotal: amount(
-          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares} WHERE ${eq(settlementShares.userId, userId)}`,
-        ),
-        profitsLast: amount(
-          sql`SELECT ${sumText(settlementShares.reward)} FROM ${settlementShares}
-              WHERE ${and(eq(settlementShares.userId, userId), sql`${settlementShares.day} = ${lastDay}`)}`,
-        ),
-        records: jsonRows(columns, sql`FROM ${discoverRecords} WHERE ${mine}`, sql`${discoverRecords.id} DESC`, shown),
-      })
-      const result = await db.execute<Record<string, unknown>>(query.sql)
-      return query.decode(result.rows[0]!)
-    },
+    /** Discover's page of a user (see `pageRead`). */
+    page: (userId: number) => pageRead(db, { user: userId, owner: userAccount(userId) }),
 
     /** Inserts a record unless its request id is taken (undefined then: read the original). */
     async insertRecord(values: NewRecord): Promise<RecordRow | undefined> {

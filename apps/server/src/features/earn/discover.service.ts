@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { discoverRepo, type RecordRow } from './discover.repo.ts'
 import { ASSETS, ledger, SYSTEM, userAccount } from './ledger.ts'
+import { networkPower } from './network-power.ts'
 import type { RewardKind } from './settlement.repo.ts'
 import { effectivePower, fmtKnt, fmtPower, isActive, knt, stageOf, stageView } from './settlement.ts'
 import type { EarnSettings } from './settings.ts'
@@ -11,7 +12,6 @@ import type { EarnSettings } from './settings.ts'
 const DAY_MS = 86_400_000
 /** Cool-downs released per pass of the settlement job. */
 const RELEASE_BATCH = 200
-const RECORDS_SHOWN = 20
 
 /** A positive KNT amount (the protocol already allows at most 18 decimals), in base units. */
 function parseKnt(value: string): bigint {
@@ -31,6 +31,7 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
   const { db, settings } = deps
   const repo = discoverRepo(db)
   const book = ledger(db)
+  const totalPowerOf = networkPower(repo.totalEffectivePower)
 
   /** Returns one cooled-down unpledge to the balance, once (`release:<id>`). */
   async function release(cooling: RecordRow): Promise<void> {
@@ -168,11 +169,14 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
     async find(userId: number) {
       const s = await settings.get()
       const activateMin = knt(s.node_activate_knt)
-      const page = await repo.page(userId, activateMin, s.node_boost_pct, RECORDS_SHOWN)
-      const { staked, cooling, emitted, last, totalPower, records } = page
+      const [page, totalPower] = await Promise.all([
+        repo.page(userId),
+        totalPowerOf({ activateMin, boostPct: s.node_boost_pct }),
+      ])
+      const { staked, cooling, emitted, last, records } = page
       const { power, knt: balance } = page.balances
-      const { computing, token } = page
-      const profits = { last: page.profitsLast, total: page.profitsTotal }
+      const { computing, token } = page.rewards
+      const profits = { last: page.rewards.last, total: page.rewards.total }
       const active = isActive(staked, activateMin)
       const stage = stageOf(emitted, s)
       return {

@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { discoverRepo } from './discover.repo.ts'
 import { discoverService } from './discover.service.ts'
 import { aHolder, anOperator, knt, requestId, type Operator } from './discover.testkit.ts'
 import { aUser, balanceOf, expectReconciled, give, ok, refused } from './earn.testkit.ts'
 import { ledger, reconcile, SYSTEM } from './ledger.ts'
 import { ledgerRepo } from './ledger.repo.ts'
+import { fmtPower } from './settlement.ts'
 import { earnSettings } from './settings.ts'
 
 let app: TestApp
@@ -39,6 +41,10 @@ describe('pledging KNT', () => {
       unclaimed: { computing: '0', token: '0' },
       profits: { last: '0', total: '0' },
     })
+    // everyone's power, summed outside the page's statement (the instance's first read of it)
+    const everyone = await discoverRepo(app.database.db).totalEffectivePower(knt('100'), 20)
+    expect(everyone).toBeGreaterThanOrEqual(100_000n)
+    expect(before.total_power).toBe(fmtPower(everyone))
 
     const id = requestId('stake')
     const answers = await Promise.all(

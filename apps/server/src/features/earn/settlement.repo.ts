@@ -181,6 +181,12 @@ export const settlementParts = {
       getTableColumns(settlementRuns),
       sql`FROM ${settlementRuns} WHERE ${eq(settlementRuns.status, 'done')} ORDER BY ${settlementRuns.day} DESC`,
     ) as Part<RunRow | undefined>,
+  /** The latest finished run's day, emission and total power (what Discover shows of it). */
+  lastRun: (): Part<Pick<RunRow, 'day' | 'emission' | 'totalPower'> | undefined> =>
+    jsonRow(
+      { day: settlementRuns.day, emission: settlementRuns.emission, totalPower: settlementRuns.totalPower },
+      sql`FROM ${settlementRuns} WHERE ${eq(settlementRuns.status, 'done')} ORDER BY ${settlementRuns.day} DESC`,
+    ) as Part<Pick<RunRow, 'day' | 'emission' | 'totalPower'> | undefined>,
   /** The latest finished run's day, as an SQL expression (null before any). */
   lastDoneDay: () =>
     sql`(SELECT ${settlementRuns.day} FROM ${settlementRuns} WHERE ${eq(settlementRuns.status, 'done')} ORDER BY ${settlementRuns.day} DESC LIMIT 1)`,
