@@ -19,7 +19,14 @@ const pageItem = (user: Param<number>, lang: Param<WireLang>) => ({
   createdAt: messages.createdAt,
   read: { sql: readBy(user) },
 })
-type PageItem = { id: number; kind: 'notice' | 'system'; title: string; content: string; createdAt: Date; read: boolean }
+type PageItem = {
+  id: number
+  kind: 'notice' | 'system'
+  title: string
+  content: string
+  createdAt: Date
+  read: boolean
+}
 
 /**
  * `/v1/msg`: a page of the user's messages (in `lang`), how many there are and how many are

@@ -97,7 +97,12 @@ export function shopRepo(db: Db) {
 
     /** The store's page of goods (of one kind), their total and the user's points, in one round trip. */
     async store(userId: number, kind: string | undefined, page: number, limit: number) {
-      const read = await storeRead(db, { kind: kind ?? null, limit, offset: (page - 1) * limit, owner: userAccount(userId) })
+      const read = await storeRead(db, {
+        kind: kind ?? null,
+        limit,
+        offset: (page - 1) * limit,
+        owner: userAccount(userId),
+      })
       return { goods: read.goods, total: read.total, points: read.points.points }
     },
 
