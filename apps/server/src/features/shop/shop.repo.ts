@@ -1,8 +1,9 @@
+import type { WireLang } from '@kinetic/protocol'
 import { and, asc, count, desc, eq, gte, isNull, isNotNull, or, sql } from 'drizzle-orm'
 import { users } from '../../platform/db/users.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { decodeObject, jsonObject, scalar } from '../../platform/db/json-rows.ts'
-import { preparedParts, type Placeholders } from '../../platform/db/named.ts'
+import { jsonObject, scalar } from '../../platform/db/json-rows.ts'
+import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { ledgerParts, userAccount } from '../earn/index.ts'
 import type { FormerTexts as GoodTexts, SeedGood } from './goods.seed.ts'
 import { shopGoods, shopOrders } from './shop.tables.ts'
@@ -30,33 +31,39 @@ export type GoodFields = Pick<
 /** How the console names a user: nickname and e-mail (or phone). */
 const userLabel = sql<string>`trim(both ' ' from ${users.nickname} || ' ' || coalesce(${users.email}, '+' || ${users.phonePrefix} || ' ' || ${users.phone}, ''))`
 
-/** What the store shows of a good. */
-const storeGood = {
+/** What the store shows of a good: its texts in the request's language. */
+const storeGood = (lang: Param<WireLang>) => ({
   id: shopGoods.id,
   kind: shopGoods.kind,
-  name: shopGoods.name,
-  description: shopGoods.description,
+  name: { sql: sql`${shopGoods.name} ->> ${lang}` },
+  description: { sql: sql`${shopGoods.description} ->> ${lang}` },
   pricePoints: shopGoods.pricePoints,
   stock: shopGoods.stock,
+})
+export interface StoreGood {
+  id: number
+  kind: string
+  name: string
+  description: string
+  pricePoints: number
+  stock: number | null
 }
-export type StoreGood = Pick<GoodRow, keyof typeof storeGood>
 
 /**
- * The store (`/v1/getstore`) in one statement: a page of the active goods (of one kind), how
- * many there are, and the user's points (the ledger's own part). A hot read: built once, sent by name.
+ * The store (`/v1/getstore`) in one statement: a page of the active goods (of one kind, in one
+ * language), how many there are, and the user's points (the ledger's own part). A hot read:
+ * built once, sent by name.
  */
 const storeRead = preparedParts(
   'shop.store',
-  (v: Placeholders<{ kind: string | null; limit: number; offset: number; owner: string }>) => {
+  (v: Placeholders<{ kind: string | null; lang: WireLang; limit: number; offset: number; owner: string }>) => {
     const active = and(eq(shopGoods.active, true), sql`(${v.kind}::text IS NULL OR ${shopGoods.kind} = ${v.kind})`)
-    const page = sql`(SELECT coalesce(json_agg(t.j), '[]'::json) FROM (SELECT ${jsonObject(storeGood)} AS j
+    const page = sql`(SELECT coalesce(json_agg(t.j), '[]'::json) FROM (SELECT ${jsonObject(storeGood(v.lang))} AS j
         FROM ${shopGoods} WHERE ${active} ORDER BY ${shopGoods.sort}, ${shopGoods.id}
         LIMIT ${v.limit} OFFSET ${v.offset}) t)`
     return {
-      goods: {
-        sql: page,
-        decode: (value: unknown): StoreGood[] => (value as unknown[]).map((row) => decodeObject(storeGood, row)),
-      },
+      // each object is already a StoreGood: ids and prices are bigint columns in number mode (JSON numbers)
+      goods: { sql: page, decode: (value: unknown) => value as StoreGood[] },
       total: scalar(sql`SELECT count(*)::int FROM ${shopGoods} WHERE ${active}`, Number),
       points: ledgerParts.balances(v.owner, ['points'] as const),
     }
@@ -96,9 +103,10 @@ export function shopRepo(db: Db) {
     },
 
     /** The store's page of goods (of one kind), their total and the user's points, in one round trip. */
-    async store(userId: number, kind: string | undefined, page: number, limit: number) {
+    async store(userId: number, lang: WireLang, kind: string | undefined, page: number, limit: number) {
       const read = await storeRead(db, {
         kind: kind ?? null,
+        lang,
         limit,
         offset: (page - 1) * limit,
         owner: userAccount(userId),

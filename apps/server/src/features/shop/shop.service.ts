@@ -23,14 +23,15 @@ export function shownTexts(texts: Texts, fitnessDays: number): Texts {
   return { 'us-en': fill(texts['us-en']), 'zh-cn': fill(texts['zh-cn']), 'zh-hk': fill(texts['zh-hk']) }
 }
 
-function goodView(row: StoreGood, lang: WireLang, fitnessDays: number): shop.Good {
+/** A good of the store, its texts already in the request's language. */
+function goodView(row: StoreGood, fitnessDays: number): shop.Good {
   // shownTexts of the one language shown
   const shown = (text: string) => text.replaceAll(FITNESS_DAYS_MARK, String(fitnessDays))
   return {
     id: row.id,
     kind: row.kind as shop.Good['kind'],
-    name: shown(row.name[lang]),
-    description: shown(row.description[lang]),
+    name: shown(row.name),
+    description: shown(row.description),
     price: row.pricePoints,
     stock: row.stock,
   }
@@ -130,11 +131,11 @@ export function shopService(deps: { db: Db; settings: EarnSettings }) {
 
     async store(userId: number, p: Params<typeof shop.store>, lang: WireLang) {
       const [{ goods, total, points: balance }, days] = await Promise.all([
-        repo.store(userId, p.type, p.page, p.limit),
+        repo.store(userId, lang, p.type, p.page, p.limit),
         fitnessDays(),
       ])
       return {
-        list: goods.map((g) => goodView(g, lang, days)),
+        list: goods.map((g) => goodView(g, days)),
         total,
         page: p.page,
         limit: p.limit,
