@@ -119,8 +119,10 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     strictTransportSecurity: false,
   })
   // over TLS (or behind a TLS proxy with TRUST_PROXY=1), every answer pins HTTPS for a year
-  server.addHook('onSend', async (request, reply) => {
+  // (hooks every request runs take a callback: an async one costs each request a promise)
+  server.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+    done(null, payload)
   })
   await server.register(cookie)
   await server.register(formbody, {
@@ -157,10 +159,12 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     return reply.code(500).send(fail('INTERNAL', lang))
   })
 
-  server.addHook('onRequest', async (request, reply) => {
+  server.addHook('onRequest', (request, reply, done) => {
     if (request.method === 'POST' && request.url.startsWith('/v1/') && !isSameSiteRequest(request)) {
-      return reply.code(403).send(fail('CSRF_REJECTED', requestLang(request)))
+      reply.code(403).send(fail('CSRF_REJECTED', requestLang(request)))
+      return
     }
+    done()
   })
 
   const outbox = outboxRepo(db)

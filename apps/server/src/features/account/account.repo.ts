@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import { prepared, type Placeholders } from '../../platform/db/named.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { loginAttempts, recoveryCodes, verificationCodes } from './account.tables.ts'
 
@@ -16,6 +17,56 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || isUniqueViolation(cause)
 }
 
+/** What the profile (`/v1/userinfo`) answers of a user: its columns, and whether a TOTP secret is bound (not the secret). */
+export type ProfileRow = Pick<
+  UserRow,
+  | 'id'
+  | 'nickname'
+  | 'avatar'
+  | 'gender'
+  | 'birthday'
+  | 'height'
+  | 'weight'
+  | 'stride'
+  | 'hrZone'
+  | 'inviteCode'
+  | 'email'
+  | 'phonePrefix'
+  | 'phone'
+  | 'timeZone'
+  | 'lang'
+> & { googleBound: boolean }
+
+/** The profile by id: a hot read, built once and sent by name (platform/db/named.ts). */
+const profileRead = prepared('account.profile', (v: Placeholders<{ id: number }>) => ({
+  sql: sql`SELECT ${users.id}, ${users.nickname}, ${users.avatar}, ${users.gender}, ${users.birthday}, ${users.height},
+      ${users.weight}, ${users.stride}, ${users.hrZone}, ${users.inviteCode}, ${users.email}, ${users.phonePrefix},
+      ${users.phone}, ${users.timeZone}, ${users.lang}, ${users.totpSecret} IS NOT NULL AS google_bound
+    FROM ${users} WHERE ${eq(users.id, v.id)}`,
+  decode: (rows): ProfileRow | undefined => {
+    const row = rows[0]
+    if (!row) return undefined
+    return {
+      id: row.id as number,
+      nickname: row.nickname as string,
+      avatar: row.avatar as string,
+      gender: row.gender as string,
+      birthday: row.birthday as string | null,
+      height: row.height as number | null,
+      weight: row.weight as number | null,
+      stride: row.stride as number | null,
+      hrZone: row.hr_zone as number | null,
+      inviteCode: row.invite_code as string,
+      email: row.email as string | null,
+      phonePrefix: row.phone_prefix as string | null,
+      phone: row.phone as string | null,
+      timeZone: row.time_zone as string,
+      lang: row.lang as string,
+      googleBound: row.google_bound as boolean,
+    }
+  },
+}))
+
 export function accountRepo(db: Db) {
   return {
     async findByKey(key: AccountKey): Promise<UserRow | undefined> {
@@ -27,6 +78,9 @@ export function accountRepo(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
       return row
     },
+
+    /** What the profile answers of user `id` (undefined: no such user). */
+    profile: (id: number): Promise<ProfileRow | undefined> => profileRead(db, { id }),
 
     findByIds(ids: number[]): Promise<UserRow[]> {
       return ids.length === 0 ? Promise.resolve([]) : db.select().from(users).where(inArray(users.id, ids))

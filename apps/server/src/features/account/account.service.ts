@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/client.ts'
 import type { Mailer } from '../../platform/mail/mailer.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { postSystemMessage, systemMessage, accountMinute } from '../content/index.ts'
-import { accountRepo, isUniqueViolation, type AccountKey, type UserRow } from './account.repo.ts'
+import { accountRepo, isUniqueViolation, type AccountKey, type ProfileRow, type UserRow } from './account.repo.ts'
 import type { CodeService } from './codes.ts'
 import { languageOf } from './language.ts'
 import { mails, type Recipient } from './mails.ts'
@@ -28,7 +28,8 @@ export function accountKey(type: AccountType, accountText: string, prefix: strin
 /** The address a code is sent to and stored under. */
 export const codeAddress = (key: AccountKey) => ('email' in key ? key.email : `+${key.phonePrefix} ${key.phone}`)
 
-export function publicUser(row: UserRow): account.User {
+/** A user as the app shows its own profile: from the whole row, or from the profile read (`ProfileRow`). */
+export function publicUser(row: UserRow | ProfileRow): account.User {
   return {
     id: row.id,
     nickname: row.nickname,
@@ -43,7 +44,7 @@ export function publicUser(row: UserRow): account.User {
     email: row.email ?? '',
     phone: row.phone ? `+${row.phonePrefix} ${row.phone}` : '',
     time_zone: row.timeZone,
-    google_bound: row.totpSecret !== null,
+    google_bound: 'googleBound' in row ? row.googleBound : row.totpSecret !== null,
     lang: languageOf(row),
   }
 }

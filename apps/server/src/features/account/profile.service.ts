@@ -12,7 +12,7 @@ export function profileService(deps: { db: Db; uploads: UploadService }) {
 
   return {
     async userInfo(userId: number): Promise<account.User> {
-      const user = await repo.findById(userId)
+      const user = await repo.profile(userId)
       if (!user) throw new AppError('ACCOUNT_NOT_FOUND')
       return publicUser(user)
     },

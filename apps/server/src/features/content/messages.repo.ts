@@ -1,52 +1,70 @@
-import type { Texts } from '@kinetic/protocol'
+import type { Texts, WireLang } from '@kinetic/protocol'
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import { decodeObject, jsonObject, jsonRow } from '../../platform/db/json-rows.ts'
+import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { messageReads, messages } from './messages.tables.ts'
 
 /** A user sees the notices (no user) and their own system messages. */
-const visibleTo = (userId: number) => or(isNull(messages.userId), eq(messages.userId, userId))
-const readBy = (userId: number) =>
+const visibleTo = (userId: Param<number>) => or(isNull(messages.userId), eq(messages.userId, userId))
+const readBy = (userId: Param<number>) =>
   sql<boolean>`exists (select 1 from ${messageReads} where ${messageReads.messageId} = ${messages.id} and ${messageReads.userId} = ${userId})`
+
+/** What a page of messages shows of each: its texts in one language, and whether `user` read it. */
+const pageItem = (user: Param<number>, lang: Param<WireLang>) => ({
+  id: messages.id,
+  kind: messages.kind,
+  title: { sql: sql`${messages.title} ->> ${lang}` },
+  content: { sql: sql`${messages.content} ->> ${lang}` },
+  createdAt: messages.createdAt,
+  read: { sql: readBy(user) },
+})
+type PageItem = {
+  id: number
+  kind: 'notice' | 'system'
+  title: string
+  content: string
+  createdAt: Date
+  read: boolean
+}
+
+/**
+ * `/v1/msg`: a page of the user's messages (in `lang`), how many there are and how many are
+ * unread, in one statement: a hot read, built once and sent by name (platform/db/named.ts).
+ */
+const pageRead = preparedParts(
+  'content.messages-page',
+  (v: Placeholders<{ user: number; lang: WireLang; limit: number; offset: number }>) => {
+    const visible = visibleTo(v.user)
+    const totals = jsonRow(
+      {
+        total: { sql: sql`count(*)::int` },
+        unread: { sql: sql`(count(*) filter (where not ${readBy(v.user)}))::int` },
+      },
+      sql`FROM ${messages} WHERE ${visible}`,
+    )
+    const item = pageItem(v.user, v.lang)
+    const rows = sql`(SELECT coalesce(json_agg(t.j), '[]'::json) FROM (SELECT ${jsonObject(item)} AS j
+        FROM ${messages} WHERE ${visible} ORDER BY ${messages.id} DESC LIMIT ${v.limit} OFFSET ${v.offset}) t)`
+    return {
+      totals: {
+        sql: totals.sql,
+        decode: (value: unknown) => totals.decode(value) as { total: number; unread: number },
+      },
+      rows: {
+        sql: rows,
+        decode: (value: unknown) => (value as unknown[]).map((row) => decodeObject(item, row) as PageItem),
+      },
+    }
+  },
+)
 
 export function messagesRepo(db: Db) {
   return {
-    /** A page of the user's messages, how many there are and how many unread, in one statement. */
-    async page(userId: number, page: number, limit: number) {
-      const totals = db
-        .select({
-          total: count().as('total'),
-          unread: sql<number>`count(*) filter (where not ${readBy(userId)})`.mapWith(Number).as('unread'),
-        })
-        .from(messages)
-        .where(visibleTo(userId))
-        .as('totals')
-      const paged = db
-        .select({
-          id: messages.id,
-          kind: messages.kind,
-          title: messages.title,
-          content: messages.content,
-          createdAt: messages.createdAt,
-          read: readBy(userId).as('read'),
-        })
-        .from(messages)
-        .where(visibleTo(userId))
-        .orderBy(desc(messages.id))
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .as('paged')
-      // the totals' one row, joined to the page's rows (none past the last page: one row, no message)
-      const rows = await db
-        .select()
-        .from(totals)
-        .leftJoinLateral(paged, sql`true`)
-        .orderBy(desc(paged.id))
-      const [first] = rows
-      return {
-        rows: rows.flatMap((r) => (r.paged ? [r.paged] : [])),
-        total: first?.totals.total ?? 0,
-        unread: first?.totals.unread ?? 0,
-      }
+    /** A page of the user's messages in one language, how many there are and how many unread, in one round trip. */
+    async page(userId: number, lang: WireLang, page: number, limit: number) {
+      const read = await pageRead(db, { user: userId, lang, limit, offset: (page - 1) * limit })
+      return { rows: read.rows, total: read.totals.total, unread: read.totals.unread }
     },
 
     async find(userId: number, id: number) {

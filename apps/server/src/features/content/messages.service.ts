@@ -19,13 +19,13 @@ export function messagesService(db: Db, push: Pick<PushService, 'broadcast'>) {
   const repo = messagesRepo(db)
   return {
     async list(userId: number, lang: WireLang, page: number, limit: number) {
-      const { rows, total, unread } = await repo.page(userId, page, limit)
+      const { rows, total, unread } = await repo.page(userId, lang, page, limit)
       return {
         list: rows.map((m) => ({
           id: m.id,
           kind: m.kind,
-          title: m.title[lang],
-          summary: summaryOf(m.content[lang]),
+          title: m.title,
+          summary: summaryOf(m.content),
           read: m.read,
           created_at: m.createdAt.toISOString(),
         })),

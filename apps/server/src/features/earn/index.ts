@@ -18,6 +18,8 @@ import { settlementScheduler, type SettlementScheduler } from './settlement.work
 /** The front door of earning (points, energy, the ledger, settlement, payouts): what other features may use. */
 export { ASSETS, ledger, SYSTEM, userAccount, type Asset, type Ledger } from './ledger.ts'
 export { earnSettings, type EarnSettings } from './settings.ts'
+/** The ledger's reads as parts of another feature's statement (the shop's store shows the points). */
+export { ledgerParts } from './ledger.repo.ts'
 export { parseSettingText, settingsAsText } from './settings-text.ts'
 export { utcDay } from './settlement.ts'
 /** A settlement run outside the app (the crash test's child process settles a day by itself). */

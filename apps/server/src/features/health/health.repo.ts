@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import type { Param } from '../../platform/db/named.ts'
+import { prepared, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { jsonRow, jsonRows, scalar, type Part } from '../../platform/db/json-rows.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import type { DayEffort } from './effort.ts'
@@ -31,6 +31,21 @@ export interface MinuteRow {
   hrMin: number | null
   hrMax: number | null
 }
+
+/** A user's latest questionnaire answers (`/v1/wellinfo`): a hot read, built once and sent by name. */
+const latestAnswersRead = prepared('health.latest-answers', (v: Placeholders<{ user: number }>) => ({
+  sql: sql`SELECT ${questionnaireAnswers.answers}, ${questionnaireAnswers.createdAt}
+    FROM ${questionnaireAnswers} WHERE ${eq(questionnaireAnswers.userId, v.user)}
+    ORDER BY ${questionnaireAnswers.createdAt} DESC, ${questionnaireAnswers.id} DESC LIMIT 1`,
+  decode: (found): { answers: string[]; createdAt: Date } | undefined => {
+    const row = found[0]
+    if (!row) return undefined
+    return {
+      answers: row.answers as string[],
+      createdAt: new Date(row.created_at as string),
+    }
+  },
+}))
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[]
@@ -326,15 +341,7 @@ export function healthRepo(db: Db) {
         .onConflictDoUpdate({ target: healthConsents.userId, set: { ...change, updatedAt: sql`now()` } })
     },
 
-    async latestAnswers(userId: number) {
-      const [row] = await db
-        .select()
-        .from(questionnaireAnswers)
-        .where(eq(questionnaireAnswers.userId, userId))
-        .orderBy(desc(questionnaireAnswers.createdAt), desc(questionnaireAnswers.id))
-        .limit(1)
-      return row
-    },
+    latestAnswers: (userId: number) => latestAnswersRead(db, { user: userId }),
 
     async addAnswers(userId: number, answers: string[]) {
       await db.insert(questionnaireAnswers).values({ userId, answers })

@@ -1,6 +1,10 @@
+import type { WireLang } from '@kinetic/protocol'
 import { and, asc, count, desc, eq, gte, isNull, isNotNull, or, sql } from 'drizzle-orm'
 import { users } from '../../platform/db/users.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
+import { jsonObject, scalar } from '../../platform/db/json-rows.ts'
+import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
+import { ledgerParts, userAccount } from '../earn/index.ts'
 import type { FormerTexts as GoodTexts, SeedGood } from './goods.seed.ts'
 import { shopGoods, shopOrders } from './shop.tables.ts'
 
@@ -26,6 +30,45 @@ export type GoodFields = Pick<
 
 /** How the console names a user: nickname and e-mail (or phone). */
 const userLabel = sql<string>`trim(both ' ' from ${users.nickname} || ' ' || coalesce(${users.email}, '+' || ${users.phonePrefix} || ' ' || ${users.phone}, ''))`
+
+/** What the store shows of a good: its texts in the request's language. */
+const storeGood = (lang: Param<WireLang>) => ({
+  id: shopGoods.id,
+  kind: shopGoods.kind,
+  name: { sql: sql`${shopGoods.name} ->> ${lang}` },
+  description: { sql: sql`${shopGoods.description} ->> ${lang}` },
+  pricePoints: shopGoods.pricePoints,
+  stock: shopGoods.stock,
+})
+export interface StoreGood {
+  id: number
+  kind: string
+  name: string
+  description: string
+  pricePoints: number
+  stock: number | null
+}
+
+/**
+ * The store (`/v1/getstore`) in one statement: a page of the active goods (of one kind, in one
+ * language), how many there are, and the user's points (the ledger's own part). A hot read:
+ * built once, sent by name.
+ */
+const storeRead = preparedParts(
+  'shop.store',
+  (v: Placeholders<{ kind: string | null; lang: WireLang; limit: number; offset: number; owner: string }>) => {
+    const active = and(eq(shopGoods.active, true), sql`(${v.kind}::text IS NULL OR ${shopGoods.kind} = ${v.kind})`)
+    const page = sql`(SELECT coalesce(json_agg(t.j), '[]'::json) FROM (SELECT ${jsonObject(storeGood(v.lang))} AS j
+        FROM ${shopGoods} WHERE ${active} ORDER BY ${shopGoods.sort}, ${shopGoods.id}
+        LIMIT ${v.limit} OFFSET ${v.offset}) t)`
+    return {
+      // each object is already a StoreGood: ids and prices are bigint columns in number mode (JSON numbers)
+      goods: { sql: page, decode: (value: unknown) => value as StoreGood[] },
+      total: scalar(sql`SELECT count(*)::int FROM ${shopGoods} WHERE ${active}`, Number),
+      points: ledgerParts.balances(v.owner, ['points'] as const),
+    }
+  },
+)
 
 export function shopRepo(db: Db) {
   return {
@@ -59,29 +102,16 @@ export function shopRepo(db: Db) {
         )
     },
 
-    /** A page of the active goods (of one kind) and how many there are, in one statement. */
-    async goods(kind: string | undefined, page: number, limit: number) {
-      const where = and(eq(shopGoods.active, true), kind ? eq(shopGoods.kind, kind) : undefined)
-      const totals = db
-        .select({ n: count().as('n') })
-        .from(shopGoods)
-        .where(where)
-        .as('totals')
-      const paged = db
-        .select()
-        .from(shopGoods)
-        .where(where)
-        .orderBy(asc(shopGoods.sort), asc(shopGoods.id))
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .as('paged')
-      // the count's one row, joined to the page's rows (none past the last page: one row, no good)
-      const rows = await db
-        .select()
-        .from(totals)
-        .leftJoinLateral(paged, sql`true`)
-        .orderBy(asc(paged.sort), asc(paged.id))
-      return { rows: rows.flatMap((r) => (r.paged ? [r.paged] : [])), total: rows[0]?.totals.n ?? 0 }
+    /** The store's page of goods (of one kind), their total and the user's points, in one round trip. */
+    async store(userId: number, lang: WireLang, kind: string | undefined, page: number, limit: number) {
+      const read = await storeRead(db, {
+        kind: kind ?? null,
+        lang,
+        limit,
+        offset: (page - 1) * limit,
+        owner: userAccount(userId),
+      })
+      return { goods: read.goods, total: read.total, points: read.points.points }
     },
 
     async good(id: number): Promise<GoodRow | undefined> {

@@ -7,7 +7,7 @@ import { parseUnits } from 'viem'
 import { ASSETS, ledger, SYSTEM, type Asset, type EarnSettings } from '../earn/index.ts'
 import { grantFitnessPass } from '../health/index.ts'
 import { FITNESS_DAYS_MARK, PHYSICAL_FITNESS, SEED_GOODS, type SeedGood } from './goods.seed.ts'
-import { shopRepo, type GoodRow, type OrderRow } from './shop.repo.ts'
+import { shopRepo, type GoodRow, type OrderRow, type StoreGood } from './shop.repo.ts'
 
 type ShopRepo = ReturnType<typeof shopRepo>
 
@@ -23,12 +23,15 @@ export function shownTexts(texts: Texts, fitnessDays: number): Texts {
   return { 'us-en': fill(texts['us-en']), 'zh-cn': fill(texts['zh-cn']), 'zh-hk': fill(texts['zh-hk']) }
 }
 
-function goodView(row: GoodRow, lang: WireLang, fitnessDays: number): shop.Good {
+/** A good of the store, its texts already in the request's language. */
+function goodView(row: StoreGood, fitnessDays: number): shop.Good {
+  // shownTexts of the one language shown
+  const shown = (text: string) => text.replaceAll(FITNESS_DAYS_MARK, String(fitnessDays))
   return {
     id: row.id,
     kind: row.kind as shop.Good['kind'],
-    name: shownTexts(row.name, fitnessDays)[lang],
-    description: shownTexts(row.description, fitnessDays)[lang],
+    name: shown(row.name),
+    description: shown(row.description),
     price: row.pricePoints,
     stock: row.stock,
   }
@@ -127,12 +130,17 @@ export function shopService(deps: { db: Db; settings: EarnSettings }) {
     seed,
 
     async store(userId: number, p: Params<typeof shop.store>, lang: WireLang) {
-      const [{ rows, total }, balance, days] = await Promise.all([
-        repo.goods(p.type, p.page, p.limit),
-        points(userId),
+      const [{ goods, total, points: balance }, days] = await Promise.all([
+        repo.store(userId, lang, p.type, p.page, p.limit),
         fitnessDays(),
       ])
-      return { list: rows.map((g) => goodView(g, lang, days)), total, page: p.page, limit: p.limit, points: balance }
+      return {
+        list: goods.map((g) => goodView(g, days)),
+        total,
+        page: p.page,
+        limit: p.limit,
+        points: Number(balance),
+      }
     },
 
     async buy(userId: number, p: Params<typeof shop.buy>, lang: WireLang) {

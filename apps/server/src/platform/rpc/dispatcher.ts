@@ -152,8 +152,14 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
   const apiRoute = (max: number) => ({
     helmet: false as const,
     config: { rateLimit: { max, timeWindow: '1 minute', hook: 'preHandler' as const } },
-    onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
+    onSend: (
+      _request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: null, p: unknown) => void,
+    ) => {
       reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')
+      done(null, payload)
     },
   })
   app.post(INDEX_PATH, apiRoute(options.rateLimitPerMinute), (request, reply) => dispatch(INDEX_PATH, request, reply))
