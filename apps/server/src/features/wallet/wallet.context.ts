@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { BalanceBook } from './balance-book.ts'
 import type { PriceFeeds } from './prices.ts'
-import { walletRepo, type CoinRow, type WalletRow } from './wallet.repo.ts'
+import { walletRepo, type CoinRow, type ShownWallet, type WalletRow } from './wallet.repo.ts'
 
 export interface WalletDeps {
   db: Db
@@ -29,7 +29,7 @@ export const publicNetwork = (chain: Pick<Chain, 'chainId' | 'explorer'>): walle
   explorer: chain.explorer,
 })
 
-export function publicWallet(row: WalletRow): wallet.Wallet {
+export function publicWallet(row: ShownWallet): wallet.Wallet {
   return {
     id: row.id,
     name: row.name,

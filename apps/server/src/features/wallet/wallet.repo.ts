@@ -18,11 +18,14 @@ import {
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import { chainApprovals, chainTransfers } from '../../chain/chain.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
-import type { Param } from '../../platform/db/named.ts'
+import { jsonRow, jsonRows } from '../../platform/db/json-rows.ts'
+import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
 
 export type WalletRow = typeof wallets.$inferSelect
+/** What a wallet's answer shows (publicWallet): everything but the vault and the deletion. */
+export type ShownWallet = Omit<WalletRow, 'vault' | 'deletedAt' | 'userId'>
 export type CoinRow = typeof coins.$inferSelect
 export type AddressRow = typeof addressBook.$inferSelect
 export type TransferRow = typeof chainTransfers.$inferSelect
@@ -143,6 +146,48 @@ function historyWhere(q: HistoryQuery): SQL | undefined {
   const oneEntryPerSwap = q.type === 'all' && q.token === undefined ? notSwapIncome(q.address) : undefined
   return and(eq(t.chainId, q.chainId), party, coin, visible(q.walletTokens), trusted, oneEntryPerSwap)
 }
+
+/** The columns of {@link ShownWallet}: a hot read leaves the vault (the largest column) unread. */
+const shownWallet = {
+  id: wallets.id,
+  name: wallets.name,
+  address: wallets.address,
+  kind: wallets.kind,
+  hint: wallets.hint,
+  backedUp: wallets.backedUp,
+  current: wallets.current,
+  createdAt: wallets.createdAt,
+}
+
+/** The coins of the wallet `walletId` (a scalar subquery), native first, then in the order they were added. */
+const coinsOfWallet = (walletId: SQL) =>
+  jsonRows(
+    getTableColumns(coins),
+    sql`FROM ${walletCoins} JOIN ${coins} ON ${eq(coins.id, walletCoins.coinId)} WHERE ${walletCoins.walletId} = ${walletId}`,
+    sql`${coins.contract} IS NOT NULL, ${walletCoins.createdAt}, ${coins.id}`,
+  )
+
+/**
+ * The wallet home's read in one prepared statement: the user's current live wallet (undefined
+ * when there is none) and the coins it shows, as `walletCoins` orders them.
+ */
+const currentWalletRead = preparedParts('wallet.current', (v: Placeholders<{ user: number }>) => ({
+  wallet: jsonRow(shownWallet, sql`FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.current, true))}`),
+  coins: coinsOfWallet(
+    sql`(SELECT ${wallets.id} FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.current, true))})`,
+  ),
+}))
+
+/**
+ * One of the user's live wallets by id (undefined when it is not theirs, deleted or missing) and
+ * the coins it shows, in one prepared statement: the coins only of a wallet the user keeps.
+ */
+const ownWalletRead = preparedParts('wallet.own', (v: Placeholders<{ user: number; wallet: number }>) => ({
+  wallet: jsonRow(shownWallet, sql`FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.id, v.wallet))}`),
+  coins: coinsOfWallet(
+    sql`(SELECT ${wallets.id} FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.id, v.wallet))})`,
+  ),
+}))
 
 /**
  * Addresses the indexer follows: every wallet some user keeps (lower-cased). Before that table exists nothing is tracked.
@@ -274,6 +319,14 @@ export function walletRepo(db: Db) {
         .where(and(live(userId), eq(lowerAddress, address.toLowerCase())))
       return row
     },
+
+    /** The current wallet (undefined when none) and its coins, in one round trip (the wallet home). */
+    currentWithCoins: (userId: number): Promise<{ wallet: ShownWallet | undefined; coins: CoinRow[] }> =>
+      currentWalletRead(db, { user: userId }),
+
+    /** One of the user's wallets (undefined when it is not theirs) and its coins, in one round trip. */
+    ownWithCoins: (userId: number, walletId: number): Promise<{ wallet: ShownWallet | undefined; coins: CoinRow[] }> =>
+      ownWalletRead(db, { user: userId, wallet: walletId }),
 
     async currentWallet(userId: number): Promise<WalletRow | undefined> {
       const [row] = await db
