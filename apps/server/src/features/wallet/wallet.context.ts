@@ -74,6 +74,8 @@ export function walletContext(deps: WalletDeps) {
   const repo = walletRepo(db)
   let seeded: Promise<void> | undefined
   let listed: Promise<CoinRow[]> | undefined
+  /** Coin rows by id: a row does not change once written but by a start's seeding (ensureCoins). */
+  const coinRows = new Map<number, CoinRow>()
 
   /** The native coin and the chain's listed tokens, written once per process (idempotent). */
   function ensureCoins(): Promise<void> {
@@ -121,6 +123,25 @@ export function walletContext(deps: WalletDeps) {
           throw error
         })
       return listed
+    },
+
+    /**
+     * The coins of these ids, in their order, from this process's copy: read once per coin (after
+     * seeding), so a hot read sends only ids (docs/adr/2026-11-25-wallet-reads-in-one-statement.md).
+     */
+    async coinsOf(ids: readonly number[]): Promise<CoinRow[]> {
+      const missing = ids.filter((id) => !coinRows.has(id))
+      if (missing.length > 0) {
+        await ensureCoins()
+        for (const row of await repo.coinsByIds(missing)) coinRows.set(row.id, row)
+      }
+      const rows: CoinRow[] = []
+      for (const id of ids) {
+        const row = coinRows.get(id)
+        if (!row) throw new Error(`coin ${id} vanished`)
+        rows.push(row)
+      }
+      return rows
     },
 
     /** One of the user's wallets; someone else's or a deleted one is WALLET_NOT_FOUND, like a missing id. */

@@ -18,7 +18,7 @@ import {
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import { chainApprovals, chainTransfers } from '../../chain/chain.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { jsonRow, jsonRows } from '../../platform/db/json-rows.ts'
+import { jsonRow, scalar } from '../../platform/db/json-rows.ts'
 import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
@@ -159,32 +159,42 @@ const shownWallet = {
   createdAt: wallets.createdAt,
 }
 
-/** The coins of the wallet `walletId` (a scalar subquery), native first, then in the order they were added. */
-const coinsOfWallet = (walletId: SQL) =>
-  jsonRows(
-    getTableColumns(coins),
-    sql`FROM ${walletCoins} JOIN ${coins} ON ${eq(coins.id, walletCoins.coinId)} WHERE ${walletCoins.walletId} = ${walletId}`,
-    sql`${coins.contract} IS NOT NULL, ${walletCoins.createdAt}, ${coins.id}`,
+/**
+ * The ids of the coins of the wallet `walletId` (a scalar subquery), native first, then in the
+ * order they were added: the rows themselves come from the service's copy (coins do not change
+ * once written but by a start's seeding).
+ */
+const coinIdsOfWallet = (walletId: SQL) =>
+  scalar(
+    sql`SELECT coalesce(json_agg(${walletCoins.coinId} ORDER BY ${coins.contract} IS NOT NULL, ${walletCoins.createdAt}, ${coins.id}), '[]'::json)
+        FROM ${walletCoins} JOIN ${coins} ON ${eq(coins.id, walletCoins.coinId)} WHERE ${walletCoins.walletId} = ${walletId}`,
+    (value) => ((value as (number | string)[] | null) ?? []).map(Number),
   )
+
+/** A wallet's answer and the ids of the coins it shows, as a hot read returns them. */
+export interface WalletWithCoins {
+  wallet: ShownWallet | undefined
+  coinIds: number[]
+}
 
 /**
  * The wallet home's read in one prepared statement: the user's current live wallet (undefined
- * when there is none) and the coins it shows, as `walletCoins` orders them.
+ * when there is none) and the ids of the coins it shows.
  */
 const currentWalletRead = preparedParts('wallet.current', (v: Placeholders<{ user: number }>) => ({
   wallet: jsonRow(shownWallet, sql`FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.current, true))}`),
-  coins: coinsOfWallet(
+  coinIds: coinIdsOfWallet(
     sql`(SELECT ${wallets.id} FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.current, true))})`,
   ),
 }))
 
 /**
  * One of the user's live wallets by id (undefined when it is not theirs, deleted or missing) and
- * the coins it shows, in one prepared statement: the coins only of a wallet the user keeps.
+ * the ids of the coins it shows, in one prepared statement: coins only of a wallet the user keeps.
  */
 const ownWalletRead = preparedParts('wallet.own', (v: Placeholders<{ user: number; wallet: number }>) => ({
   wallet: jsonRow(shownWallet, sql`FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.id, v.wallet))}`),
-  coins: coinsOfWallet(
+  coinIds: coinIdsOfWallet(
     sql`(SELECT ${wallets.id} FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.id, v.wallet))})`,
   ),
 }))
@@ -320,12 +330,11 @@ export function walletRepo(db: Db) {
       return row
     },
 
-    /** The current wallet (undefined when none) and its coins, in one round trip (the wallet home). */
-    currentWithCoins: (userId: number): Promise<{ wallet: ShownWallet | undefined; coins: CoinRow[] }> =>
-      currentWalletRead(db, { user: userId }),
+    /** The current wallet (undefined when none) and its coins' ids, in one round trip (the wallet home). */
+    currentWithCoins: (userId: number): Promise<WalletWithCoins> => currentWalletRead(db, { user: userId }),
 
-    /** One of the user's wallets (undefined when it is not theirs) and its coins, in one round trip. */
-    ownWithCoins: (userId: number, walletId: number): Promise<{ wallet: ShownWallet | undefined; coins: CoinRow[] }> =>
+    /** One of the user's wallets (undefined when it is not theirs) and its coins' ids, in one round trip. */
+    ownWithCoins: (userId: number, walletId: number): Promise<WalletWithCoins> =>
       ownWalletRead(db, { user: userId, wallet: walletId }),
 
     async currentWallet(userId: number): Promise<WalletRow | undefined> {
@@ -419,6 +428,11 @@ export function walletRepo(db: Db) {
         .from(coins)
         .where(and(eq(coins.chainId, chainId), eq(coins.id, id)))
       return row
+    },
+
+    coinsByIds(ids: number[]): Promise<CoinRow[]> {
+      if (ids.length === 0) return Promise.resolve([])
+      return db.select().from(coins).where(inArray(coins.id, ids))
     },
 
     /** Coins by lower-case contract; null is the native coin. */

@@ -136,8 +136,9 @@ export function walletService(deps: WalletDeps) {
     /** The current wallet and its coins in one round trip; balances and prices from the book. */
     async home(userId: number) {
       await ctx.ensureCoins()
-      const { wallet: row, coins } = await repo.currentWithCoins(userId)
+      const { wallet: row, coinIds } = await repo.currentWithCoins(userId)
       if (!row) return { wallet: null, assets: [], total_usd: '0', unpriced: [], network, block: null }
+      const coins = await ctx.coinsOf(coinIds)
       return {
         wallet: publicWallet(row),
         ...(await valuedAssets(book, ctx.prices, getAddress(row.address), coins)),
@@ -148,8 +149,9 @@ export function walletService(deps: WalletDeps) {
     /** The wallet's coins with balances and prices from the book (no node call unless newer than its block). */
     async balances(userId: number, walletId: number) {
       await ctx.ensureCoins()
-      const { wallet: row, coins } = await repo.ownWithCoins(userId, walletId)
+      const { wallet: row, coinIds } = await repo.ownWithCoins(userId, walletId)
       if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
+      const coins = await ctx.coinsOf(coinIds)
       return valuedAssets(book, ctx.prices, getAddress(row.address), coins)
     },
 
@@ -167,11 +169,12 @@ export function walletService(deps: WalletDeps) {
      * the wallet and its coins in one round trip, the listed coins from the process's copy.
      */
     async allBalances(userId: number, walletId: number) {
-      const [listed, { wallet: row, coins: mine }] = await Promise.all([
+      const [listed, { wallet: row, coinIds }] = await Promise.all([
         ctx.listedCoins(),
         repo.ownWithCoins(userId, walletId),
       ])
       if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
+      const mine = await ctx.coinsOf(coinIds)
       const added = new Set(mine.map((c) => c.id))
       const all = [...listed, ...mine.filter((c) => !listed.some((l) => l.id === c.id))]
       const { assets, block } = await valuedAssets(book, ctx.prices, getAddress(row.address), all)
