@@ -126,8 +126,9 @@ export function walletContext(deps: WalletDeps) {
     },
 
     /**
-     * The coins of these ids, in their order, from this process's copy: read once per coin (after
-     * seeding), so a hot read sends only ids (docs/adr/2026-11-25-wallet-reads-in-one-statement.md).
+     * A wallet's coins by their ids (in the order they were added), native first as the wallet
+     * shows them, from this process's copy: each row is read once (after seeding), so a hot read
+     * sends only ids (docs/adr/2026-11-25-wallet-reads-in-one-statement.md).
      */
     async coinsOf(ids: readonly number[]): Promise<CoinRow[]> {
       const missing = ids.filter((id) => !coinRows.has(id))
@@ -135,13 +136,14 @@ export function walletContext(deps: WalletDeps) {
         await ensureCoins()
         for (const row of await repo.coinsByIds(missing)) coinRows.set(row.id, row)
       }
-      const rows: CoinRow[] = []
+      const native: CoinRow[] = []
+      const tokens: CoinRow[] = []
       for (const id of ids) {
         const row = coinRows.get(id)
         if (!row) throw new Error(`coin ${id} vanished`)
-        rows.push(row)
+        ;(row.contract === null ? native : tokens).push(row)
       }
-      return rows
+      return native.concat(tokens)
     },
 
     /** One of the user's wallets; someone else's or a deleted one is WALLET_NOT_FOUND, like a missing id. */

@@ -18,8 +18,8 @@ import {
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import { chainApprovals, chainTransfers } from '../../chain/chain.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { jsonRow, scalar } from '../../platform/db/json-rows.ts'
-import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
+import { decodeObject } from '../../platform/db/json-rows.ts'
+import { prepared, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
 
@@ -159,45 +159,42 @@ const shownWallet = {
   createdAt: wallets.createdAt,
 }
 
-/**
- * The ids of the coins of the wallet `walletId` (a scalar subquery), native first, then in the
- * order they were added: the rows themselves come from the service's copy (coins do not change
- * once written but by a start's seeding).
- */
-const coinIdsOfWallet = (walletId: SQL) =>
-  scalar(
-    sql`SELECT coalesce(json_agg(${walletCoins.coinId} ORDER BY ${coins.contract} IS NOT NULL, ${walletCoins.createdAt}, ${coins.id}), '[]'::json)
-        FROM ${walletCoins} JOIN ${coins} ON ${eq(coins.id, walletCoins.coinId)} WHERE ${walletCoins.walletId} = ${walletId}`,
-    (value) => ((value as (number | string)[] | null) ?? []).map(Number),
-  )
-
 /** A wallet's answer and the ids of the coins it shows, as a hot read returns them. */
 export interface WalletWithCoins {
   wallet: ShownWallet | undefined
+  /** In the order they were added (the service puts the native coin first). */
   coinIds: number[]
 }
 
 /**
- * The wallet home's read in one prepared statement: the user's current live wallet (undefined
- * when there is none) and the ids of the coins it shows.
+ * The shown columns of the live wallet `where` picks (at most one) with the ids of its coins in
+ * the order they were added: one row, or none. The coin rows come from the service's copy
+ * (a coin does not change once written but by a start's seeding).
  */
-const currentWalletRead = preparedParts('wallet.current', (v: Placeholders<{ user: number }>) => ({
-  wallet: jsonRow(shownWallet, sql`FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.current, true))}`),
-  coinIds: coinIdsOfWallet(
-    sql`(SELECT ${wallets.id} FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.current, true))})`,
-  ),
-}))
+function walletWithCoinIds(where: SQL | undefined) {
+  const columns = Object.entries(shownWallet).map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`)
+  return {
+    sql: sql`SELECT ${sql.join(columns, sql`, `)},
+        (SELECT coalesce(json_agg(${walletCoins.coinId} ORDER BY ${walletCoins.createdAt}, ${walletCoins.coinId}), '[]'::json)
+           FROM ${walletCoins} WHERE ${walletCoins.walletId} = ${wallets.id}) AS coin_ids
+        FROM ${wallets} WHERE ${where}`,
+    decode(rows: Record<string, unknown>[]): WalletWithCoins {
+      const [row] = rows
+      if (!row) return { wallet: undefined, coinIds: [] }
+      return { wallet: decodeObject(shownWallet, row), coinIds: (row.coin_ids as (number | string)[]).map(Number) }
+    },
+  }
+}
 
-/**
- * One of the user's live wallets by id (undefined when it is not theirs, deleted or missing) and
- * the ids of the coins it shows, in one prepared statement: coins only of a wallet the user keeps.
- */
-const ownWalletRead = preparedParts('wallet.own', (v: Placeholders<{ user: number; wallet: number }>) => ({
-  wallet: jsonRow(shownWallet, sql`FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.id, v.wallet))}`),
-  coinIds: coinIdsOfWallet(
-    sql`(SELECT ${wallets.id} FROM ${wallets} WHERE ${and(live(v.user), eq(wallets.id, v.wallet))})`,
-  ),
-}))
+/** The wallet home's read, in one prepared statement: the user's current live wallet and its coins' ids. */
+const currentWalletRead = prepared('wallet.current', (v: Placeholders<{ user: number }>) =>
+  walletWithCoinIds(and(live(v.user), eq(wallets.current, true))),
+)
+
+/** One of the user's live wallets by id (none when it is not theirs, deleted or missing) and its coins' ids. */
+const ownWalletRead = prepared('wallet.own', (v: Placeholders<{ user: number; wallet: number }>) =>
+  walletWithCoinIds(and(live(v.user), eq(wallets.id, v.wallet))),
+)
 
 /**
  * Addresses the indexer follows: every wallet some user keeps (lower-cased). Before that table exists nothing is tracked.
