@@ -18,6 +18,21 @@ export interface ValuedAssets {
 }
 
 /**
+ * A coin as the answer shows it and as the chain reads it, made once per row object: the hot
+ * reads' rows come from the service's copy (wallet.context.ts `coinsOf`), so checksumming
+ * contracts is not repeated per request.
+ */
+const coinForms = new WeakMap<CoinRow, { coin: CoinRow; shown: wallet.Coin; token: Address | null }>()
+function formsOf(coin: CoinRow) {
+  let forms = coinForms.get(coin)
+  if (!forms) {
+    forms = { coin, shown: publicCoin(coin), token: chainToken(coin) }
+    coinForms.set(coin, forms)
+  }
+  return forms
+}
+
+/**
  * Balances of `coins` held by `owner` and the USD feeds of their symbols, from the balance
  * book (read once per block in one multicall), with their USD values: balance × price computed exactly in bigint, summed into
  * `total_usd`. A coin without a fresh price shows no price or value and is named in `unpriced`.
@@ -33,17 +48,22 @@ export async function valuedAssets(
     feeds,
     coins.map((c) => c.symbol),
   )
-  const read = await book.snapshot(owner, coins.map(chainToken), plan.addresses)
+  const forms = coins.map(formsOf)
+  const read = await book.snapshot(
+    owner,
+    forms.map((f) => f.token),
+    plan.addresses,
+  )
   let total = ZERO
   const unpriced: string[] = []
-  const assets = coins.map((coin, i) => {
+  const assets = forms.map(({ coin, shown }, i) => {
     const units = read.balances[i] ?? 0n
     const price = priceAt(feeds, coin.symbol, plan.index[i] ?? -1, read)
     const value = price ? multiply({ units, scale: coin.decimals }, price) : undefined
     if (value) total = add(total, value)
     else if (units > 0n && !unpriced.includes(coin.symbol)) unpriced.push(coin.symbol)
     return {
-      ...publicCoin(coin),
+      ...shown,
       balance: formatUnits(units, coin.decimals),
       price_usd: price ? formatDecimal(price) : '',
       value_usd: value ? formatDecimal(value) : '',

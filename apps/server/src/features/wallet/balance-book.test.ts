@@ -108,18 +108,30 @@ describe('balances read once per block', () => {
     expect(assets.find((a) => a.symbol === 'BOOK')?.balance).toBe('1000000')
   })
 
-  it(`reads the wallet home and all balances in at most ${2 + SESSION_TRIPS} database round trips`, async () => {
+  it(`reads the wallet home, a wallet's balances and all balances in ${1 + SESSION_TRIPS} database round trip`, async () => {
     const client = await aSignedInUser(app, 'book')
     const wallet = await createWallet(client)
     await fund(app, wallet.key.address)
-    await ok(client, '/v1/walletindex')
-    await ok(client, '/v1/all_balances', { wallet_id: wallet.id })
+    const params = { wallet_id: wallet.id }
+    const before = {
+      home: await ok<Figures>(client, '/v1/walletindex'),
+      balances: await ok<Figures>(client, '/v1/walletbalance', params),
+      all: await ok<Figures>(client, '/v1/all_balances', params),
+    }
     const home = await app.roundTrips(() => client.call('/v1/walletindex'))
-    expect(home.result.body).toMatchObject({ code: true, data: { assets: expect.any(Array) } })
-    expect(home.trips).toBeLessThanOrEqual(2 + SESSION_TRIPS)
-    const all = await app.roundTrips(() => client.call('/v1/all_balances', { wallet_id: wallet.id }))
-    expect(all.result.body).toMatchObject({ code: true, data: { assets: expect.any(Array) } })
-    expect(all.trips).toBeLessThanOrEqual(2 + SESSION_TRIPS)
+    expect(home.result.body).toMatchObject({ code: true, data: before.home })
+    expect(home.trips).toBeLessThanOrEqual(1 + SESSION_TRIPS)
+    const balances = await app.roundTrips(() => client.call('/v1/walletbalance', params))
+    expect(balances.result.body).toMatchObject({ code: true, data: before.balances })
+    expect(balances.trips).toBeLessThanOrEqual(1 + SESSION_TRIPS)
+    const all = await app.roundTrips(() => client.call('/v1/all_balances', params))
+    expect(all.result.body).toMatchObject({ code: true, data: before.all })
+    expect(all.trips).toBeLessThanOrEqual(1 + SESSION_TRIPS)
+    // someone else's wallet is not found, in the same one trip
+    const other = await aSignedInUser(app, 'book-other')
+    const refusedAll = await app.roundTrips(() => other.call('/v1/all_balances', params))
+    expect(refusedAll.result.body).toMatchObject({ code: false, error: 'WALLET_NOT_FOUND' })
+    expect(refusedAll.trips).toBeLessThanOrEqual(1 + SESSION_TRIPS)
   })
 
   it(`carries at most ${READS_PER_MULTICALL} balances per multicall, all of the same block`, async () => {

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { BalanceBook } from './balance-book.ts'
 import type { PriceFeeds } from './prices.ts'
-import { walletRepo, type CoinRow, type WalletRow } from './wallet.repo.ts'
+import { walletRepo, type CoinRow, type ShownWallet, type WalletRow } from './wallet.repo.ts'
 
 export interface WalletDeps {
   db: Db
@@ -29,7 +29,7 @@ export const publicNetwork = (chain: Pick<Chain, 'chainId' | 'explorer'>): walle
   explorer: chain.explorer,
 })
 
-export function publicWallet(row: WalletRow): wallet.Wallet {
+export function publicWallet(row: ShownWallet): wallet.Wallet {
   return {
     id: row.id,
     name: row.name,
@@ -74,6 +74,8 @@ export function walletContext(deps: WalletDeps) {
   const repo = walletRepo(db)
   let seeded: Promise<void> | undefined
   let listed: Promise<CoinRow[]> | undefined
+  /** Coin rows by id: a row does not change once written but by a start's seeding (ensureCoins). */
+  const coinRows = new Map<number, CoinRow>()
 
   /** The native coin and the chain's listed tokens, written once per process (idempotent). */
   function ensureCoins(): Promise<void> {
@@ -121,6 +123,27 @@ export function walletContext(deps: WalletDeps) {
           throw error
         })
       return listed
+    },
+
+    /**
+     * A wallet's coins by their ids (in the order they were added), native first as the wallet
+     * shows them, from this process's copy: each row is read once (after seeding), so a hot read
+     * sends only ids (docs/adr/2026-11-25-wallet-reads-in-one-statement.md).
+     */
+    async coinsOf(ids: readonly number[]): Promise<CoinRow[]> {
+      const missing = ids.filter((id) => !coinRows.has(id))
+      if (missing.length > 0) {
+        await ensureCoins()
+        for (const row of await repo.coinsByIds(missing)) coinRows.set(row.id, row)
+      }
+      const native: CoinRow[] = []
+      const tokens: CoinRow[] = []
+      for (const id of ids) {
+        const row = coinRows.get(id)
+        if (!row) throw new Error(`coin ${id} vanished`)
+        ;(row.contract === null ? native : tokens).push(row)
+      }
+      return native.concat(tokens)
     },
 
     /** One of the user's wallets; someone else's or a deleted one is WALLET_NOT_FOUND, like a missing id. */

@@ -18,11 +18,14 @@ import {
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import { chainApprovals, chainTransfers } from '../../chain/chain.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
-import type { Param } from '../../platform/db/named.ts'
+import { decodeObject } from '../../platform/db/json-rows.ts'
+import { prepared, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
 
 export type WalletRow = typeof wallets.$inferSelect
+/** What a wallet's answer shows (publicWallet): everything but the vault and the deletion. */
+export type ShownWallet = Omit<WalletRow, 'vault' | 'deletedAt' | 'userId'>
 export type CoinRow = typeof coins.$inferSelect
 export type AddressRow = typeof addressBook.$inferSelect
 export type TransferRow = typeof chainTransfers.$inferSelect
@@ -143,6 +146,55 @@ function historyWhere(q: HistoryQuery): SQL | undefined {
   const oneEntryPerSwap = q.type === 'all' && q.token === undefined ? notSwapIncome(q.address) : undefined
   return and(eq(t.chainId, q.chainId), party, coin, visible(q.walletTokens), trusted, oneEntryPerSwap)
 }
+
+/** The columns of {@link ShownWallet}: a hot read leaves the vault (the largest column) unread. */
+const shownWallet = {
+  id: wallets.id,
+  name: wallets.name,
+  address: wallets.address,
+  kind: wallets.kind,
+  hint: wallets.hint,
+  backedUp: wallets.backedUp,
+  current: wallets.current,
+  createdAt: wallets.createdAt,
+}
+
+/** A wallet's answer and the ids of the coins it shows, as a hot read returns them. */
+export interface WalletWithCoins {
+  wallet: ShownWallet | undefined
+  /** In the order they were added (the service puts the native coin first). */
+  coinIds: number[]
+}
+
+/**
+ * The shown columns of the live wallet `where` picks (at most one) with the ids of its coins in
+ * the order they were added: one row, or none. The coin rows come from the service's copy
+ * (a coin does not change once written but by a start's seeding).
+ */
+function walletWithCoinIds(where: SQL | undefined) {
+  const columns = Object.entries(shownWallet).map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`)
+  return {
+    sql: sql`SELECT ${sql.join(columns, sql`, `)},
+        (SELECT coalesce(json_agg(${walletCoins.coinId} ORDER BY ${walletCoins.createdAt}, ${walletCoins.coinId}), '[]'::json)
+           FROM ${walletCoins} WHERE ${walletCoins.walletId} = ${wallets.id}) AS coin_ids
+        FROM ${wallets} WHERE ${where}`,
+    decode(rows: Record<string, unknown>[]): WalletWithCoins {
+      const [row] = rows
+      if (!row) return { wallet: undefined, coinIds: [] }
+      return { wallet: decodeObject(shownWallet, row), coinIds: (row.coin_ids as (number | string)[]).map(Number) }
+    },
+  }
+}
+
+/** The wallet home's read, in one prepared statement: the user's current live wallet and its coins' ids. */
+const currentWalletRead = prepared('wallet.current', (v: Placeholders<{ user: number }>) =>
+  walletWithCoinIds(and(live(v.user), eq(wallets.current, true))),
+)
+
+/** One of the user's live wallets by id (none when it is not theirs, deleted or missing) and its coins' ids. */
+const ownWalletRead = prepared('wallet.own', (v: Placeholders<{ user: number; wallet: number }>) =>
+  walletWithCoinIds(and(live(v.user), eq(wallets.id, v.wallet))),
+)
 
 /**
  * Addresses the indexer follows: every wallet some user keeps (lower-cased). Before that table exists nothing is tracked.
@@ -275,6 +327,13 @@ export function walletRepo(db: Db) {
       return row
     },
 
+    /** The current wallet (undefined when none) and its coins' ids, in one round trip (the wallet home). */
+    currentWithCoins: (userId: number): Promise<WalletWithCoins> => currentWalletRead(db, { user: userId }),
+
+    /** One of the user's wallets (undefined when it is not theirs) and its coins' ids, in one round trip. */
+    ownWithCoins: (userId: number, walletId: number): Promise<WalletWithCoins> =>
+      ownWalletRead(db, { user: userId, wallet: walletId }),
+
     async currentWallet(userId: number): Promise<WalletRow | undefined> {
       const [row] = await db
         .select()
@@ -366,6 +425,11 @@ export function walletRepo(db: Db) {
         .from(coins)
         .where(and(eq(coins.chainId, chainId), eq(coins.id, id)))
       return row
+    },
+
+    coinsByIds(ids: number[]): Promise<CoinRow[]> {
+      if (ids.length === 0) return Promise.resolve([])
+      return db.select().from(coins).where(inArray(coins.id, ids))
     },
 
     /** Coins by lower-case contract; null is the native coin. */

@@ -7,7 +7,7 @@ import { addressBookService } from './address-book.ts'
 import { previewService } from './preview.service.ts'
 import { swapService } from './swap.service.ts'
 import { transferService } from './transfer.service.ts'
-import { isUniqueViolation, walletRepo, type WalletRow } from './wallet.repo.ts'
+import { isUniqueViolation, walletRepo } from './wallet.repo.ts'
 import {
   checkedAddress,
   publicCoin,
@@ -29,12 +29,7 @@ type NewWallet = {
 export function walletService(deps: WalletDeps) {
   const ctx = walletContext(deps)
   const { chain, repo, book } = ctx
-
-  /** From the balance book: no node call unless the wallet or a coin is newer than its block. */
-  const assetsOf = async (row: WalletRow) => {
-    await ctx.ensureCoins()
-    return valuedAssets(book, ctx.prices, getAddress(row.address), await repo.walletCoins(row.id))
-  }
+  const network = publicNetwork(chain)
 
   return {
     ...transferService(ctx),
@@ -138,15 +133,26 @@ export function walletService(deps: WalletDeps) {
       return { ok: true as const }
     },
 
+    /** The current wallet and its coins in one round trip; balances and prices from the book. */
     async home(userId: number) {
-      const row = await repo.currentWallet(userId)
-      const network = publicNetwork(chain)
+      await ctx.ensureCoins()
+      const { wallet: row, coinIds } = await repo.currentWithCoins(userId)
       if (!row) return { wallet: null, assets: [], total_usd: '0', unpriced: [], network, block: null }
-      return { wallet: publicWallet(row), ...(await assetsOf(row)), network }
+      const coins = await ctx.coinsOf(coinIds)
+      return {
+        wallet: publicWallet(row),
+        ...(await valuedAssets(book, ctx.prices, getAddress(row.address), coins)),
+        network,
+      }
     },
 
+    /** The wallet's coins with balances and prices from the book (no node call unless newer than its block). */
     async balances(userId: number, walletId: number) {
-      return assetsOf(await ctx.ownWallet(userId, walletId))
+      await ctx.ensureCoins()
+      const { wallet: row, coinIds } = await repo.ownWithCoins(userId, walletId)
+      if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
+      const coins = await ctx.coinsOf(coinIds)
+      return valuedAssets(book, ctx.prices, getAddress(row.address), coins)
     },
 
     async balance(userId: number, walletId: number, coinId: number) {
@@ -158,10 +164,17 @@ export function walletService(deps: WalletDeps) {
       return { ...asset, block }
     },
 
-    /** Every listed coin and every coin of the wallet, with `added` telling which the wallet shows. */
+    /**
+     * Every listed coin and every coin of the wallet, with `added` telling which the wallet shows:
+     * the wallet and its coins in one round trip, the listed coins from the process's copy.
+     */
     async allBalances(userId: number, walletId: number) {
-      const row = await ctx.ownWallet(userId, walletId)
-      const [listed, mine] = await Promise.all([ctx.listedCoins(), repo.walletCoins(row.id)])
+      const [listed, { wallet: row, coinIds }] = await Promise.all([
+        ctx.listedCoins(),
+        repo.ownWithCoins(userId, walletId),
+      ])
+      if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
+      const mine = await ctx.coinsOf(coinIds)
       const added = new Set(mine.map((c) => c.id))
       const all = [...listed, ...mine.filter((c) => !listed.some((l) => l.id === c.id))]
       const { assets, block } = await valuedAssets(book, ctx.prices, getAddress(row.address), all)
