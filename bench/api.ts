@@ -132,7 +132,13 @@ export interface Person {
  * A person as the app sees one after a while: a watch with `days` full days of data up to
  * yesterday, exercise, sleep and heart-rate data authorized, a daily goal and a wallet.
  */
-export async function person(server: ServerUnderTest, shop: Shop, name: string, ip: string, days: number): Promise<Person> {
+export async function person(
+  server: ServerUnderTest,
+  shop: Shop,
+  name: string,
+  ip: string,
+  days: number,
+): Promise<Person> {
   const client = new Client(server.base, ip)
   await signUp(server, client, `${name}@bench.test`)
   const watch = await bindWatch(client, shop.codes.pop()!)
