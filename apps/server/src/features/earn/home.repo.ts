@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { jsonRows, scalar, type Part } from '../../platform/db/json-rows.ts'
-import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
+import { prepared, preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
+import { users } from '../../platform/db/users.tables.ts'
 import { boundWatchCount } from '../device/index.ts'
 import { healthParts } from '../health/index.ts'
 import { backedUpWalletCount } from '../wallet/index.ts'
 import { userAccount } from './ledger.ts'
 import { ledgerParts } from './ledger.repo.ts'
-import { energyDays } from './energy.tables.ts'
+import { energyDays, homeVersions } from './energy.tables.ts'
 import { ledgerPostings } from './ledger.tables.ts'
 
 /** Lock space of the per-user, per-day energy credit (pg_advisory_xact_lock's first key). */
@@ -59,6 +60,14 @@ const homeRead = preparedParts(
   }),
 )
 
+/** What decides whether a kept Home still holds: the user's Home version (0 before any change) and time zone. */
+const homeStamp = prepared('earn.home-stamp', (v: Placeholders<{ user: number }>) => ({
+  sql: sql`SELECT ${users.timeZone} AS "timeZone", coalesce(${homeVersions.version}, 0) AS version
+           FROM ${users} LEFT JOIN ${homeVersions} ON ${eq(homeVersions.userId, users.id)}
+           WHERE ${eq(users.id, v.user)}`,
+  decode: (rows) => rows[0] as { timeZone: string; version: number } | undefined,
+}))
+
 /**
  * Home's reads: the setup facts (the device and wallet features' own subqueries), the energy
  * credited and the energy credit's lock. Health's data comes through `healthReads`; writes go
@@ -66,6 +75,9 @@ const homeRead = preparedParts(
  */
 export function homeRepo(db: Db) {
   return {
+    /** The user's Home version and time zone (see `homeStamp`); undefined for no such user. */
+    stamp: (userId: number) => homeStamp(db, { user: userId }),
+
     /** Home's facts of the user's local `day` (see `homeRead`). */
     read: (userId: number, { day, monday, keys }: { day: string; monday: string; keys: string[] }) =>
       homeRead(db, { user: userId, owner: userAccount(userId), day, monday, keys }),

@@ -1,4 +1,4 @@
-import { health, type earn, type Params } from '@kinetic/protocol'
+import { health, type earn, type Params, type Result } from '@kinetic/protocol'
 import { formatUnits, parseUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
@@ -21,10 +21,8 @@ import { ledgerRepo } from './ledger.repo.ts'
 import type { EarnSettings, Settings } from './settings.ts'
 import { periodOf, TASKS, taskKey, taskView, type TaskFacts } from './tasks.ts'
 
-/** A new account's time zone (users.time_zone's default). */
-const DEFAULT_TIME_ZONE = 'Asia/Shanghai'
-/** Users whose time zone Home remembers (a few MB); a forgotten one costs one more statement. */
-const ZONES_REMEMBERED = 100_000
+/** Users whose last Home answer is kept (a few KB each); a forgotten one costs one more statement. */
+const HOMES_KEPT = 20_000
 
 const fmt = (amount: bigint, asset: Asset) => formatUnits(amount, ASSETS[asset])
 
@@ -41,38 +39,41 @@ function parseEnergy(value: string): bigint {
  * energy with points, and tasks. Reading Home writes nothing: energy is credited when the
  * data arrives (crediting.ts); Home shows what today earned so far and what is credited.
  */
+type HomeAnswer = Result<typeof earn.home>
+
 export function homeService(deps: { db: Db; settings: EarnSettings }) {
   const { db, settings } = deps
   const repo = homeRepo(db)
   const book = ledger(db)
 
   /**
-   * The time zone each user's Home was last read in. Only a guess, checked against the profile
-   * every read: a user whose zone changed (or one not seen yet, guessed in the default zone, which
-   * is most users') costs a second statement, everyone else one.
+   * Home as last answered to each user, with what it was answered under: the user's Home
+   * version (moved on by the database at every change of a row Home shows, migration 0026), the
+   * local day and the settings. While all three hold, Home is that answer after one short read.
    */
-  const zones = new LRUCache<number, string>({ max: ZONES_REMEMBERED })
+  const answers = new LRUCache<number, { version: number; day: string; settings: Settings; answer: HomeAnswer }>({
+    max: HOMES_KEPT,
+  })
+
+  /** The user's Home version and time zone (ACCOUNT_NOT_FOUND for no such user). */
+  async function stampOf(userId: number) {
+    const stamp = await repo.stamp(userId)
+    if (!stamp) throw new AppError('ACCOUNT_NOT_FOUND')
+    return stamp
+  }
 
   /**
-   * Today's facts (docs/adr/2026-11-25-home-in-one-read.md): the user's profile, consent, goal,
-   * setup, balances and latest movements, this week's rollups with today's effort as last
-   * judged, the energy credited today and the tasks received — one statement when the user's
-   * time zone (it names today) is the one guessed.
+   * Today's facts in the user's time zone (docs/adr/2026-11-25-home-in-one-read.md), in one
+   * statement: the user's profile, consent, goal, setup, balances and latest movements, this
+   * week's rollups with today's effort as last judged, the energy credited today and the tasks received.
    */
-  async function facts(userId: number, s: Settings) {
-    const read = async (timeZone: string) => {
-      const day = today(timeZone)
-      const monday = weekStart(day)
-      const keyOf = (task: (typeof TASKS)[number]) =>
-        taskKey(userId, task.id, periodOf(task, { today: day, weekStart: monday }))
-      const facts = await repo.read(userId, { day, monday, keys: TASKS.map(keyOf) })
-      return { ...facts, day, monday, keyOf }
-    }
-    const guess = zones.get(userId) ?? DEFAULT_TIME_ZONE
-    let user = await read(guess)
-    if (user.profile.timeZone !== guess) user = await read(user.profile.timeZone)
-    zones.set(userId, user.profile.timeZone)
-    const { profile, day, monday, keyOf } = user
+  async function facts(userId: number, s: Settings, timeZone: string) {
+    const day = today(timeZone)
+    const monday = weekStart(day)
+    const keyOf = (task: (typeof TASKS)[number]) =>
+      taskKey(userId, task.id, periodOf(task, { today: day, weekStart: monday }))
+    const user = await repo.read(userId, { day, monday, keys: TASKS.map(keyOf) })
+    const { profile } = user
     const row = user.days.find((r) => r.day === day)
     const consent = consentFrom(user.consent)
     const f: TaskFacts = {
@@ -98,58 +99,68 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
     }
   }
 
+  /** Home's answer, read and computed now. */
+  async function answerHome(userId: number, s: Settings, timeZone: string) {
+    const { f, profile, user, received, energy: earned, credited } = await facts(userId, s, timeZone)
+    const row: HealthDay | undefined = f.day
+    const totals = dayTotals(f.today, row, profile)
+    const { points, energy, power } = user.balances
+    const taskList = tasks(s, f, received)
+    return {
+      date: f.today,
+      points: Number(points),
+      energy: fmt(energy, 'energy'),
+      power: fmt(power, 'power'),
+      today_energy: {
+        credited: fmt(credited, 'energy'),
+        cap: String(s.energy_daily_cap),
+        steps: fmt(earned.steps, 'energy'),
+        active: fmt(earned.active, 'energy'),
+        workouts: fmt(earned.workouts, 'energy'),
+        zone: fmt(earned.zone, 'energy'),
+        sleep: fmt(earned.sleep, 'energy'),
+      },
+      consent: f.consent,
+      sports: {
+        steps: totals.steps,
+        distance_m: totals.distance_m,
+        calories: totals.calories,
+        active_minutes: totals.active_minutes,
+      },
+      heart_rate: {
+        avg: hrAvg(row),
+        min: row?.hrMin ?? null,
+        max: row?.hrMax ?? null,
+        resting: round(row?.hrResting),
+      },
+      sleep: row?.sleepEnd ? { minutes: Math.round(asleepSecondsOf(row) / 60) } : null,
+      goal: { step: f.goalSteps, step_pct: percentOf(totals.steps, f.goalSteps), met: totals.steps >= f.goalSteps },
+      rates: { energy_per_power: s.finalize_energy_per_power, points_per_energy: s.supply_points_per_energy },
+      tasks: taskList,
+      records: user.recent.map((r) => ({
+        id: r.id,
+        asset: r.asset as earn.LedgerEntry['asset'],
+        amount: formatUnits(BigInt(r.amount), isAsset(r.asset) ? ASSETS[r.asset] : 0),
+        kind: r.kind,
+        time: r.createdAt.toISOString(),
+      })),
+    }
+  }
+
   /** Every task's state (whether each was received this period came with the facts). */
   function tasks(s: Settings, f: TaskFacts, received: Set<string>): earn.Task[] {
     return TASKS.map((task) => taskView(task, s, f, received.has(task.id)))
   }
 
   return {
-    async home(userId: number) {
+    async home(userId: number): Promise<HomeAnswer> {
       const s = await settings.get()
-      const { f, profile, user, received, energy: earned, credited } = await facts(userId, s)
-      const row: HealthDay | undefined = f.day
-      const totals = dayTotals(f.today, row, profile)
-      const { points, energy, power } = user.balances
-      const taskList = tasks(s, f, received)
-      return {
-        date: f.today,
-        points: Number(points),
-        energy: fmt(energy, 'energy'),
-        power: fmt(power, 'power'),
-        today_energy: {
-          credited: fmt(credited, 'energy'),
-          cap: String(s.energy_daily_cap),
-          steps: fmt(earned.steps, 'energy'),
-          active: fmt(earned.active, 'energy'),
-          workouts: fmt(earned.workouts, 'energy'),
-          zone: fmt(earned.zone, 'energy'),
-          sleep: fmt(earned.sleep, 'energy'),
-        },
-        consent: f.consent,
-        sports: {
-          steps: totals.steps,
-          distance_m: totals.distance_m,
-          calories: totals.calories,
-          active_minutes: totals.active_minutes,
-        },
-        heart_rate: {
-          avg: hrAvg(row),
-          min: row?.hrMin ?? null,
-          max: row?.hrMax ?? null,
-          resting: round(row?.hrResting),
-        },
-        sleep: row?.sleepEnd ? { minutes: Math.round(asleepSecondsOf(row) / 60) } : null,
-        goal: { step: f.goalSteps, step_pct: percentOf(totals.steps, f.goalSteps), met: totals.steps >= f.goalSteps },
-        rates: { energy_per_power: s.finalize_energy_per_power, points_per_energy: s.supply_points_per_energy },
-        tasks: taskList,
-        records: user.recent.map((r) => ({
-          id: r.id,
-          asset: r.asset as earn.LedgerEntry['asset'],
-          amount: formatUnits(BigInt(r.amount), isAsset(r.asset) ? ASSETS[r.asset] : 0),
-          kind: r.kind,
-          time: r.createdAt.toISOString(),
-        })),
-      }
+      const { version, timeZone } = await stampOf(userId)
+      const kept = answers.get(userId)
+      if (kept?.version === version && kept.settings === s && kept.day === today(timeZone)) return kept.answer
+      const answer = await answerHome(userId, s, timeZone)
+      answers.set(userId, { version, day: answer.date, settings: s, answer })
+      return answer
     },
 
     /** Energy → computing power at `finalize_energy_per_power` (rounded down to power's decimals). */
@@ -186,7 +197,7 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
     /** Pays a finished task's reward once per period (key `task:<user>:<task>:<period>`). */
     async receiveTask(userId: number, p: Params<typeof earn.taskReceive>) {
       const s = await settings.get()
-      const { f } = await facts(userId, s)
+      const { f } = await facts(userId, s, (await stampOf(userId)).timeZone)
       const task = TASKS.find((t) => t.id === p.id)
       if (!task) throw new AppError('FIELD_INVALID', { field: 'id' })
       const period = periodOf(task, f)

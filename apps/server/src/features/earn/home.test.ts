@@ -189,3 +189,35 @@ describe('tasks', () => {
     expect((await task(user, 'step_goal')).state).toBe('done')
   })
 })
+
+describe("Home's kept answer", () => {
+  it('is answered after one read while nothing changed, and never outlives a change of what it shows', async () => {
+    const { user, token } = await aWalker()
+    const first = await ok(user, '/v1/gethome')
+    // unchanged: one short read (the session comes from its cache)
+    const again = await app.roundTrips(() => ok(user, '/v1/gethome'))
+    expect(again.trips).toBe(1)
+    expect(again.result).toEqual(first)
+
+    // each change through the API shows at once
+    await walk(token, 30)
+    expect((await ok(user, '/v1/gethome')).sports.steps).toBe(3000)
+    await ok(user, '/v1/targetpost', { step: 4000, calorie: 50, distance: 500 })
+    expect((await ok(user, '/v1/gethome')).goal).toMatchObject({ step: 4000, met: false })
+    await ok(user, '/v1/authorize', { exercise: '1' })
+    expect((await ok(user, '/v1/gethome')).consent).toMatchObject({ exercise: true })
+    await give(app, user.id, 40n)
+    const given = await ok(user, '/v1/gethome')
+    expect(given.points).toBe(40)
+    expect(given.records[0]).toMatchObject({ asset: 'points', amount: '40' })
+
+    // and a change made in the database by anything else (an operator's SQL, another service)
+    await app.database.pool.query('UPDATE health_goals SET step = 3000 WHERE user_id = $1', [user.id])
+    expect((await ok(user, '/v1/gethome')).goal).toMatchObject({ step: 3000, met: true })
+    await app.database.pool.query(`UPDATE users SET time_zone = 'Pacific/Kiritimati' WHERE id = $1`, [user.id])
+    const moved = await ok(user, '/v1/gethome')
+    expect(moved.date).toBe(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati', dateStyle: 'short' }).format(new Date()),
+    )
+  })
+})

@@ -33,10 +33,16 @@ export function walletFeature(ctx: AppContext) {
     pollMs: config.chain.pollMs,
     log: ctx.log.child({ module: 'balance-book' }),
   })
-  return feature('wallet', { balances }, async () => {
-    registerWalletMethods(
-      registry,
-      walletService({ db, chain, book: balances, prices: priceFeeds(config.chain.priceFeeds), dex: config.chain.dex }),
-    )
+  return feature('wallet', { balances }, async (server) => {
+    const service = walletService({
+      db,
+      chain,
+      book: balances,
+      prices: priceFeeds(config.chain.priceFeeds),
+      dex: config.chain.dex,
+    })
+    registerWalletMethods(registry, service)
+    // the configured coins are written at start, so no read (on a replica, read-only) is the first to write them
+    server.addHook('onReady', () => service.seedCoins())
   })
 }

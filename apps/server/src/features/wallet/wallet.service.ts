@@ -32,6 +32,9 @@ export function walletService(deps: WalletDeps) {
   const network = publicNetwork(chain)
 
   return {
+    /** Writes the native coin and the listed tokens (at start; idempotent, once per process). */
+    seedCoins: ctx.ensureCoins,
+
     ...transferService(ctx),
     ...previewService(ctx),
     ...addressBookService(ctx),
