@@ -229,15 +229,17 @@ export async function measureApi(server: ServerUnderTest, shop: Shop): Promise<A
     },
   })
   // each request: the next minute of one watch, 60 heart-rate samples at 1 Hz
+  // counted apart from the reads': a minute per request and watch from 20 days ago, never in the future
   const start = Math.floor(Date.now() / 60_000) * 60 - 20 * 86_400
+  let sent = 0
   const ingest: Load = {
     name: `heart-rate ingest (${INGEST_SAMPLES} samples)`,
     url: `${server.base}${deviceApi.DEVICE_SAMPLES_PATH}`,
     headers: { 'content-type': 'application/json' },
     body: '',
     next: () => {
-      const { watch } = people[n % people.length]!
-      const from = start + Math.floor(n++ / people.length) * 60
+      const { watch } = people[sent % people.length]!
+      const from = start + Math.floor(sent++ / people.length) * 60
       const heart_rate = Array.from({ length: INGEST_SAMPLES }, (_, i) => ({
         t: from + i,
         bpm: 60 + ((from + i) % 80),
