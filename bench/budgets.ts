@@ -43,27 +43,19 @@ const GAPS: [string, string][] = [
   ],
   [
     'API: /v1/gethome throughput',
-    "Home reads in two statements after the session (docs/adr/2026-11-25-home-in-one-read.md): the profile, consent, goal, setup counts, balances and latest records; then the week's rollups, today's minutes and workouts with the 90-day baseline (today's effort is recomputed in the process), the credited energy and the received tasks; it writes nothing. Next levers: the session and settings from in-process caches, and today's effort kept with the credit instead of recomputed.",
+    "the bare route answers without a session, a database or a body of 4 KB; Home answers its kept answer after one primary-key read of the user's Home version while nothing it shows changed (docs/adr/2026-11-25-home-in-one-read.md), so it is bounded by the floor route (one query, about 40% of bare here), not by its own work: the issue 23 budget is the share of the floor.",
   ],
   [
     'API: /v1/gethome vs the floor',
-    "on hot-base Home costs 14 round trips (session included) against the floor's one; hot-home brings it to at most two (one statement or a per-user read model) and hot-auth drops the session and settings reads (in-process caches invalidated over LISTEN/NOTIFY). Re-measure after both merge.",
+    "Home is one short read while the user's Home version holds and one prepared statement when it moved (docs/adr/2026-11-25-home-in-one-read.md); a run where the crowd's data changes during the load (an upload per person per second) measures the statement, not the kept answer.",
   ],
   [
     'API: /v1/find vs the floor',
-    "on hot-base /v1/find costs 13 round trips against the floor's one; hot-home brings it to at most two.",
-  ],
-  [
-    'API: /v1/userinfo vs the floor',
-    'on hot-base 2 round trips (one of them the session) plus the settings read; hot-auth serves the session and settings from in-process caches, hot-reads the rest in at most two, optionally from DATABASE_READ_URL.',
-  ],
-  [
-    'API: /v1/wellinfo vs the floor',
-    'on hot-base 2 round trips (one of them the session); hot-auth drops the session read, hot-reads keeps the rest within two.',
+    "Discover is one prepared statement (pledge, cool-downs, balances, the user's rewards, the last run, records) plus the network's power kept in process for 30–60 s (docs/adr/2026-11-25-network-power-figure.md); Postgres runs it in about 0.07 ms, the rest is the process: JSON decoding of its parts and the page's arithmetic. The next lever is Home's: a per-user version moved by triggers, with settlement runs and the network figure as global inputs.",
   ],
   [
     'API: /v1/walletindex vs the floor',
-    'on hot-base the balances wait on the node (a multicall to the dev chain per request); hot-wallet serves them from a cache refreshed once per new block.',
+    "one prepared statement (the wallet and its coins' ids); balances from the per-block book and prices from the feeds, in process (docs/adr/2026-11-25-wallet-reads-in-one-statement.md). What is left is the process formatting each balance and its USD value for every coin at every request (about 150 µs of the server's CPU a request against the floor's 45): the next lever is keeping each wallet's formatted answer per block.",
   ],
   [
     'Growth: whole run',
@@ -75,7 +67,7 @@ const GAPS: [string, string][] = [
   ],
   [
     'API:',
-    "100 closed-loop clients (BENCH_CONNECTIONS): mean latency is 100 / throughput (Little's law), so p99 < 50 ms needs well over 2,000 req/s of that operation; /v1/walletindex also waits on the node's multicall (the dev chain is one Hardhat process).",
+    "100 closed-loop clients (BENCH_CONNECTIONS): mean latency is 100 / throughput (Little's law), so p99 < 50 ms needs well over 2,000 req/s of that operation. Heart-rate ingest writes 60 samples, their minute and day rollups and the user's Home version in one transaction per request.",
   ],
   [
     'Health: weekly report',
