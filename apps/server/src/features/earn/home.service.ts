@@ -34,13 +34,13 @@ function parseEnergy(value: string): bigint {
   return amount
 }
 
+type HomeAnswer = Result<typeof earn.home>
+
 /**
  * Home: energy from authorized activity, contributing it into computing power, obtaining
  * energy with points, and tasks. Reading Home writes nothing: energy is credited when the
  * data arrives (crediting.ts); Home shows what today earned so far and what is credited.
  */
-type HomeAnswer = Result<typeof earn.home>
-
 export function homeService(deps: { db: Db; settings: EarnSettings }) {
   const { db, settings } = deps
   const repo = homeRepo(db)
