@@ -1,6 +1,6 @@
 import { expect, test as base } from '@playwright/test'
 import { startServer, type E2EServer } from './server.ts'
-import { closePhones, useServer } from './support.ts'
+import { closePhones, openPhones, useServer } from './support.ts'
 
 /**
  * The e2e tests' `test`: each Playwright worker runs its own server on its own cloned database
@@ -10,12 +10,13 @@ import { closePhones, useServer } from './support.ts'
  * context a test opens.
  */
 export const test = base.extend<{ phones: void }, { server: E2EServer }>({
-  // every phone a test opened is closed when it ends
+  // every phone a test opened is closed when it ends (a beforeAll's phones stay for the file's tests)
   phones: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
+      const before = openPhones()
       await use()
-      await closePhones()
+      await closePhones(before)
     },
     { auto: true },
   ],

@@ -23,8 +23,9 @@ export function inject<K extends 'baseUrl' | 'mailbox' | 'chainRpcUrl' | 'operat
  * account takes its device's zone at registration, and these phones stand for users there.
  */
 /**
- * Phones the running test opened, closed when it ends (fixtures.ts): a page left open goes on
- * polling the worker's server through every later test of that worker.
+ * Phones opened so far and not closed by `closePhones`: those a test opens are closed when it
+ * ends (fixtures.ts), as a page left open goes on polling the worker's server through every
+ * later test of that worker; those a `beforeAll` opened live on for the file's serial tests.
  */
 const phones = new Set<BrowserContext>()
 
@@ -41,11 +42,14 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   return context
 }
 
-/** Closes the phones the test opened (after its trace and failure screenshots were taken). */
-export async function closePhones(): Promise<void> {
-  const open = [...phones]
-  phones.clear()
-  await Promise.all(open.map((context) => context.close()))
+/** The phones open now (a test's fixture notes them before the test runs). */
+export const openPhones = (): ReadonlySet<BrowserContext> => new Set(phones)
+
+/** Closes the phones opened since `before` (after the test's trace and failure screenshots were taken). */
+export async function closePhones(before: ReadonlySet<BrowserContext>): Promise<void> {
+  const opened = [...phones].filter((context) => !before.has(context))
+  for (const context of opened) phones.delete(context)
+  await Promise.all(opened.map((context) => context.close()))
 }
 
 /** Opens a hash route; routed content appears after the 2 s launch screen (locators wait for it). */
