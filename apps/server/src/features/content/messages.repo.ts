@@ -1,7 +1,7 @@
 import type { Texts, WireLang } from '@kinetic/protocol'
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { decodeObject, jsonObject, jsonRow } from '../../platform/db/json-rows.ts'
+import { jsonRow, jsonRows } from '../../platform/db/json-rows.ts'
 import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { messageReads, messages } from './messages.tables.ts'
 
@@ -43,18 +43,19 @@ const pageRead = preparedParts(
       },
       sql`FROM ${messages} WHERE ${visible}`,
     )
-    const item = pageItem(v.user, v.lang)
-    const rows = sql`(SELECT coalesce(json_agg(t.j), '[]'::json) FROM (SELECT ${jsonObject(item)} AS j
-        FROM ${messages} WHERE ${visible} ORDER BY ${messages.id} DESC LIMIT ${v.limit} OFFSET ${v.offset}) t)`
+    const rows = jsonRows(
+      pageItem(v.user, v.lang),
+      sql`FROM ${messages} WHERE ${visible}`,
+      sql`${messages.id} DESC`,
+      v.limit,
+      v.offset,
+    )
     return {
       totals: {
         sql: totals.sql,
         decode: (value: unknown) => totals.decode(value) as { total: number; unread: number },
       },
-      rows: {
-        sql: rows,
-        decode: (value: unknown) => (value as unknown[]).map((row) => decodeObject(item, row) as PageItem),
-      },
+      rows: { sql: rows.sql, decode: (value: unknown) => rows.decode(value) as PageItem[] },
     }
   },
 )

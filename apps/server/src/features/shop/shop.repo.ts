@@ -2,7 +2,7 @@ import type { WireLang } from '@kinetic/protocol'
 import { and, asc, count, desc, eq, gte, isNull, isNotNull, or, sql } from 'drizzle-orm'
 import { users } from '../../platform/db/users.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { jsonObject, scalar } from '../../platform/db/json-rows.ts'
+import { jsonRows, scalar } from '../../platform/db/json-rows.ts'
 import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { ledgerParts, userAccount } from '../earn/index.ts'
 import type { FormerTexts as GoodTexts, SeedGood } from './goods.seed.ts'
@@ -58,12 +58,15 @@ const storeRead = preparedParts(
   'shop.store',
   (v: Placeholders<{ kind: string | null; lang: WireLang; limit: number; offset: number; owner: string }>) => {
     const active = and(eq(shopGoods.active, true), sql`(${v.kind}::text IS NULL OR ${shopGoods.kind} = ${v.kind})`)
-    const page = sql`(SELECT coalesce(json_agg(t.j), '[]'::json) FROM (SELECT ${jsonObject(storeGood(v.lang))} AS j
-        FROM ${shopGoods} WHERE ${active} ORDER BY ${shopGoods.sort}, ${shopGoods.id}
-        LIMIT ${v.limit} OFFSET ${v.offset}) t)`
+    const page = jsonRows(
+      storeGood(v.lang),
+      sql`FROM ${shopGoods} WHERE ${active}`,
+      sql`${shopGoods.sort}, ${shopGoods.id}`,
+      v.limit,
+      v.offset,
+    )
     return {
-      // each object is already a StoreGood: ids and prices are bigint columns in number mode (JSON numbers)
-      goods: { sql: page, decode: (value: unknown) => value as StoreGood[] },
+      goods: { sql: page.sql, decode: (value: unknown) => page.decode(value) as StoreGood[] },
       total: scalar(sql`SELECT count(*)::int FROM ${shopGoods} WHERE ${active}`, Number),
       points: ledgerParts.balances(v.owner, ['points'] as const),
     }

@@ -1,4 +1,5 @@
 import { Column, is, sql, type SQL } from 'drizzle-orm'
+import type { Param } from './named.ts'
 
 /**
  * A read that is one column of a bigger statement: `sql` is a scalar subquery (a JSON value, or
@@ -44,15 +45,22 @@ export function decodeObject<F extends Fields>(fields: F, value: unknown): Decod
 
 /**
  * `(SELECT coalesce(json_agg(<row> ORDER BY …), '[]') FROM … )`: rows of a query's `FROM … WHERE`
- * tail (`rest`) as one JSON array, in `orderBy`'s order; the first `limit` of them when given.
+ * tail (`rest`) as one JSON array, in `orderBy`'s order; the first `limit` of them (after
+ * `offset`) when given. Limit and offset may be a prepared statement's placeholders.
  */
-export function jsonRows<F extends Fields>(fields: F, rest: SQL, orderBy?: SQL, limit?: number): Part<Decoded<F>[]> {
+export function jsonRows<F extends Fields>(
+  fields: F,
+  rest: SQL,
+  orderBy?: SQL,
+  limit?: Param<number>,
+  offset?: Param<number>,
+): Part<Decoded<F>[]> {
   const query =
     limit === undefined
       ? sql`(SELECT coalesce(json_agg(${jsonObject(fields)}${orderBy ? sql` ORDER BY ${orderBy}` : sql``}), '[]'::json) ${rest})`
       : // aggregated from a sorted subquery, which keeps its order (the PostgreSQL manual's own advice)
         sql`(SELECT coalesce(json_agg(t.j), '[]'::json) FROM (SELECT ${jsonObject(fields)} AS j ${rest}
-              ${orderBy ? sql`ORDER BY ${orderBy}` : sql``} LIMIT ${limit}) t)`
+              ${orderBy ? sql`ORDER BY ${orderBy}` : sql``} LIMIT ${limit}${offset === undefined ? sql`` : sql` OFFSET ${offset}`}) t)`
   return {
     sql: query,
     decode: (value) => ((value as unknown[] | null) ?? []).map((row) => decodeObject(fields, row)),
