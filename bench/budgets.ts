@@ -43,7 +43,7 @@ const GAPS: [string, string][] = [
   ],
   [
     'API: /v1/gethome throughput',
-    "the bare route answers without a session, a database or a body of 4 KB; Home answers its kept answer after one primary-key read of the user's Home version while nothing it shows changed (docs/adr/2026-11-25-home-in-one-read.md), so it is bounded by the floor route (one query, about 40% of bare here), not by its own work: the issue 23 budget is the share of the floor.",
+    "the bare route answers without a session, a database or a body of 4 KB; Home answers its kept answer after one primary-key read of the user's Home version while nothing it shows changed (docs/adr/2026-11-25-home-in-one-read.md), so it is bounded by the floor route (one query, about 40% of bare here), not by its own work: the hot-read budget is its share of the floor.",
   ],
   [
     'API: /v1/gethome vs the floor',
