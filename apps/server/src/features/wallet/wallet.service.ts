@@ -138,7 +138,6 @@ export function walletService(deps: WalletDeps) {
 
     /** The current wallet and its coins in one round trip; balances and prices from the book. */
     async home(userId: number) {
-      await ctx.ensureCoins()
       const { wallet: row, coinIds } = await repo.currentWithCoins(userId)
       if (!row) return { wallet: null, assets: [], total_usd: '0', unpriced: [], network, block: null }
       const coins = await ctx.coinsOf(coinIds)
@@ -151,7 +150,6 @@ export function walletService(deps: WalletDeps) {
 
     /** The wallet's coins with balances and prices from the book (no node call unless newer than its block). */
     async balances(userId: number, walletId: number) {
-      await ctx.ensureCoins()
       const { wallet: row, coinIds } = await repo.ownWithCoins(userId, walletId)
       if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
       const coins = await ctx.coinsOf(coinIds)
