@@ -70,9 +70,12 @@ describe('energy credited when the data arrives', () => {
     expect(await credit().catchUp()).toBeGreaterThanOrEqual(1)
     expect(await balanceOf(app, user.id, 'energy')).toBe(7n * WALK_ENERGY)
     expect(await energyPostings(user.id)).toBe(7)
-    // a second catch-up pays nothing more
+    // a second catch-up pays nothing more, and writes nothing Home shows (its version stays)
+    const version = () => app.database.pool.query('SELECT version FROM home_versions WHERE user_id = $1', [user.id])
+    const before = (await version()).rows
     await credit().catchUp()
     expect(await balanceOf(app, user.id, 'energy')).toBe(7n * WALK_ENERGY)
+    expect((await version()).rows).toEqual(before)
   })
 
   it('never credits the days of an imported Kinetic export, not even in the catch-up', async () => {

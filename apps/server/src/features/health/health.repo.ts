@@ -82,12 +82,22 @@ export function healthRepo(db: Db) {
         .orderBy(healthDays.day)
     },
 
-    /** Keeps a day's effort as just judged (a day without a rollup has none to keep). */
+    /**
+     * Keeps a day's effort as just judged (a day without a rollup has none to keep). An unchanged
+     * verdict writes nothing: the daily catch-up judges every day of the window again, and each
+     * write would move the user's Home version.
+     */
     async keepEffort(userId: number, day: string, effort: DayEffort): Promise<void> {
       await db
         .update(healthDays)
         .set({ effort })
-        .where(and(eq(healthDays.userId, userId), eq(healthDays.day, day)))
+        .where(
+          and(
+            eq(healthDays.userId, userId),
+            eq(healthDays.day, day),
+            sql`${healthDays.effort} IS DISTINCT FROM ${JSON.stringify(effort)}::jsonb`,
+          ),
+        )
     },
 
     /** Users with a day rollup on or after `from`, in id order after `afterUserId` (a page of `limit`). */
