@@ -71,7 +71,8 @@ describe('energy credited when the data arrives', () => {
     expect(await balanceOf(app, user.id, 'energy')).toBe(7n * WALK_ENERGY)
     expect(await energyPostings(user.id)).toBe(7)
     // a second catch-up pays nothing more, and writes nothing Home shows (its version stays)
-    const version = () => app.database.pool.query('SELECT version FROM home_versions WHERE user_id = $1', [user.id])
+    const version = () =>
+      app.database.pool.query('SELECT home AS version FROM read_versions WHERE user_id = $1', [user.id])
     const before = (await version()).rows
     await credit().catchUp()
     expect(await balanceOf(app, user.id, 'energy')).toBe(7n * WALK_ENERGY)

@@ -18,17 +18,3 @@ export const energyDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 )
-
-/**
- * Home's version of each user: moved on by the database itself (triggers of migration 0026)
- * whenever a row Home shows changes — the profile's Home fields, consent, goal, watches,
- * wallets, the user's ledger accounts (balances and latest movements), day rollups and
- * credited energy. Home keeps its answer per user in process and asks only this row while it
- * is unchanged (docs/adr/2026-11-25-home-in-one-read.md).
- */
-export const homeVersions = pgTable('home_versions', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  version: bigint('version', { mode: 'number' }).notNull().default(1),
-})

@@ -2,13 +2,14 @@ import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { jsonRows, scalar, type Part } from '../../platform/db/json-rows.ts'
 import { prepared, preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
+import { readVersions } from '../../platform/db/read-versions.tables.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { boundWatchCount } from '../device/index.ts'
 import { healthParts } from '../health/index.ts'
 import { backedUpWalletCount } from '../wallet/index.ts'
 import { userAccount } from './ledger.ts'
 import { ledgerParts } from './ledger.repo.ts'
-import { energyDays, homeVersions } from './energy.tables.ts'
+import { energyDays } from './energy.tables.ts'
 import { ledgerPostings } from './ledger.tables.ts'
 
 /** Lock space of the per-user, per-day energy credit (pg_advisory_xact_lock's first key). */
@@ -62,8 +63,8 @@ const homeRead = preparedParts(
 
 /** What decides whether a kept Home still holds: the user's Home version (0 before any change) and time zone. */
 const homeStamp = prepared('earn.home-stamp', (v: Placeholders<{ user: number }>) => ({
-  sql: sql`SELECT ${users.timeZone} AS "timeZone", coalesce(${homeVersions.version}, 0) AS version
-           FROM ${users} LEFT JOIN ${homeVersions} ON ${eq(homeVersions.userId, users.id)}
+  sql: sql`SELECT ${users.timeZone} AS "timeZone", coalesce(${readVersions.home}, 0) AS version
+           FROM ${users} LEFT JOIN ${readVersions} ON ${eq(readVersions.userId, users.id)}
            WHERE ${eq(users.id, v.user)}`,
   decode: (rows) => rows[0] as { timeZone: string; version: number } | undefined,
 }))

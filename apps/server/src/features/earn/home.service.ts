@@ -48,7 +48,7 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
 
   /**
    * Home as last answered to each user, with what it was answered under: the user's Home
-   * version (moved on by the database at every change of a row Home shows, migration 0026), the
+   * version (moved on by the database with every change of a row Home shows, `read_versions`), the
    * local day and the settings. While all three hold, Home is that answer after one short read.
    */
   const answers = new LRUCache<number, { version: number; day: string; settings: Settings; answer: HomeAnswer }>({
