@@ -1,7 +1,7 @@
 import type { wallet } from '@kinetic/protocol'
 import { formatUnits, type Address } from 'viem'
 import type { Chain } from '../../chain/chain.ts'
-import type { BalanceBook } from './balance-book.ts'
+import type { BalanceBook, BookSnapshot } from './balance-book.ts'
 import { add, formatDecimal, multiply, ZERO, type Decimal } from './money.ts'
 import { feedPlan, feedPrice, type PriceFeeds } from './prices.ts'
 import type { CoinRow } from './wallet.repo.ts'
@@ -33,6 +33,23 @@ function formsOf(coin: CoinRow) {
 }
 
 /**
+ * The last valuation of one owner's list of coins, kept by the caller: reused while the book
+ * gives the same balances, the same feed rounds and block time for them (a new block gives new
+ * rounds: it is valued again once).
+ */
+export interface Valuation {
+  figures?: BookSnapshot
+  valued?: Omit<ValuedAssets, 'block'>
+}
+
+const sameFigures = (a: BookSnapshot, b: BookSnapshot) =>
+  a.blockTime === b.blockTime &&
+  a.balances.length === b.balances.length &&
+  a.balances.every((units, i) => units === b.balances[i]) &&
+  a.rounds.length === b.rounds.length &&
+  a.rounds.every((round, i) => round === b.rounds[i])
+
+/**
  * Balances of `coins` held by `owner` and the USD feeds of their symbols, from the balance
  * book (read once per block in one multicall), with their USD values: balance × price computed exactly in bigint, summed into
  * `total_usd`. A coin without a fresh price shows no price or value and is named in `unpriced`.
@@ -42,6 +59,7 @@ export async function valuedAssets(
   feeds: PriceFeeds,
   owner: Address,
   coins: readonly CoinRow[],
+  last?: Valuation,
 ): Promise<ValuedAssets> {
   if (coins.length === 0) return { assets: [], total_usd: '0', unpriced: [], block: Number(book.block ?? 0n) }
   const plan = feedPlan(
@@ -54,6 +72,8 @@ export async function valuedAssets(
     forms.map((f) => f.token),
     plan.addresses,
   )
+  if (last?.valued && last.figures && sameFigures(last.figures, read))
+    return { ...last.valued, block: Number(read.block) }
   let total = ZERO
   const unpriced: string[] = []
   const assets = forms.map(({ coin, shown }, i) => {
@@ -69,7 +89,9 @@ export async function valuedAssets(
       value_usd: value ? formatDecimal(value) : '',
     }
   })
-  return { assets, total_usd: formatDecimal(total), unpriced, block: Number(read.block) }
+  const valued = { assets, total_usd: formatDecimal(total), unpriced }
+  if (last) Object.assign(last, { figures: read, valued })
+  return { ...valued, block: Number(read.block) }
 }
 
 /** USD prices of `symbols` (no balances), from one multicall; a symbol without a fresh price is absent. */

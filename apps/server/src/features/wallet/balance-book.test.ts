@@ -201,3 +201,56 @@ describe('a node away for longer than STALE_POLLS polls', () => {
     expect(bnb(back)).toBe('10')
   })
 })
+
+describe("the wallet home's kept wallet", () => {
+  type Home = Figures & { wallet: { id: number; name: string } | null; total_usd: string }
+  const home = (client: Awaited<ReturnType<typeof aSignedInUser>>) => ok<Home>(client, '/v1/walletindex')
+
+  it('is answered after one short read while nothing changed, and never outlives a change of what it shows', async () => {
+    const client = await aSignedInUser(app, 'kept')
+    expect((await home(client)).wallet).toBeNull()
+    const wallet = await createWallet(client, aKey(), { name: 'Daily' })
+    expect((await home(client)).wallet).toMatchObject({ id: wallet.id, name: 'Daily' })
+    await fund(app, wallet.key.address)
+    const first = await home(client)
+    // unchanged: one short read (the session comes from its cache), the same answer
+    const again = await app.roundTrips(() => home(client))
+    expect(again.trips).toBe(1 + SESSION_TRIPS)
+    expect(again.result).toEqual(first)
+
+    // each change through the API shows at once
+    await ok(client, '/v1/getname', { wallet_id: wallet.id, name: 'Savings' })
+    expect((await home(client)).wallet?.name).toBe('Savings')
+    const usdt = first.assets.find((a) => a.symbol === 'USDT')!
+    await ok(client, '/v1/coinhide', { wallet_id: wallet.id, coin_id: usdt.id })
+    expect((await home(client)).assets.map((a) => a.symbol)).not.toContain('USDT')
+    await ok(client, '/v1/coininfo', { wallet_id: wallet.id, contract: usdt.contract })
+    expect((await home(client)).assets.map((a) => a.symbol)).toContain('USDT')
+    const second = await createWallet(client)
+    expect((await home(client)).wallet?.id).toBe(second.id)
+    await ok(client, '/v1/replacement', { wallet_id: wallet.id })
+    expect((await home(client)).wallet?.id).toBe(wallet.id)
+
+    // a balance of the next block the book reads
+    const payer = await fundedWallet()
+    await app.chain.client.waitForTransactionReceipt({
+      hash: await payer.sendTransaction({ to: wallet.key.address, value: parseEther('1') }),
+    })
+    await blockSeen(app)
+    const paid = await home(client)
+    expect(bnb(paid)).toBe('11')
+    expect(paid.block).toBeGreaterThan(first.block)
+    expect(Number(paid.total_usd)).toBeGreaterThan(Number(first.total_usd))
+
+    // and a change made in the database by anything else (another instance, an operator's SQL)
+    await app.database.pool.query(`UPDATE wallets SET name = 'Renamed elsewhere' WHERE id = $1`, [wallet.id])
+    expect((await home(client)).wallet?.name).toBe('Renamed elsewhere')
+    await app.database.pool.query('DELETE FROM wallet_coins WHERE wallet_id = $1 AND coin_id = $2', [
+      wallet.id,
+      usdt.id,
+    ])
+    expect((await home(client)).assets.map((a) => a.symbol)).not.toContain('USDT')
+    await ok(client, '/v1/userdel', { wallet_id: wallet.id })
+    expect((await home(client)).wallet?.id).toBe(second.id)
+  })
+})

@@ -20,6 +20,7 @@ import { chainApprovals, chainTransfers } from '../../chain/chain.tables.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { decodeObject } from '../../platform/db/json-rows.ts'
 import { prepared, type Param, type Placeholders } from '../../platform/db/named.ts'
+import { readVersions } from '../../platform/db/read-versions.tables.ts'
 import { users } from '../../platform/db/users.tables.ts'
 import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
 
@@ -191,6 +192,15 @@ const currentWalletRead = prepared('wallet.current', (v: Placeholders<{ user: nu
   walletWithCoinIds(and(live(v.user), eq(wallets.current, true))),
 )
 
+/**
+ * The user's wallet version: moved on by the database when a transaction that changed one of
+ * their wallets or its coins commits (`read_versions`); 0 before any change.
+ */
+const walletVersionRead = prepared('wallet.version', (v: Placeholders<{ user: number }>) => ({
+  sql: sql`SELECT ${readVersions.wallet} AS version FROM ${readVersions} WHERE ${eq(readVersions.userId, v.user)}`,
+  decode: (rows) => Number(rows[0]?.version ?? 0),
+}))
+
 /** One of the user's live wallets by id (none when it is not theirs, deleted or missing) and its coins' ids. */
 const ownWalletRead = prepared('wallet.own', (v: Placeholders<{ user: number; wallet: number }>) =>
   walletWithCoinIds(and(live(v.user), eq(wallets.id, v.wallet))),
@@ -326,6 +336,9 @@ export function walletRepo(db: Db) {
         .where(and(live(userId), eq(lowerAddress, address.toLowerCase())))
       return row
     },
+
+    /** The user's wallet version (see `walletVersionRead`). */
+    walletVersion: (userId: number): Promise<number> => walletVersionRead(db, { user: userId }),
 
     /** The current wallet (undefined when none) and its coins' ids, in one round trip (the wallet home). */
     currentWithCoins: (userId: number): Promise<WalletWithCoins> => currentWalletRead(db, { user: userId }),

@@ -1,13 +1,14 @@
 import type { wallet } from '@kinetic/protocol'
-import { getAddress } from 'viem'
+import { LRUCache } from 'lru-cache'
+import { getAddress, type Address } from 'viem'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { pricesOf, valuedAssets } from './assets.ts'
+import { pricesOf, valuedAssets, type Valuation } from './assets.ts'
 import { formatDecimal } from './money.ts'
 import { addressBookService } from './address-book.ts'
 import { previewService } from './preview.service.ts'
 import { swapService } from './swap.service.ts'
 import { transferService } from './transfer.service.ts'
-import { isUniqueViolation, walletRepo } from './wallet.repo.ts'
+import { isUniqueViolation, walletRepo, type CoinRow } from './wallet.repo.ts'
 import {
   checkedAddress,
   publicCoin,
@@ -25,11 +26,28 @@ type NewWallet = {
   kind: wallet.Wallet['kind']
 }
 
+/** Users whose wallet home is kept (its wallet, coins and last valuation); a forgotten one costs one more statement. */
+const WALLET_HOMES_KEPT = 20_000
+
+/** The wallet home of a user as last read, under the wallet version it was read at. */
+interface KeptHome {
+  version: number
+  /** The current wallet as shown, its checksummed address and coins; none without a wallet. */
+  current: { shown: wallet.Wallet; owner: Address; coins: CoinRow[]; valuation: Valuation } | undefined
+}
+
 /** Wallets, their coins and balances; transfers and the address book come from their own files. */
 export function walletService(deps: WalletDeps) {
   const ctx = walletContext(deps)
   const { chain, repo, book } = ctx
   const network = publicNetwork(chain)
+  /**
+   * While a user's wallet version holds (`read_versions`: it moves with every committed change
+   * of their wallets or coins, in any instance), the wallet home is its kept wallet after one
+   * short read, valued again only when the book's figures for it change
+   * (docs/adr/2026-11-25-read-versions.md).
+   */
+  const homes = new LRUCache<number, KeptHome>({ max: WALLET_HOMES_KEPT })
 
   return {
     /** Writes the native coin and the listed tokens (at start; idempotent, once per process). */
@@ -136,14 +154,31 @@ export function walletService(deps: WalletDeps) {
       return { ok: true as const }
     },
 
-    /** The current wallet and its coins in one round trip; balances and prices from the book. */
+    /**
+     * The current wallet and its coins, balances and prices from the book: one short read while
+     * the wallet version holds, one more statement after a change.
+     */
     async home(userId: number) {
-      const { wallet: row, coinIds } = await repo.currentWithCoins(userId)
-      if (!row) return { wallet: null, assets: [], total_usd: '0', unpriced: [], network, block: null }
-      const coins = await ctx.coinsOf(coinIds)
+      const version = await repo.walletVersion(userId)
+      let kept = homes.get(userId)
+      if (kept?.version !== version) {
+        const { wallet: row, coinIds } = await repo.currentWithCoins(userId)
+        kept = {
+          version,
+          current: row && {
+            shown: publicWallet(row),
+            owner: getAddress(row.address),
+            coins: await ctx.coinsOf(coinIds),
+            valuation: {},
+          },
+        }
+        homes.set(userId, kept)
+      }
+      const { current } = kept
+      if (!current) return { wallet: null, assets: [], total_usd: '0', unpriced: [], network, block: null }
       return {
-        wallet: publicWallet(row),
-        ...(await valuedAssets(book, ctx.prices, getAddress(row.address), coins)),
+        wallet: current.shown,
+        ...(await valuedAssets(book, ctx.prices, current.owner, current.coins, current.valuation)),
         network,
       }
     },
