@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from '
 import type { Db } from '../../platform/db/client.ts'
 import { decodeObject, jsonObject, jsonRows, scalar, type Part } from '../../platform/db/json-rows.ts'
 import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
+import { readVersions, sharedVersions } from '../../platform/db/read-versions.tables.ts'
 import { discoverRecords, pledges, settlementShares } from './discover.tables.ts'
 import { userAccount } from './ledger.ts'
 import { ledgerParts } from './ledger.repo.ts'
@@ -58,11 +59,28 @@ const shownColumns = {
 }
 
 /**
+ * What decides whether a kept Discover page still holds: the user's Discover version (moved on
+ * when a change of their pledge, records, shares or ledger accounts commits) and the
+ * settlement's (its runs); 0 before any change (`read_versions`, `shared_versions`).
+ */
+const versionParts = (user: Param<number>) => ({
+  mine: scalar(
+    sql`SELECT ${readVersions.discover} FROM ${readVersions} WHERE ${eq(readVersions.userId, user)}`,
+    (value) => Number(value ?? 0),
+  ),
+  settlement: scalar(
+    sql`SELECT ${sharedVersions.version} FROM ${sharedVersions} WHERE ${eq(sharedVersions.name, 'settlement')}`,
+    (value) => Number(value ?? 0),
+  ),
+})
+
+/**
  * Discover's page in one statement, built once and sent by name (`platform/db/named.ts`): the
  * pledge, the cool-downs, the balances (of `owner`, the user's ledger account), the user's
  * rewards, the settlement's stage and last run, and the latest records — the columns Discover
  * shows of each. The same answers as the methods of the same names. Everyone's power is not in
- * it: it grows with the users (docs/adr/2026-11-25-network-power-figure.md).
+ * it: it grows with the users (docs/adr/2026-11-25-network-power-figure.md). With the versions it
+ * was read at, so a first read is one statement.
  */
 const pageRead = preparedParts('earn.find', (v: Placeholders<{ user: number; owner: string }>) => {
   const mine = eq(discoverRecords.userId, v.user)
@@ -83,8 +101,15 @@ const pageRead = preparedParts('earn.find', (v: Placeholders<{ user: number; own
       sql`${discoverRecords.id} DESC`,
       RECORDS_SHOWN,
     ),
+    ...versionParts(v.user),
   }
 })
+
+/** The versions alone: what a kept page is checked with. */
+const stampRead = preparedParts('earn.find-stamp', (v: Placeholders<{ user: number }>) => versionParts(v.user))
+
+/** A page of Discover as `pageRead` returns it. */
+export type DiscoverPage = Awaited<ReturnType<typeof pageRead>>
 
 /** Discover's SQL: pledges, the movement records, and a user's settlement shares. */
 export function discoverRepo(db: Db) {
@@ -98,6 +123,9 @@ export function discoverRepo(db: Db) {
   return {
     /** Discover's page of a user (see `pageRead`). */
     page: (userId: number) => pageRead(db, { user: userId, owner: userAccount(userId) }),
+
+    /** The versions a kept page of the user was read under (see `stampRead`). */
+    stamp: (userId: number) => stampRead(db, { user: userId }),
 
     /** Inserts a record unless its request id is taken (undefined then: read the original). */
     async insertRecord(values: NewRecord): Promise<RecordRow | undefined> {

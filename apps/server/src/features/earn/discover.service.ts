@@ -1,17 +1,67 @@
 import type { earn, Params } from '@kinetic/protocol'
+import { LRUCache } from 'lru-cache'
 import { parseUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { discoverRepo, type RecordRow } from './discover.repo.ts'
+import { discoverRepo, type DiscoverPage, type RecordRow } from './discover.repo.ts'
 import { ASSETS, ledger, SYSTEM, userAccount } from './ledger.ts'
 import { networkPower } from './network-power.ts'
 import type { RewardKind } from './settlement.repo.ts'
 import { effectivePower, fmtKnt, fmtPower, isActive, knt, stageOf, stageView } from './settlement.ts'
-import type { EarnSettings } from './settings.ts'
+import type { EarnSettings, Settings } from './settings.ts'
 
 const DAY_MS = 86_400_000
 /** Cool-downs released per pass of the settlement job. */
 const RELEASE_BATCH = 200
+/** Users whose last Discover page is kept (a few KB each); a forgotten one costs one more statement. */
+const PAGES_KEPT = 20_000
+
+type FindAnswer = ReturnType<typeof findAnswer>
+
+/** A user's Discover page as last read, and its answer with what that was computed with. */
+interface KeptPage {
+  page: DiscoverPage
+  answered?: { settings: Settings; totalPower: bigint; answer: FindAnswer }
+}
+
+/** Discover's answer from the user's page, the settings and everyone's power now. */
+function findAnswer(page: DiscoverPage, s: Settings, totalPower: bigint) {
+  const activateMin = knt(s.node_activate_knt)
+  const { staked, cooling, emitted, last, records } = page
+  const { power, knt: balance } = page.balances
+  const { computing, token } = page.rewards
+  const active = isActive(staked, activateMin)
+  return {
+    node: {
+      active,
+      staked: fmtKnt(staked),
+      activate_min: fmtKnt(activateMin),
+      boost_pct: s.node_boost_pct,
+      cooldown_days: s.pledge_cooldown_days,
+      cooling: cooling.map((c) => ({
+        id: c.id,
+        amount: fmtKnt(c.amount),
+        release_at: (c.releaseAt ?? c.createdAt).toISOString(),
+      })),
+    },
+    power: fmtPower(power),
+    effective_power: fmtPower(effectivePower(power, active, s.node_boost_pct)),
+    total_power: fmtPower(totalPower),
+    balance: fmtKnt(balance),
+    unclaimed: { computing: fmtKnt(computing), token: fmtKnt(token) },
+    profits: { last: fmtKnt(page.rewards.last), total: fmtKnt(page.rewards.total) },
+    stage: stageView(stageOf(emitted, s), s),
+    last_settlement: last
+      ? { day: last.day, emission: fmtKnt(last.emission), total_power: fmtPower(last.totalPower) }
+      : null,
+    records: records.map((r) => ({
+      id: r.id,
+      kind: r.kind as (typeof earn.DISCOVER_RECORD_KINDS)[number],
+      amount: fmtKnt(r.amount),
+      time: r.createdAt.toISOString(),
+    })),
+  }
+}
 
 /** A positive KNT amount (the protocol already allows at most 18 decimals), in base units. */
 function parseKnt(value: string): bigint {
@@ -32,6 +82,25 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
   const repo = discoverRepo(db)
   const book = ledger(db)
   const totalPowerOf = networkPower(repo.totalEffectivePower)
+  /**
+   * Discover as last read for each user, under the versions it was read at (`read_versions`,
+   * `shared_versions`: they move with every committed change of what it shows, in any
+   * instance), with its answer and what that was computed with
+   * (docs/adr/2026-11-25-read-versions.md).
+   */
+  const pages = new LRUCache<number, KeptPage>({ max: PAGES_KEPT })
+
+  /** The user's kept page while its versions hold; else the page read again (with its versions). */
+  async function keptPage(userId: number): Promise<KeptPage> {
+    const kept = pages.get(userId)
+    if (kept) {
+      const stamp = await repo.stamp(userId)
+      if (kept.page.mine === stamp.mine && kept.page.settlement === stamp.settlement) return kept
+    }
+    const read: KeptPage = { page: await repo.page(userId) }
+    pages.set(userId, read)
+    return read
+  }
 
   /** Returns one cooled-down unpledge to the balance, once (`release:<id>`). */
   async function release(cooling: RecordRow): Promise<void> {
@@ -165,50 +234,21 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
   return {
     releaseDue,
 
-    /** Discover's page; a read, so it writes nothing (due cool-downs are released by the scheduler's job). */
-    async find(userId: number) {
+    /**
+     * Discover's page; a read, so it writes nothing (due cool-downs are released by the
+     * scheduler's job). One statement the first time (the page with its versions), then one short
+     * read while the versions hold and one more statement after a change; answered again when the
+     * settings or everyone's power move.
+     */
+    async find(userId: number): Promise<FindAnswer> {
       const s = await settings.get()
-      const activateMin = knt(s.node_activate_knt)
-      const [page, totalPower] = await Promise.all([
-        repo.page(userId),
-        totalPowerOf({ activateMin, boostPct: s.node_boost_pct }),
+      const [kept, totalPower] = await Promise.all([
+        keptPage(userId),
+        totalPowerOf({ activateMin: knt(s.node_activate_knt), boostPct: s.node_boost_pct }),
       ])
-      const { staked, cooling, emitted, last, records } = page
-      const { power, knt: balance } = page.balances
-      const { computing, token } = page.rewards
-      const profits = { last: page.rewards.last, total: page.rewards.total }
-      const active = isActive(staked, activateMin)
-      const stage = stageOf(emitted, s)
-      return {
-        node: {
-          active,
-          staked: fmtKnt(staked),
-          activate_min: fmtKnt(activateMin),
-          boost_pct: s.node_boost_pct,
-          cooldown_days: s.pledge_cooldown_days,
-          cooling: cooling.map((c) => ({
-            id: c.id,
-            amount: fmtKnt(c.amount),
-            release_at: (c.releaseAt ?? c.createdAt).toISOString(),
-          })),
-        },
-        power: fmtPower(power),
-        effective_power: fmtPower(effectivePower(power, active, s.node_boost_pct)),
-        total_power: fmtPower(totalPower),
-        balance: fmtKnt(balance),
-        unclaimed: { computing: fmtKnt(computing), token: fmtKnt(token) },
-        profits: { last: fmtKnt(profits.last), total: fmtKnt(profits.total) },
-        stage: stageView(stage, s),
-        last_settlement: last
-          ? { day: last.day, emission: fmtKnt(last.emission), total_power: fmtPower(last.totalPower) }
-          : null,
-        records: records.map((r) => ({
-          id: r.id,
-          kind: r.kind as (typeof earn.DISCOVER_RECORD_KINDS)[number],
-          amount: fmtKnt(r.amount),
-          time: r.createdAt.toISOString(),
-        })),
-      }
+      if (kept.answered?.settings !== s || kept.answered.totalPower !== totalPower)
+        kept.answered = { settings: s, totalPower, answer: findAnswer(kept.page, s, totalPower) }
+      return kept.answered.answer
     },
 
     /** Stake or unstake KNT; idempotent on the request id. */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { rowCount, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { rowCount, rowCounts, SESSION_TRIPS, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { discoverRepo } from './discover.repo.ts'
 import { discoverService } from './discover.service.ts'
 import { aHolder, anOperator, knt, requestId, type Operator } from './discover.testkit.ts'
@@ -183,6 +183,44 @@ describe('receiving settled rewards', () => {
     expect(await rowCounts(app, WRITTEN)).toEqual(written)
     expect(await ok(user, '/v1/computing')).toEqual({ list: [], total: 0, page: 1, limit: 20 })
     expect(await ok(user, '/v1/tokendata_token')).toEqual({ list: [], total: 0, page: 1, limit: 20 })
+  })
+})
+
+describe("Discover's kept page", () => {
+  it('is answered after one short read while nothing changed, and never outlives a change of what it shows', async () => {
+    const user = await aHolder(app, await aUser(app), { power: '5', staked: '100', knt: '10' })
+    const bystander = await aUser(app) // no power: the settlement writes nothing of theirs
+    const first = await ok(user, '/v1/find')
+    expect(first).toMatchObject({ balance: '10', node: { staked: '100', active: true } })
+    // unchanged: one short read (the session comes from its cache), the same answer
+    const again = await app.roundTrips(() => ok(user, '/v1/find'))
+    expect(again.trips).toBe(1 + SESSION_TRIPS)
+    expect(again.result).toEqual(first)
+
+    // each change through the API shows at once
+    await ok(user, '/v1/pledge', pledge('unstake', '20'))
+    expect((await ok(user, '/v1/find')).node).toMatchObject({ staked: '80', cooling: [{ amount: '20' }] })
+    await give(app, user.user.id, knt('5'), 'knt')
+    expect((await ok(user, '/v1/find')).balance).toBe('15')
+    const before = await ok(bystander, '/v1/find')
+    await ops.settle('2026-03-01')
+    const settled = await ok(user, '/v1/find')
+    expect(knt(settled.unclaimed.computing)).toBeGreaterThan(0n)
+    expect(settled.last_settlement).toMatchObject({ day: '2026-03-01' })
+    // the settlement's version: a user it wrote nothing for sees the new day too
+    expect((await ok(bystander, '/v1/find')).last_settlement).toMatchObject({ day: '2026-03-01' })
+    expect(before.last_settlement?.day).not.toBe('2026-03-01')
+    // a setting shows at once
+    await ops.set('pledge_cooldown_days', '5')
+    expect((await ok(user, '/v1/find')).node.cooldown_days).toBe(5)
+    await ops.set('pledge_cooldown_days', '7')
+
+    // and a change made in the database by anything else (another instance, an operator's SQL)
+    await app.database.pool.query(
+      `UPDATE discover_records SET release_at = '2030-01-01T00:00:00Z' WHERE user_id = $1 AND kind = 'unstake'`,
+      [user.user.id],
+    )
+    expect((await ok(user, '/v1/find')).node.cooling[0].release_at).toBe('2030-01-01T00:00:00.000Z')
   })
 })
 
