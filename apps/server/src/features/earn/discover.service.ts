@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import { parseUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
+import { keep } from '../../platform/rpc/envelope.ts'
 import { discoverRepo, type DiscoverPage, type RecordRow } from './discover.repo.ts'
 import { ASSETS, ledger, SYSTEM, userAccount } from './ledger.ts'
 import { networkPower } from './network-power.ts'
@@ -247,7 +248,7 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
         totalPowerOf({ activateMin: knt(s.node_activate_knt), boostPct: s.node_boost_pct }),
       ])
       if (kept.answered?.settings !== s || kept.answered.totalPower !== totalPower)
-        kept.answered = { settings: s, totalPower, answer: findAnswer(kept.page, s, totalPower) }
+        kept.answered = { settings: s, totalPower, answer: keep(findAnswer(kept.page, s, totalPower)) }
       return kept.answered.answer
     },
 

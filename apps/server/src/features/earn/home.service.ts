@@ -2,6 +2,7 @@ import { health, type earn, type Params, type Result } from '@kinetic/protocol'
 import { formatUnits, parseUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
+import { keep } from '../../platform/rpc/envelope.ts'
 import { LRUCache } from 'lru-cache'
 import {
   consentFrom,
@@ -158,7 +159,7 @@ export function homeService(deps: { db: Db; settings: EarnSettings }) {
       const { version, timeZone } = await stampOf(userId)
       const kept = answers.get(userId)
       if (kept?.version === version && kept.settings === s && kept.day === today(timeZone)) return kept.answer
-      const answer = await answerHome(userId, s, timeZone)
+      const answer = keep(await answerHome(userId, s, timeZone))
       answers.set(userId, { version, day: answer.date, settings: s, answer })
       return answer
     },

@@ -2,7 +2,8 @@ import type { wallet } from '@kinetic/protocol'
 import { LRUCache } from 'lru-cache'
 import { getAddress, type Address } from 'viem'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { pricesOf, valuedAssets, type Valuation } from './assets.ts'
+import { keep } from '../../platform/rpc/envelope.ts'
+import { pricesOf, valuedAssets, type Valuation, type ValuedAssets } from './assets.ts'
 import { formatDecimal } from './money.ts'
 import { addressBookService } from './address-book.ts'
 import { previewService } from './preview.service.ts'
@@ -33,7 +34,16 @@ const WALLET_HOMES_KEPT = 20_000
 interface KeptHome {
   version: number
   /** The current wallet as shown, its checksummed address and coins; none without a wallet. */
-  current: { shown: wallet.Wallet; owner: Address; coins: CoinRow[]; valuation: Valuation } | undefined
+  current:
+    | {
+        shown: wallet.Wallet
+        owner: Address
+        coins: CoinRow[]
+        valuation: Valuation
+        /** The last answer, while its valuation and block are the current ones. */
+        answer?: ValuedAssets & { wallet: wallet.Wallet; network: wallet.Network }
+      }
+    | undefined
 }
 
 /** Wallets, their coins and balances; transfers and the address book come from their own files. */
@@ -176,11 +186,11 @@ export function walletService(deps: WalletDeps) {
       }
       const { current } = kept
       if (!current) return { wallet: null, assets: [], total_usd: '0', unpriced: [], network, block: null }
-      return {
-        wallet: current.shown,
-        ...(await valuedAssets(book, ctx.prices, current.owner, current.coins, current.valuation)),
-        network,
-      }
+      const valued = await valuedAssets(book, ctx.prices, current.owner, current.coins, current.valuation)
+      // the same valuation at the same block is the same answer (its JSON written once)
+      if (current.answer?.assets !== valued.assets || current.answer.block !== valued.block)
+        current.answer = keep({ wallet: current.shown, ...valued, network })
+      return current.answer
     },
 
     /** The wallet's coins with balances and prices from the book (no node call unless newer than its block). */

@@ -15,7 +15,7 @@ import type { SessionService } from '../auth/sessions.ts'
 import type { LiveSession } from '../auth/sessions.repo.ts'
 import { AppError } from './app-error.ts'
 import type { IdempotencyKeys, KeyClaim } from './idempotency.ts'
-import { fail, ok, unauthorized, validationFailure } from './envelope.ts'
+import { fail, keptOk, ok, unauthorized, validationFailure } from './envelope.ts'
 import { readMultipart, registerMultipart, type MultipartForm } from './multipart.ts'
 import type { ReadRouting } from './read-routing.ts'
 import type { Registry, RequestContext } from './registry.ts'
@@ -121,7 +121,8 @@ export async function dispatcher(app: FastifyInstance, options: DispatcherOption
       const run = () => handler(parsed.data, ctx)
       const data = await (options.reads ? options.reads(def, request, reply, run) : run())
       if (options.checkResults) checkResult(def, data)
-      return ok(data, lang)
+      const kept = keptOk(data, lang)
+      return kept === undefined ? ok(data, lang) : reply.type('application/json; charset=utf-8').send(kept)
     } catch (error) {
       if (error instanceof AppError) {
         // refused: nothing was done under the key, which a corrected request may use

@@ -16,6 +16,27 @@ export function ok<T>(data: T, lang: WireLang): Ok<T> {
   return { code: true, msg: SUCCESS_MSG[lang], data }
 }
 
+/** The JSON text of answers their service keeps and gives again unchanged (`keep`), made at the first. */
+const keptTexts = new WeakMap<object, string | undefined>()
+
+/**
+ * Marks an answer its service keeps and gives again unchanged (Home, Discover, the wallet home
+ * while their versions hold): its JSON is written once, not at every request. The answer must
+ * not change once kept.
+ */
+export function keep<T extends object>(answer: T): T {
+  keptTexts.set(answer, undefined)
+  return answer
+}
+
+/** The success envelope of a kept answer as JSON text (undefined for any other: `ok`). */
+export function keptOk(data: unknown, lang: WireLang): string | undefined {
+  if (typeof data !== 'object' || data === null || !keptTexts.has(data)) return undefined
+  let text = keptTexts.get(data)
+  if (text === undefined) keptTexts.set(data, (text = JSON.stringify(data)))
+  return `{"code":true,"msg":${JSON.stringify(SUCCESS_MSG[lang])},"data":${text}}`
+}
+
 export function fail(
   code: ErrorCode,
   lang: WireLang,
