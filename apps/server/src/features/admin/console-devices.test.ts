@@ -101,6 +101,13 @@ describe('earning parameters', () => {
     })
     const emission = await consoleCall('/admin/earnsettingset', { key: 'stage_emission_knt', value: '8000,4000.5' })
     expect(emission.data.value).toBe('8000, 4000.5')
+    // decimals are stored as JSON strings: each reads back as set, not as its default
+    for (const [key, value] of [
+      ['node_activate_knt', '90.5'],
+      ['collect_min_knt', '7'],
+      ['energy_per_active_minute', '0.25'],
+    ] as const)
+      expect((await consoleCall('/admin/earnsettingset', { key, value })).data).toEqual({ key, value })
     const user = await aUser(app)
     const rules = await ok(user, '/v1/rules', {})
     expect(JSON.stringify(rules)).toContain('1500')
