@@ -122,9 +122,10 @@ export interface BuiltServer {
 /**
  * Starts `node apps/server/dist/main.js` (no DEV_MODE, no NODE_ENV) on a free port with `env`
  * (at least DATABASE_URL, MAIL_URL, CHAIN_RPC_URL and CHAIN_ID) over the bench's environment,
- * warn-level logs and no rate limit, and waits until /healthz answers.
+ * warn-level logs and no rate limit, and waits until /healthz answers. `nice`: its scheduling
+ * priority (`nice -n`, all its threads; below 0 needs root, else it runs at the bench's own).
  */
-export async function spawnBuilt(env: Record<string, string>): Promise<BuiltServer> {
+export async function spawnBuilt(env: Record<string, string>, options: { nice?: number } = {}): Promise<BuiltServer> {
   if (!existsSync(path.join(ROOT, BUILT))) throw new Error(`${BUILT} is missing: run \`npm run build\``)
   const port = await freePort()
   const { DEV_MODE: _dev, NODE_ENV: _env, ...inherited } = process.env
@@ -135,7 +136,9 @@ export async function spawnBuilt(env: Record<string, string>): Promise<BuiltServ
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
     ...(inspect ? [`--inspect=127.0.0.1:${inspect}`] : []),
   ]
-  const child: ChildProcess = spawn(process.execPath, [...flags, BUILT], {
+  const command = [process.execPath, ...flags, BUILT]
+  if (options.nice !== undefined) command.unshift('nice', '-n', String(options.nice))
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
     env: {
       ...inherited,
