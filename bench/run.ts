@@ -3,7 +3,7 @@
 // plus a table. Ratios next to a bare Fastify route in the same run, not absolute times, are
 // what compare across machines. `npm run bench -- api load` runs only the parts named
 // (web, chain, health, growth, lighthouse, api, earning, load); `npm run bench:load` is `-- load`.
-// `-- growth` is the growth run alone (bench/growth.ts, about 15 minutes at its default sizes).
+// `-- growth` is the growth run alone (bench/growth.ts, about 10 minutes at its default sizes).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -29,7 +29,8 @@ const step = (text: string) => console.log(`[bench ${new Date().toISOString().sl
 
 const results: Results = {}
 
-const building = runs('web') || runs('lighthouse') || runs('api') || runs('earning') || runs('load')
+// the growth run and the server under test are the built server
+const building = runs('web') || runs('growth') || runs('lighthouse') || runs('api') || runs('earning') || runs('load')
 if (building) {
   step('building the web app and the server')
   buildWeb()
@@ -99,6 +100,7 @@ if (results.growth)
   console.table(
     results.growth.points.flatMap((p) => p.operations.map((o) => ({ users: p.users, weeks: p.weeks, ...o }))),
   )
+if (results.growth) console.log('growth timing:', results.growth.timing)
 if (results.load) console.table(results.load.operations)
 if (results.lighthouse) console.table(results.lighthouse)
 console.table(budgets.map(({ note: _note, ...row }) => row))

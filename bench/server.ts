@@ -62,61 +62,31 @@ export async function startServer(): Promise<ServerUnderTest> {
   const smtpPort = await freePort()
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
   const chain = await startDevChain()
-  const port = await freePort()
-  const { DEV_MODE: _dev, NODE_ENV: _env, ...inherited } = process.env
-  // BENCH_PROFILE=<dir> writes the server's CPU profile there when it stops; BENCH_INSPECT=<port>
-  // opens its inspector (to profile one load with the DevTools protocol)
-  const { BENCH_PROFILE: profile, BENCH_INSPECT: inspect } = process.env
-  const flags = [
-    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-    ...(inspect ? [`--inspect=127.0.0.1:${inspect}`] : []),
-  ]
-  const child: ChildProcess = spawn(process.execPath, [...flags, BUILT], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
-      CHAIN_RPC_URL: chain.url,
-      CHAIN_ID: String(chain.chainId),
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: OPERATOR.email,
-      ADMIN_PASSWORD: OPERATOR.password,
-      // every simulated user comes from its own address (X-Forwarded-For), as behind a proxy
-      TRUST_PROXY: '1',
-      RATE_LIMIT_PER_MIN: '100000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  const stopChild = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
-    await exited
-    clearTimeout(timer)
-  }
-  const cleanUp = async () => {
-    await stopChild()
+  const stopRest = async () => {
     await pg.stop()
     await chain.stop()
     await new Promise<void>((resolve) => smtp.close(() => resolve()))
     rmSync(dir, { recursive: true, force: true })
   }
-  try {
-    await waitForHealthy(base, child)
-  } catch (error) {
-    await cleanUp()
+  const built = await spawnBuilt({
+    DATABASE_URL: databaseUrl,
+    MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+    CHAIN_RPC_URL: chain.url,
+    CHAIN_ID: String(chain.chainId),
+    ADMIN_EMAIL: OPERATOR.email,
+    ADMIN_PASSWORD: OPERATOR.password,
+    // every simulated user comes from its own address (X-Forwarded-For), as behind a proxy
+    TRUST_PROXY: '1',
+  }).catch(async (error: unknown) => {
+    await stopRest()
     throw error
+  })
+  const cleanUp = async () => {
+    await built.stop()
+    await stopRest()
   }
-  const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8')
-  const mb = (text: string, field: string) =>
-    Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1]) / 1024)
   return {
-    base,
+    base: built.base,
     chainUrl: chain.url,
     databaseUrl,
     async code(email) {
@@ -134,12 +104,77 @@ export async function startServer(): Promise<ServerUnderTest> {
       codes.delete(key)
       return code
     },
+    memory: built.memory,
+    stop: built.stop,
+    cleanUp,
+  }
+}
+
+/** The built server in a process of its own, answering at `base` once healthy. */
+export interface BuiltServer {
+  base: string
+  /** Peak and current resident memory of the server process, MB. */
+  memory(): { peakRssMb: number; rssMb: number }
+  /** Stops the server (SIGTERM, SIGKILL after 20 s). */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts `node apps/server/dist/main.js` (no DEV_MODE, no NODE_ENV) on a free port with `env`
+ * (at least DATABASE_URL, MAIL_URL, CHAIN_RPC_URL and CHAIN_ID) over the bench's environment,
+ * warn-level logs and no rate limit, and waits until /healthz answers. `nice`: its scheduling
+ * priority (`nice -n`, all its threads; below 0 needs root, else it runs at the bench's own).
+ */
+export async function spawnBuilt(env: Record<string, string>, options: { nice?: number } = {}): Promise<BuiltServer> {
+  if (!existsSync(path.join(ROOT, BUILT))) throw new Error(`${BUILT} is missing: run \`npm run build\``)
+  const port = await freePort()
+  const { DEV_MODE: _dev, NODE_ENV: _env, ...inherited } = process.env
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there when it stops; BENCH_INSPECT=<port>
+  // opens its inspector (to profile one load with the DevTools protocol)
+  const { BENCH_PROFILE: profile, BENCH_INSPECT: inspect } = process.env
+  const flags = [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    ...(inspect ? [`--inspect=127.0.0.1:${inspect}`] : []),
+  ]
+  const command = [process.execPath, ...flags, BUILT]
+  if (options.nice !== undefined) command.unshift('nice', '-n', String(options.nice))
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MIN: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+    await exited
+    clearTimeout(timer)
+  }
+  try {
+    await waitForHealthy(base, child)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8')
+  const mb = (text: string, field: string) =>
+    Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1]) / 1024)
+  return {
+    base,
     memory() {
       const text = status()
       return { peakRssMb: mb(text, 'VmHWM'), rssMb: mb(text, 'VmRSS') }
     },
-    stop: stopChild,
-    cleanUp,
+    stop,
   }
 }
 
