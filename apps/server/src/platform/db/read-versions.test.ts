@@ -17,6 +17,16 @@ const versions = async (userId: number) =>
     )
   ).rows[0]
 
+/** A user with a daily goal (a row Home shows), and their versions then. */
+async function aUserWithAGoal() {
+  const user = await aUser(app)
+  await app.database.pool.query(
+    'INSERT INTO health_goals (user_id, step, calorie, distance) VALUES ($1, 8000, 300, 5000)',
+    [user.id],
+  )
+  return { user, before: await versions(user.id) }
+}
+
 /** Polls until the backend of `client` waits for a lock (what the test waits for, not a clock). */
 async function waitingForALock(client: pg.PoolClient) {
   const pid = (client as unknown as { processID: number }).processID
@@ -33,12 +43,7 @@ async function waitingForALock(client: pg.PoolClient) {
 
 describe('read versions', () => {
   it('move on at commit, so a wallet created while a credit runs does not deadlock with it', async () => {
-    const user = await aUser(app)
-    await app.database.pool.query(
-      'INSERT INTO health_goals (user_id, step, calorie, distance) VALUES ($1, 8000, 300, 5000)',
-      [user.id],
-    )
-    const before = await versions(user.id)
+    const { user, before } = await aUserWithAGoal()
     const credit = await app.database.pool.connect()
     const wallet = await app.database.pool.connect()
     try {
@@ -73,12 +78,7 @@ describe('read versions', () => {
   })
 
   it('a rolled-back change moves nothing', async () => {
-    const user = await aUser(app)
-    await app.database.pool.query(
-      'INSERT INTO health_goals (user_id, step, calorie, distance) VALUES ($1, 8000, 300, 5000)',
-      [user.id],
-    )
-    const before = await versions(user.id)
+    const { user, before } = await aUserWithAGoal()
     const client = await app.database.pool.connect()
     try {
       await client.query('BEGIN')
