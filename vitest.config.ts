@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
+/** TEST_NOW starts every test file's clock at an instant (apps/server/src/platform/test-clock.ts). */
+const clockSetup = fileURLToPath(new URL('./apps/server/test/clock-setup.ts', import.meta.url))
+
 /** Unit beside the code and server integration on real Postgres (DESIGN §11); browser e2e: playwright.config.ts. */
 export default defineConfig({
   test: {
@@ -10,6 +13,7 @@ export default defineConfig({
           name: 'protocol',
           include: ['packages/protocol/src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [clockSetup],
         },
       },
       {
@@ -17,6 +21,7 @@ export default defineConfig({
           name: 'tools',
           include: ['tools/*/src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [clockSetup],
         },
       },
       {
@@ -24,6 +29,7 @@ export default defineConfig({
           name: 'wallet-core',
           include: ['packages/wallet-core/src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [clockSetup],
         },
       },
       {
@@ -33,6 +39,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: [clockSetup],
         },
       },
       {
@@ -40,6 +47,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [clockSetup],
           globalSetup: ['apps/server/test/global-setup.ts', 'apps/server/test/devchain-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

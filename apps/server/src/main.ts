@@ -11,6 +11,7 @@ import { connect } from './platform/db/client.ts'
 import type { EmbeddedDb } from './platform/db/embedded.ts'
 import { devOnly } from './platform/dev-only.ts'
 import { ensureDatabase, runMigrations } from './platform/db/migrate.ts'
+import { installTestClock } from './platform/test-clock.ts'
 
 /**
  * Starts the server: migrations, seed, the chain indexer, listen. Only under DEV_MODE=1 (the
@@ -19,6 +20,7 @@ import { ensureDatabase, runMigrations } from './platform/db/migrate.ts'
  * imported here and only then, from the development dependencies.
  */
 async function main(): Promise<void> {
+  installTestClock() // TEST_NOW, under NODE_ENV=test only
   let config = loadConfig()
   const started = await Promise.allSettled([
     config.databaseUrl

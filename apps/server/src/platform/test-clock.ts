@@ -1,0 +1,45 @@
+/**
+ * Time is an input of the tests (docs/adr/2026-11-28-time-is-an-input.md). Under
+ * `NODE_ENV=test`, `TEST_NOW` (an ISO instant) sets where this process's clock starts: every
+ * `Date.now()` and `new Date()` then reads that instant plus the real time elapsed since, so a
+ * server, a test file and the browser started at the same `TEST_NOW` agree about "today".
+ * `TEST_ZONE` is the IANA zone the tests give the accounts they create. Both are set by the
+ * clock sweep (`npm run test:clock`, scripts/test-clock.mjs) and by a test that pins one instant.
+ * Never honoured outside tests.
+ */
+
+export const TEST_NOW = 'TEST_NOW'
+export const TEST_ZONE = 'TEST_ZONE'
+
+/** The zone every test account gets unless its test asks for another. */
+export const DEFAULT_TEST_ZONE = 'Asia/Shanghai'
+
+const RealDate = globalThis.Date
+
+/** Moves this process's `Date` so that it reads `at` now and runs on at real speed from there. */
+export function startClockAt(at: Date | string | number): void {
+  const target = new RealDate(at).getTime()
+  if (Number.isNaN(target)) throw new Error(`${TEST_NOW}: not an instant: ${String(at)}`)
+  const offset = target - RealDate.now()
+  class ShiftedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() + offset)
+      else super(...(args as [string | number | Date]))
+    }
+    static override now(): number {
+      return RealDate.now() + offset
+    }
+  }
+  globalThis.Date = ShiftedDate as DateConstructor
+}
+
+/** `startClockAt(TEST_NOW)` when the environment sets it under `NODE_ENV=test`; otherwise nothing. */
+export function installTestClock(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.NODE_ENV !== 'test' || !env[TEST_NOW]) return
+  startClockAt(env[TEST_NOW])
+}
+
+/** The zone a test account is created in: `TEST_ZONE`, else Asia/Shanghai (the app's default). */
+export function testZone(env: NodeJS.ProcessEnv = process.env): string {
+  return env[TEST_ZONE] || DEFAULT_TEST_ZONE
+}
