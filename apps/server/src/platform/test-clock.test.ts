@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { installTestClock, startClockAt, testZone } from './test-clock.ts'
 
+// the Date of this file: the clock sweep (TEST_NOW) has shifted it already
 const RealDate = globalThis.Date
 
 describe('the test clock', () => {
@@ -11,13 +12,14 @@ describe('the test clock', () => {
   it('starts at the given instant and runs on at real speed', async () => {
     startClockAt('2027-01-03T15:30:00Z')
     const first = Date.now()
-    expect(Math.abs(first - RealDate.parse('2027-01-03T15:30:00Z'))).toBeLessThan(1_000)
+    expect(Math.abs(first - Date.parse('2027-01-03T15:30:00Z'))).toBeLessThan(1_000)
     expect(Math.abs(new Date().getTime() - Date.now())).toBeLessThan(50)
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(Date.now()).toBeGreaterThan(first)
     // an explicit instant is left alone, and dates stay dates
     expect(new Date('2020-02-29T00:00:00Z').toISOString()).toBe('2020-02-29T00:00:00.000Z')
-    expect(new Date(0)).toBeInstanceOf(RealDate)
+    expect(Object.prototype.toString.call(new Date(0))).toBe('[object Date]')
+    expect(new Date(0).getTime()).toBe(0)
   })
 
   it('is honoured under NODE_ENV=test only, and refuses a non-instant', () => {

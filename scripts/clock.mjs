@@ -1,0 +1,111 @@
+// The clock sweep's instants (docs/adr/2026-11-28-time-is-an-input.md): the date-sensitive tests
+// (scripts/clock-tests.json) run with their clock started at each (TEST_NOW, with TEST_ZONE the zone
+// of the accounts they create; apps/server/src/platform/test-clock.ts). Each instant is the next one
+// after `from` with its local meaning, so it is always in the future of the run: what a test pinned at
+// it depends on is the wall clock there, not the date.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { ROOT } from './lib.mjs'
+
+const HALF_HOUR = 1_800_000
+const formats = new Map()
+
+/** The wall clock of `zone` at instant `t` (ms). */
+export function wallClock(zone, t) {
+  let format = formats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    })
+    formats.set(zone, format)
+  }
+  const o = Object.fromEntries(format.formatToParts(new Date(t)).map((p) => [p.type, p.value]))
+  const wall = { weekday: o.weekday, year: +o.year, month: +o.month, day: +o.day, hour: +o.hour, minute: +o.minute }
+  return { ...wall, offsetMin: (Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - t) / 60_000 }
+}
+
+/** The first half hour after `from` whose wall clock in `zone` satisfies `test`. */
+function next(zone, from, test) {
+  let t = Math.ceil((from + 1) / HALF_HOUR) * HALF_HOUR
+  for (let i = 0; i < 2 * 24 * 400; i++, t += HALF_HOUR) if (test(wallClock(zone, t), t)) return t
+  throw new Error(`no such instant in ${zone} within 400 days`)
+}
+
+const SHANGHAI = 'Asia/Shanghai'
+const NEW_YORK = 'America/New_York'
+
+/** The sweep: name, instant (ISO), the test accounts' zone and what it is there for. */
+export function sweepInstants(from = Date.now()) {
+  const sunday = next(SHANGHAI, from, (w) => w.weekday === 'Sun' && w.hour === 23 && w.minute === 30)
+  const monthEnd = next(
+    SHANGHAI,
+    from,
+    (w, t) => w.hour === 23 && w.minute === 30 && wallClock(SHANGHAI, t + 3_600_000).day === 1,
+  )
+  // 23:30 on a day whose offset changed since its 00:30: the day of 23 or 25 hours
+  const dst = next(NEW_YORK, from, (w, t) => {
+    if (w.hour !== 23 || w.minute !== 30) return false
+    return wallClock(NEW_YORK, t - 23 * 3_600_000).offsetMin !== w.offsetMin
+  })
+  const utc1930 = next('UTC', from, (w) => w.hour === 19 && w.minute === 30)
+  const at = (t) => new Date(t).toISOString()
+  return [
+    {
+      name: 'sunday-2330',
+      now: at(sunday),
+      zone: SHANGHAI,
+      why: 'Sunday 23:30 in Shanghai: the last half hour of a week',
+    },
+    {
+      name: 'monday-0030',
+      now: at(sunday + HALF_HOUR * 2),
+      zone: SHANGHAI,
+      why: 'Monday 00:30 in Shanghai: a week just begun',
+    },
+    { name: 'month-end', now: at(monthEnd), zone: SHANGHAI, why: 'the last day of a month, 23:30 in Shanghai' },
+    { name: 'new-york-dst', now: at(dst), zone: NEW_YORK, why: '23:30 in New York on a daylight-saving change day' },
+    { name: 'utc-1930', now: at(utc1930), zone: SHANGHAI, why: '19:30 UTC: 03:30 of the next day in Shanghai' },
+  ]
+}
+
+/** The date-sensitive test files: `{vitest: [...], e2e: [...]}`. */
+export function clockTests() {
+  const list = JSON.parse(readFileSync(path.join(ROOT, 'scripts/clock-tests.json'), 'utf8'))
+  return { vitest: list.vitest ?? [], e2e: list.e2e ?? [] }
+}
+
+const VITEST_PROJECTS = ['protocol', 'wallet-core', 'tools', 'web', 'server']
+
+const atInstant = (at) => ({ ...process.env, TEST_NOW: at.now, TEST_ZONE: at.zone })
+const label = (at) => `clock ${at.name} (${at.now}, accounts in ${at.zone})`
+
+/** The date-sensitive unit and server files at every instant of the sweep. */
+export async function sweepVitest({ step, vitest }, instants = sweepInstants()) {
+  const { vitest: files } = clockTests()
+  for (const at of instants)
+    await step(`${label(at)}: unit and server`, () =>
+      vitest(`clock-${at.name}`, VITEST_PROJECTS, { files, env: atInstant(at) }),
+    )
+}
+
+/**
+ * The date-sensitive browser files: at every instant, or (`rotate`, in `npm test`) each file at one
+ * instant in turn, so every instant is covered once and every file once.
+ */
+export async function sweepE2e({ step, playwright }, instants = sweepInstants(), { rotate = false } = {}) {
+  const { e2e: files } = clockTests()
+  for (const [i, at] of instants.entries()) {
+    const mine = !rotate
+      ? files
+      : files.filter((_, j) => (files.length >= instants.length ? j % instants.length === i : j === i % files.length))
+    if (mine.length === 0) continue
+    await step(`${label(at)}: browser`, () => playwright(`clock-e2e-${at.name}`, { files: mine, env: atInstant(at) }))
+  }
+}
