@@ -102,7 +102,7 @@ describe('push endpoints reach push services only', () => {
       for (const endpoint of REFUSED.slice(from, from + 8))
         await app.database.pool.query(
           'INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)',
-          [account.id, endpoint, keys.p256dh, keys.auth],
+          [account.id, `${endpoint}/stored`, keys.p256dh, keys.auth],
         )
       await app.services.push.notify(account.id, {
         kind: 'chat',
@@ -119,7 +119,7 @@ describe('push endpoints reach push services only', () => {
       )
       return rows.map((r) => r.endpoint)
     }
-    await vi.waitFor(async () => expect(await left()).toEqual(['https://nowhere.example.net/push/a']), {
+    await vi.waitFor(async () => expect(await left()).toEqual(['https://nowhere.example.net/push/a/stored']), {
       timeout: 20_000,
       interval: 200,
     })
