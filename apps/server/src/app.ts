@@ -15,6 +15,7 @@ import { registerDevPrice } from './chain/dev-price.ts'
 import { createFaucet, faucetAvailable, registerFaucet } from './chain/faucet.ts'
 import { accountFeature } from './features/account/index.ts'
 import { adminFeature, type AdminService } from './features/admin/index.ts'
+import { systemResolver, type Resolver } from './platform/egress/egress.ts'
 import { contentFeature, type ContentService, type PushService } from './features/content/index.ts'
 import { deviceFeature } from './features/device/index.ts'
 import {
@@ -87,7 +88,12 @@ export interface App {
  * Builds the whole HTTP app on a database and a chain node (`config.chain.rpcUrl`: the
  * configured one, or the dev chain main.ts started); `listen` is the caller's.
  */
-export async function buildApp(config: Config, db: Db): Promise<App> {
+/** What a test may put in place of the machine's own: the DNS resolver outbound requests check. */
+export interface AppOptions {
+  resolver?: Resolver
+}
+
+export async function buildApp(config: Config, db: Db, options: AppOptions = {}): Promise<App> {
   const { rpcUrl } = config.chain
   if (!rpcUrl) throw new Error('config.chain.rpcUrl is unset: start the dev chain first (main.ts does)')
   const chain = createChain({ ...config.chain, rpcUrl })
@@ -190,7 +196,21 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     log: server.log.child({ module: 'jobs' }),
     cronCheckSeconds: config.jobsCronCheckSeconds,
   })
-  const ctx: AppContext = { config, db, registry, chain, rpcUrl, mailer, sessions, uploads, bus, jobs, log: server.log }
+  const resolver = options.resolver ?? systemResolver
+  const ctx: AppContext = {
+    config,
+    db,
+    registry,
+    chain,
+    rpcUrl,
+    mailer,
+    sessions,
+    uploads,
+    bus,
+    jobs,
+    resolver,
+    log: server.log,
+  }
   // the features define their jobs while they register (below); the workers start when the app
   // is ready, before the features' own onReady hooks (which may send jobs), and stop, waiting a
   // bounded time for running handlers, when it closes

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import qs from 'qs'
 import { inject } from 'vitest'
-import { buildApp, type App } from '../src/app.ts'
+import { buildApp, type App, type AppOptions } from '../src/app.ts'
 import type { ChainClient } from '../src/chain/client.ts'
 import { loadConfig, type Config } from '../src/platform/config.ts'
 import { connect, type Database } from '../src/platform/db/client.ts'
@@ -66,9 +66,9 @@ export async function cloneDatabase(): Promise<{ url: string; drop(): Promise<vo
 }
 
 /** The real app (buildApp) on its own cloned database, seeded like a fresh install. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
   const clone = await cloneDatabase()
-  return startAppOn(clone.url, env, clone.drop)
+  return startAppOn(clone.url, env, clone.drop, options)
 }
 
 /**
@@ -79,6 +79,7 @@ export async function startAppOn(
   url: string,
   env: Record<string, string> = {},
   cleanup: () => Promise<void> = async () => undefined,
+  options: AppOptions = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -107,7 +108,7 @@ export async function startAppOn(
     })
   count(database.pool, 'primary')
   if (database.read) count(database.read, 'read')
-  const { server, services, chain, bus } = await buildApp(config, database.db)
+  const { server, services, chain, bus } = await buildApp(config, database.db, options)
   await services.content.seed()
   await services.support.seed()
   await server.ready()

@@ -54,6 +54,43 @@ export async function startPushReceiver() {
 }
 
 /**
+ * A push service that accepts every connection and request and never answers: the slowest
+ * endpoint a subscription can name. `open` counts the requests whose connection is still open.
+ */
+export async function startTarpit() {
+  const seen = new Map<string, number>()
+  let open = 0
+  const server: Server = createServer((request) => {
+    const name = /^\/push\/([\w-]+)$/.exec(request.url ?? '')?.[1] ?? ''
+    seen.set(name, (seen.get(name) ?? 0) + 1)
+    open++
+    request.socket.once('close', () => open--)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    /** A subscription whose endpoint is this tarpit. */
+    device(name: string) {
+      const ecdh = createECDH('prime256v1')
+      ecdh.generateKeys()
+      return {
+        endpoint: `http://127.0.0.1:${port}/push/${name}`,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      }
+    },
+    /** Requests that reached `name`'s endpoint. */
+    requests: (name: string) => seen.get(name) ?? 0,
+    /** Requests whose connection the sender has not closed yet. */
+    open: () => open,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/**
  * RFC 8291 §3.4 and RFC 8188 §2, the receiving side: the header (salt, record size, the
  * sender's public key) then one record; the key and nonce derived with HKDF-SHA-256 from the
  * ECDH secret and the auth secret; AES-128-GCM; the padding delimiter 0x02 ends the last record.

@@ -91,6 +91,8 @@ export async function startServer(
       // the faucet, /dev/price and the demo watch codes; no demo user (nothing reads it)
       DEV_MODE: '1',
       DEMO_DATA: '0',
+      // push.e2e.ts's stand-in push service listens on 127.0.0.1 over plain HTTP
+      PUSH_ALLOW_LOCAL: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: adminUrl.replace(/\/postgres$/, `/${database}`),

@@ -137,6 +137,8 @@ export const ERROR_CODES = [
   'MESSAGE_NOT_FOUND',
   // Web Push: a subscription whose endpoint is no push service URL, or whose keys are no P-256 keys
   'PUSH_SUBSCRIPTION_INVALID',
+  // Web Push: an endpoint that is no public push service (a private or special address, a port, credentials, PUSH_HOSTS)
+  'PUSH_ENDPOINT_REFUSED',
   'TICKET_NOT_FOUND',
   'TICKET_CATEGORY_NOT_FOUND',
   'TICKET_COMPLETED',

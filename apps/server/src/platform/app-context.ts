@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { ChainClient } from '../chain/client.ts'
 import type { SessionService } from './auth/sessions.ts'
 import type { Config } from './config.ts'
+import type { Resolver } from './egress/egress.ts'
 import type { Db } from './db/client.ts'
 import type { Jobs } from './jobs/jobs.ts'
 import type { Mailer } from './mail/mailer.ts'
@@ -30,6 +31,8 @@ export interface AppContext {
   bus: Bus
   /** Durable background jobs (pg-boss): define in a feature's plugin; started once the app is ready. */
   jobs: Jobs
+  /** Resolves host names for outbound requests a user can steer (platform/egress): checked, then pinned. */
+  resolver: Resolver
   log: FastifyBaseLogger
 }
 

@@ -129,3 +129,17 @@ describe('the Web Push keys (VAPID_*)', () => {
     expect(() => loadConfig({ ...DEPLOYMENT, VAPID_SUBJECT: 'ops@kinetic.example' })).toThrow(/^VAPID_SUBJECT must be/)
   })
 })
+
+describe('push endpoints (PUSH_HOSTS, PUSH_ALLOW_LOCAL)', () => {
+  it('takes push service host suffixes; the local stand-in only under NODE_ENV=test or DEV_MODE', () => {
+    const config = loadConfig({ ...DEPLOYMENT, PUSH_HOSTS: ' FCM.googleapis.com, *.push.apple.com ,' })
+    expect(config.push).toEqual({ hosts: ['fcm.googleapis.com', 'push.apple.com'], localEndpoints: false })
+    expect(() => loadConfig({ ...DEPLOYMENT, PUSH_HOSTS: 'https://fcm.googleapis.com' })).toThrow(/^PUSH_HOSTS must/)
+    expect(() => loadConfig({ ...DEPLOYMENT, NODE_ENV: 'production', PUSH_ALLOW_LOCAL: '1' })).toThrow(
+      /^PUSH_ALLOW_LOCAL=1 is for tests and development only/,
+    )
+    expect(loadConfig({ ...DEPLOYMENT, NODE_ENV: 'test', PUSH_ALLOW_LOCAL: '1' }).push.localEndpoints).toBe(true)
+    expect(loadConfig({ DEV_MODE: '1', PUSH_ALLOW_LOCAL: '1' }).push.localEndpoints).toBe(true)
+    expect(loadConfig({ DEV_MODE: '1' }).push.localEndpoints).toBe(false)
+  })
+})

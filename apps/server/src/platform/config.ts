@@ -83,6 +83,14 @@ export interface Config {
    */
   rawRetentionDays: number
   vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string }
+  /**
+   * Where push endpoints may point (docs/adr/2026-11-28-push-egress.md): always public unicast
+   * addresses over https on 443; `PUSH_HOSTS` (comma-separated host suffixes, e.g.
+   * `fcm.googleapis.com,push.services.mozilla.com`) narrows them to those push services.
+   * `PUSH_ALLOW_LOCAL=1` (only under NODE_ENV=test or DEV_MODE) also takes `http:`, any port
+   * and loopback addresses: the tests' stand-in push service.
+   */
+  push: { hosts: string[]; localEndpoints: boolean }
   chain: ChainConfig
 }
 
@@ -348,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsCronCheckSeconds: cronCheckFrom(env.JOBS_CRON_CHECK_S),
     rawRetentionDays: retentionFrom(env.RAW_RETENTION_DAYS),
     vapid: vapidFrom(env),
+    push: pushFrom(env, devMode),
     chain: loadChainConfig(env, { devMode }),
   }
 }
@@ -364,6 +373,28 @@ function readUrlFrom(value: string | undefined): string | undefined {
 
 /** base64url without padding, as web-push writes the keys: 65 bytes public, 32 private. */
 const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+function pushFrom(env: NodeJS.ProcessEnv, devMode: boolean): Config['push'] {
+  const hosts = (env.PUSH_HOSTS ?? '')
+    .split(',')
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\*?\./, '')
+        .replace(/\.$/, ''),
+    )
+    .filter((h) => h !== '')
+  for (const host of hosts)
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host))
+      throw new ConfigError(`PUSH_HOSTS must be comma-separated host names (push services' domains), got "${host}"`)
+  const local = env.PUSH_ALLOW_LOCAL ?? ''
+  if (local !== '' && local !== '0' && local !== '1')
+    throw new ConfigError(`PUSH_ALLOW_LOCAL must be 1 or unset, got "${local}"`)
+  if (local === '1' && env.NODE_ENV !== 'test' && !devMode)
+    throw new ConfigError('PUSH_ALLOW_LOCAL=1 is for tests and development only (NODE_ENV=test or DEV_MODE=1)')
+  return { hosts, localEndpoints: local === '1' }
+}
 
 function vapidFrom(env: NodeJS.ProcessEnv): Config['vapid'] {
   const publicKey = env.VAPID_PUBLIC_KEY || undefined

@@ -28,7 +28,7 @@ export interface ContentApi {
 }
 
 export function contentFeature(ctx: AppContext) {
-  const push = pushService({ db: ctx.db, jobs: ctx.jobs, config: ctx.config, log: ctx.log })
+  const push = pushService({ db: ctx.db, jobs: ctx.jobs, config: ctx.config, resolver: ctx.resolver, log: ctx.log })
   const api: ContentApi = { content: contentService(ctx.db), messages: messagesService(ctx.db, push), push }
   return feature('content', api, async () => {
     registerContentMethods(ctx.registry, api.content)

@@ -19,7 +19,8 @@ export const pushKeys = pgTable(
 
 /**
  * A browser's push subscription, per device (its endpoint) and account: a device signed in to
- * another account moves its subscription there. Removed when the push service answers 404/410.
+ * another account moves its subscription there. Removed when the push service answers 404/410
+ * or its host no longer resolves to public addresses; at most 10 per account (the newest).
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -33,6 +34,10 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deliveries in a row that ran out of time; two park the endpoint (docs/adr/2026-11-28-push-egress.md). */
+    timeouts: integer('timeouts').notNull().default(0),
+    /** Not sent to before this instant (null: not parked); doubles with each further timeout. */
+    parkedUntil: timestamp('parked_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),

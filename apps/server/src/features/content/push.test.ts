@@ -1,19 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { startPushReceiver, type PushDevice } from '../../../test/push-receiver.ts'
+import { startPushReceiver, startTarpit, type PushDevice } from '../../../test/push-receiver.ts'
+import { systemResolver } from '../../platform/egress/egress.ts'
 import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
 
 let app: TestApp
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>
+let tarpit: Awaited<ReturnType<typeof startTarpit>>
 let ops: Client
+/** Host names this test's DNS answers itself (the rest: the machine's resolver). */
+const dns = new Map<string, string[]>()
 beforeAll(async () => {
-  app = await startTestApp()
+  app = await startTestApp(
+    { PUSH_ALLOW_LOCAL: '1' },
+    { resolver: async (host) => dns.get(host) ?? systemResolver(host) },
+  )
   receiver = await startPushReceiver()
+  tarpit = await startTarpit()
   ops = (await operatorClient(app)).client
 })
 afterAll(async () => {
-  await receiver.close()
   await app.close()
+  await tarpit.close()
+  await receiver.close()
 })
 
 let seq = 0
@@ -26,14 +35,24 @@ async function signedIn(lang: string) {
 }
 
 /** The subscription as a browser posts it (`PushSubscription.toJSON()`). */
-const sub = (device: PushDevice) => ({ endpoint: device.endpoint, keys: device.keys })
+const sub = (device: Pick<PushDevice, 'endpoint' | 'keys'>) => ({ endpoint: device.endpoint, keys: device.keys })
 const texts = (en: string, cn: string, hk: string) => ({ 'us-en': en, 'zh-cn': cn, 'zh-hk': hk })
-const pushJobsDone = async () => {
+/** Every `push.send` job of this account has ended (completed or failed for good). */
+const pushJobsDone = async (userId: number) => {
   const { rows } = await app.database.pool.query<{ n: string }>(
-    `SELECT count(*) AS n FROM pgboss.job WHERE name = 'push.send' AND state NOT IN ('completed', 'failed', 'cancelled')`,
+    `SELECT count(*) AS n FROM pgboss.job
+      WHERE name = 'push.send' AND (data->>'userId')::bigint = $1 AND state NOT IN ('completed', 'failed', 'cancelled')`,
+    [userId],
   )
   return Number(rows[0]?.n) === 0
 }
+const note = (title: string) => ({
+  kind: 'chat' as const,
+  title: texts(title, title, title),
+  body: texts('-', '-', '-'),
+  url: '/',
+})
+const devices = async (client: Client) => (await client.call('/v1/pushsettings')).body.data.devices as number
 
 describe('web push', () => {
   it('hands out one VAPID public key, kept in the database', async () => {
@@ -135,7 +154,7 @@ describe('web push', () => {
     await app.services.push.notify(user.id, note('shipped', 'Order shipped'))
     await app.services.push.notify(user.id, note('chat', 'Support replied'))
     await vi.waitFor(() => expect(device.received).toHaveLength(1), { timeout: 15_000, interval: 100 })
-    await vi.waitFor(async () => expect(await pushJobsDone()).toBe(true), { timeout: 15_000, interval: 100 })
+    await vi.waitFor(async () => expect(await pushJobsDone(user.id)).toBe(true), { timeout: 15_000, interval: 100 })
     expect(device.received.map((r) => (r.payload as { title: string }).title)).toEqual(['Support replied'])
   })
 
@@ -152,5 +171,63 @@ describe('web push', () => {
     expect(await rowCount(app, 'push_subscriptions', 'endpoint = $1', [device.endpoint])).toBe(1)
     await second.client.call('/v1/pushunsubscribe', { endpoint: device.endpoint })
     expect(await rowCount(app, 'push_subscriptions', 'endpoint = $1', [device.endpoint])).toBe(0)
+  })
+
+  it('connects to the address its check resolved, not to a second answer of the DNS', async () => {
+    const user = await signedIn('us-en')
+    const device = receiver.device('pinned-phone')
+    const port = new URL(device.endpoint).port
+    // no DNS but this test's knows the name: the push arrives only over the checked address
+    dns.set('push.pinned.test', ['127.0.0.1'])
+    const endpoint = `http://push.pinned.test:${port}/push/pinned-phone`
+    expect((await user.client.call('/v1/pushsubscribe', { endpoint, keys: device.keys })).body.code).toBe(true)
+    await app.services.push.notify(user.id, note('Pinned'))
+    await vi.waitFor(() => expect(device.received).toHaveLength(1), { timeout: 15_000, interval: 100 })
+  })
+
+  it('delivers another account’s push while an endpoint that never answers still holds its connection', async () => {
+    const slow = await signedIn('us-en')
+    const other = await signedIn('us-en')
+    const stuck = tarpit.device('held')
+    const phone = receiver.device('not-held-phone')
+    expect((await slow.client.call('/v1/pushsubscribe', sub(stuck))).body.code).toBe(true)
+    expect((await other.client.call('/v1/pushsubscribe', sub(phone))).body.code).toBe(true)
+
+    await app.services.push.notify(slow.id, note('Into the tarpit'))
+    await vi.waitFor(() => expect(tarpit.requests('held')).toBe(1), { timeout: 15_000, interval: 50 })
+    await app.services.push.notify(other.id, note('Not held up'))
+    await vi.waitFor(() => expect(phone.received).toHaveLength(1), { timeout: 15_000, interval: 50 })
+    // the tarpit's request is still waiting for its answer
+    expect(tarpit.open()).toBeGreaterThan(0)
+  })
+
+  it('parks an endpoint that ran out of time twice in a row; the account’s other devices still get pushes', async () => {
+    const user = await signedIn('us-en')
+    const stuck = tarpit.device('parked')
+    const phone = receiver.device('parked-owner-phone')
+    for (const device of [stuck, phone])
+      expect((await user.client.call('/v1/pushsubscribe', sub(device))).body.code).toBe(true)
+
+    for (const [i, title] of ['One', 'Two', 'Three'].entries()) {
+      await app.services.push.notify(user.id, note(title))
+      await vi.waitFor(() => expect(phone.received).toHaveLength(i + 1), { timeout: 15_000, interval: 100 })
+      await vi.waitFor(async () => expect(await pushJobsDone(user.id)).toBe(true), { timeout: 15_000, interval: 100 })
+    }
+    // two pushes waited for it and ran out of time; the third did not try it
+    expect(tarpit.requests('parked')).toBe(2)
+    expect(await devices(user.client)).toBe(2)
+  })
+
+  it('keeps an account’s ten newest subscriptions: an eleventh replaces the oldest', async () => {
+    const user = await signedIn('us-en')
+    const phones = Array.from({ length: 11 }, (_, i) => receiver.device(`capped-${i}`))
+    for (const phone of phones) expect((await user.client.call('/v1/pushsubscribe', sub(phone))).body.code).toBe(true)
+    expect(await devices(user.client)).toBe(10)
+
+    await app.services.push.notify(user.id, note('Ten devices'))
+    for (const phone of phones.slice(1))
+      await vi.waitFor(() => expect(phone.received).toHaveLength(1), { timeout: 15_000, interval: 100 })
+    await vi.waitFor(async () => expect(await pushJobsDone(user.id)).toBe(true), { timeout: 15_000, interval: 100 })
+    expect(phones[0]?.received).toHaveLength(0)
   })
 })

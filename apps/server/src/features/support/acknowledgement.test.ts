@@ -9,7 +9,7 @@ let app: TestApp
 let ops: Client
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>
 beforeAll(async () => {
-  app = await startTestApp()
+  app = await startTestApp({ PUSH_ALLOW_LOCAL: '1' })
   ops = (await operatorClient(app)).client
   receiver = await startPushReceiver()
 })

@@ -14,6 +14,8 @@ export interface JobOptions {
   expireInSeconds?: number
   /** one at a time across instances */
   singleton?: boolean
+  /** Jobs of this kind one instance runs at once (default 1): one slow job then holds up no other. */
+  concurrency?: number
 }
 
 export interface Jobs {
@@ -72,8 +74,9 @@ interface Kind {
 /**
  * Durable jobs on pg-boss in the app's Postgres. Each kind gets a pg-boss queue (policy
  * `short`: one waiting job per key; `stately` when singleton: besides, one running job per key
- * across instances) and one worker loop per instance that fetches a job at a time, runs its
- * handler and completes it, or fails it so pg-boss retries it with exponential backoff.
+ * across instances) and one worker loop per instance that fetches jobs (up to the kind's
+ * `concurrency`, one by default), runs their handlers and completes each, or fails it so
+ * pg-boss retries it with exponential backoff.
  * A send wakes this instance's loop of that kind at once; jobs sent elsewhere, retries and
  * cron ticks are found by polling. A handler still running when its process dies is expired
  * by pg-boss's maintenance after `expireInSeconds` and retried.
@@ -106,23 +109,35 @@ export function createJobs(settings: JobsSettings): Jobs {
   }
 
   async function loop(kind: Kind): Promise<void> {
+    const slots = Math.max(1, kind.options.concurrency ?? 1)
+    const active = new Set<Promise<void>>()
     while (!stopping && boss) {
+      if (active.size >= slots) {
+        await Promise.race(active)
+        continue
+      }
       kind.woken = false
-      let job: PgBoss.Job<object> | undefined
+      let jobs: PgBoss.Job<object>[] = []
       try {
-        ;[job] = await boss.fetch<object>(kind.name)
+        jobs = await boss.fetch<object>(kind.name, { batchSize: slots - active.size })
       } catch (error) {
         log.warn({ err: brief(error), job: kind.name }, 'job fetch failed; trying again')
       }
-      if (!job) {
+      if (jobs.length === 0) {
+        // with jobs running, a finished one frees a slot but needs no fetch until work arrives
         await nap(kind)
         continue
       }
-      const run = attempt(boss, kind, job)
-      running.add(run)
-      await run
-      running.delete(run)
+      for (const job of jobs) {
+        const run: Promise<void> = attempt(boss, kind, job).finally(() => {
+          running.delete(run)
+          active.delete(run)
+        })
+        running.add(run)
+        active.add(run)
+      }
     }
+    await Promise.all(active)
   }
 
   async function attempt(b: PgBoss, kind: Kind, job: PgBoss.Job<object>): Promise<void> {
