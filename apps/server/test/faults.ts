@@ -1,4 +1,5 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -84,6 +85,89 @@ export async function cuttableProxy(target: string) {
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** What a JSON-RPC proxy does with a method: fail the request (HTTP 503), or answer this node error. */
+export type RpcRule = 'fail' | { error: string }
+
+interface RpcCall {
+  jsonrpc: string
+  id: unknown
+  method: string
+  params?: unknown[]
+}
+
+/**
+ * An HTTP proxy in front of a JSON-RPC node that fails or rewrites chosen methods: `on(method,
+ * rule)` where the rule (or a function of the call's params returning one, or undefined to pass
+ * the call on) makes a request fail as a node that went away does, or answers a node error in
+ * place of the node. `answers(method)` lists the error messages the client got for that method
+ * (from the node or the proxy); `calls(method)` counts the calls.
+ */
+export async function rpcProxy(target: string) {
+  const rules = new Map<string, (params: unknown[]) => RpcRule | undefined>()
+  const seen = new Map<string, number>()
+  const errors = new Map<string, string[]>()
+  const note = (method: string, message: string) => errors.set(method, [...(errors.get(method) ?? []), message])
+
+  async function forward(calls: RpcCall[]): Promise<{ id: unknown; error?: { message: string } }[]> {
+    const response = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(calls),
+    })
+    return (await response.json()) as { id: unknown; error?: { message: string } }[]
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      void (async () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RpcCall | RpcCall[]
+        const calls = Array.isArray(body) ? body : [body]
+        const decided = calls.map((call) => {
+          seen.set(call.method, (seen.get(call.method) ?? 0) + 1)
+          return rules.get(call.method)?.(call.params ?? [])
+        })
+        if (decided.includes('fail')) {
+          response.writeHead(503).end()
+          return
+        }
+        const passed = calls.filter((_, i) => decided[i] === undefined)
+        const answered = passed.length > 0 ? await forward(passed) : []
+        const answers = calls.map((call, i) => {
+          const rule = decided[i]
+          const answer =
+            rule && rule !== 'fail'
+              ? { jsonrpc: '2.0', id: call.id, error: { code: -32000, message: rule.error } }
+              : answered.find((a) => a.id === call.id)
+          if (answer?.error) note(call.method, answer.error.message)
+          return answer
+        })
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(JSON.stringify(Array.isArray(body) ? answers : answers[0]))
+      })().catch(() => response.writeHead(502).end())
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address() as net.AddressInfo
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    on(method: string, rule: RpcRule | ((params: unknown[]) => RpcRule | undefined)) {
+      rules.set(method, typeof rule === 'function' ? rule : () => rule)
+    },
+    off(method: string) {
+      rules.delete(method)
+    },
+    calls: (method: string) => seen.get(method) ?? 0,
+    answers: (method: string) => errors.get(method) ?? [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
         server.close(() => resolve())
       }),
   }

@@ -2,6 +2,7 @@ import { encodeFunctionData, erc20Abi, keccak256, parseUnits, type Address } fro
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { createSigner } from '../../chain/signer.ts'
 import { createWallet, fund } from '../wallet/wallet.testkit.ts'
 import { aUser, balanceOf, expectReconciled, give, ok, refused } from './earn.testkit.ts'
 import { ledger, SYSTEM } from './ledger.ts'
@@ -146,7 +147,14 @@ describe('collecting KNT on-chain', () => {
     await payoutRepo(db).markSent(first.id, { nonce, hash: keccak256(raw), raw })
     const second = await queue('12')
 
-    const worker = payoutWorker({ db, chain: app.chain, treasury, token: token(), pollMs: 100, log: console })
+    const worker = payoutWorker({
+      db,
+      chain: app.chain,
+      signer: createSigner({ db, chain: app.chain, account: treasury }),
+      token: token(),
+      pollMs: 100,
+      log: console,
+    })
     await worker.kick()
     await worker.stop()
     expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['confirmed', 'confirmed'])
@@ -177,7 +185,14 @@ describe('collecting KNT on-chain', () => {
       gasPrice: async () => (await countOpen(), app.chain.gasPrice()),
     }
     const db = app.database.db
-    const worker = payoutWorker({ db, chain, treasury: own, token: token(), pollMs: 100, log: console })
+    const worker = payoutWorker({
+      db,
+      chain,
+      signer: createSigner({ db, chain, account: own }),
+      token: token(),
+      pollMs: 100,
+      log: console,
+    })
     await worker.kick()
     await worker.stop()
     expect(await statusOf(payout.id)).toBe('confirmed')
@@ -198,7 +213,14 @@ describe('collecting KNT on-chain', () => {
       treasury: treasury.address.toLowerCase(),
     })
     await ledger(db).debit(client.user.id, 'knt', knt('5000'), SYSTEM.payouts, `payout:${row!.id}`, 'payout')
-    const worker = payoutWorker({ db, chain: app.chain, treasury, token: token(), pollMs: 100, log: console })
+    const worker = payoutWorker({
+      db,
+      chain: app.chain,
+      signer: createSigner({ db, chain: app.chain, account: treasury }),
+      token: token(),
+      pollMs: 100,
+      log: console,
+    })
     await worker.kick()
     await worker.kick()
     expect(await statusOf(row!.id)).toBe('failed')

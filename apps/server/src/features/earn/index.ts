@@ -139,7 +139,7 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
     }
     const { worker } = payouts
     if (worker) {
-      // one signer at a time across instances is the signer's advisory lock (payout.worker.ts):
+      // one signer at a time across instances is the signer's advisory lock (chain/signer.ts):
       // a job held by a killed process must not stop the next one from paying
       jobs.define(
         PAYOUT_JOB,

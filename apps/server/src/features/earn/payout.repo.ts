@@ -1,10 +1,8 @@
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { payouts } from './payout.tables.ts'
 
 export type PayoutRow = typeof payouts.$inferSelect
-/** First key of the payout signer's advisory lock (the second is the chain id). */
-const PAYOUT_LOCK = 7_340_301
 /** First key of the lock that serializes new payouts against the treasury's funds (second: chain id). */
 const COMMIT_LOCK = 7_340_302
 
@@ -47,14 +45,6 @@ export function payoutRepo(db: Db) {
       await db.execute(sql`SELECT pg_advisory_xact_lock(${COMMIT_LOCK}, ${chainId})`)
     },
 
-    /** Only one instance signs at a time (held until its transaction ends). */
-    async trySignerLock(chainId: number): Promise<boolean> {
-      const result = await db.execute<{ locked: boolean }>(
-        sql`SELECT pg_try_advisory_xact_lock(${PAYOUT_LOCK}, ${chainId}) AS locked`,
-      )
-      return result.rows[0]?.locked === true
-    },
-
     async nextQueued(chainId: number, treasury: string): Promise<PayoutRow | undefined> {
       const [row] = await db
         .select()
@@ -63,15 +53,6 @@ export function payoutRepo(db: Db) {
         .orderBy(asc(payouts.id))
         .limit(1)
       return row
-    },
-
-    /** The highest nonce of a signed payout that may still be mined. */
-    async highestNonce(chainId: number, treasury: string): Promise<number | undefined> {
-      const [row] = await db
-        .select({ nonce: max(payouts.nonce) })
-        .from(payouts)
-        .where(and(of(chainId, treasury), inArray(payouts.status, ['sent', 'confirmed'])))
-      return row?.nonce ?? undefined
     },
 
     async sent(chainId: number, treasury: string): Promise<PayoutRow[]> {
@@ -92,9 +73,18 @@ export function payoutRepo(db: Db) {
       return rows.length === 1
     },
 
-    /** Moves a payout on from `from`; false when another instance already did. */
-    async transition(id: number, from: string, to: 'confirmed' | 'failed' | 'queued', error = ''): Promise<boolean> {
-      const reset = to === 'queued' ? { nonce: null, hash: null, raw: null } : {}
+    /**
+     * Moves a payout on from `from` (confirmed: with the transaction that was mined; queued: its
+     * signed one forgotten); false when another instance already did.
+     */
+    async transition(
+      id: number,
+      from: string,
+      to: 'confirmed' | 'failed' | 'queued',
+      error = '',
+      mined?: { nonce: number; hash: string; raw: string },
+    ): Promise<boolean> {
+      const reset = to === 'queued' ? { nonce: null, hash: null, raw: null } : (mined ?? {})
       const rows = await db
         .update(payouts)
         .set({ status: to, error, updatedAt: new Date(), ...reset })

@@ -11,6 +11,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ChainClient } from '../../chain/client.ts'
+import { createSigner } from '../../chain/signer.ts'
 import { DEV_CHAIN_ID, DEV_DEPLOYER, DEV_TREASURY_KEY } from '../../chain/networks.ts'
 import { chainDefinition } from '../../chain/viem.ts'
 import type { Db } from '../../platform/db/client.ts'
@@ -64,7 +65,16 @@ export function payoutService(deps: {
   const treasury = deps.treasuryKey ? privateKeyToAccount(deps.treasuryKey) : undefined
   const token = chain.tokens.find((t) => t.symbol === 'KNT')?.contract as Address | undefined
   const worker =
-    treasury && token ? payoutWorker({ db, chain, treasury, token, pollMs: 1000, log: deps.log }) : undefined
+    treasury && token
+      ? payoutWorker({
+          db,
+          chain,
+          signer: createSigner({ db, chain, account: treasury }),
+          token,
+          pollMs: 1000,
+          log: deps.log,
+        })
+      : undefined
   const devTreasury = chain.chainId === DEV_CHAIN_ID && deps.treasuryKey === DEV_TREASURY_KEY
 
   /** KNT and BNB the treasury holds; on the dev chain the deployer tops it up first. */

@@ -1,46 +1,50 @@
-import { encodeFunctionData, erc20Abi, keccak256, type Address, type Hex, type PrivateKeyAccount } from 'viem'
-import { ChainRejected } from '../../chain/chain.ts'
+import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem'
+import { ChainRejected, ChainUnavailable } from '../../chain/chain.ts'
 import type { ChainClient } from '../../chain/client.ts'
-import { recordPending } from '../../chain/indexer.repo.ts'
-import { pendingTransfer } from '../../chain/pending.ts'
+import type { Fate, SignedRow, Signer } from '../../chain/signer.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { ledger, SYSTEM, userAccount } from './ledger.ts'
 import { payoutRepo, type PayoutRow } from './payout.repo.ts'
-
-const NONCE_TOO_HIGH = /nonce too high/i
 
 interface Log {
   warn(details: object, message: string): void
 }
 
+/** The signer's name for a payout's transaction(s). */
+const purposeOf = (p: PayoutRow) => `payout:${p.id}`
+
 /**
- * Signs, broadcasts and confirms queued payouts. Exactly once across instances: a payout's
- * raw transaction and nonce are saved under the signer's advisory lock (compare-and-set, see
- * signNext) and committed before it is broadcast, so a crash re-broadcasts the same bytes
- * rather than signing again. Confirmation and refund are ledger postings with their own keys
+ * Signs, broadcasts and confirms queued payouts, through the treasury key's one signer
+ * (chain/signer.ts): a payout's raw transaction is kept (and the payout marked `sent` in the
+ * same transaction) before it is broadcast; afterwards only those bytes are sent again, or a
+ * replacement with the same nonce. A payout goes back to `queued` (to be signed with a new
+ * nonce) only when the signer proved its transaction absent; a lookup that fails leaves it
+ * `sent`. Confirmation and refund are ledger postings with their own keys
  * (`payout:<id>:paid`, `payout:<id>:refund`) guarded by a status compare-and-set.
  */
 export function payoutWorker(deps: {
   db: Db
   chain: ChainClient
-  treasury: PrivateKeyAccount
+  /** The treasury key's signer: it pays from `signer.address`. */
+  signer: Signer
   token: Address
   pollMs: number
   log: Log
 }) {
-  const { db, chain, treasury, token, log } = deps
+  const { db, chain, signer, token, log } = deps
   const chainId = chain.chainId
-  const treasuryAddress = treasury.address.toLowerCase()
+  const treasuryAddress = signer.address.toLowerCase()
   const repo = payoutRepo(db)
 
-  /** The chain paid it: the KNT leaves the ledger (payouts → treasury). */
-  const confirm = (p: PayoutRow) =>
-    db.transaction(async (tx) => {
-      if (!(await payoutRepo(tx).transition(p.id, 'sent', 'confirmed'))) return
-      await ledger(tx).post({
+  /** The chain paid it (with `tx`): the KNT leaves the ledger (payouts → treasury). */
+  const confirm = (p: PayoutRow, tx: SignedRow) =>
+    db.transaction(async (dbTx) => {
+      const signed = { nonce: tx.nonce, hash: tx.hash, raw: tx.raw }
+      if (!(await payoutRepo(dbTx).transition(p.id, 'sent', 'confirmed', '', signed))) return
+      await ledger(dbTx).post({
         key: `payout:${p.id}:paid`,
         kind: 'payout',
-        memo: { payout_id: p.id, hash: p.hash },
+        memo: { payout_id: p.id, hash: tx.hash },
         lines: [
           { owner: SYSTEM.payouts, asset: 'knt', amount: -BigInt(p.amount) },
           { owner: SYSTEM.treasury, asset: 'knt', amount: BigInt(p.amount) },
@@ -64,114 +68,67 @@ export function payoutWorker(deps: {
     })
 
   /**
-   * Signs the oldest queued payout with the next nonce; undefined when none is queued or
-   * another instance is signing. No pooled connection waits on the node: the node is asked
-   * (nonce, gas, gas price) between two short transactions under the signer's lock, and the
-   * second saves the raw transaction and its nonce only if nothing moved meanwhile (the payout
-   * still queued, no nonce signed since); otherwise it signs again. The raw transaction is
-   * committed before it is broadcast, so a crash re-broadcasts the same bytes.
+   * Signs the oldest queued payout (kept with it marked `sent`) and broadcasts it; undefined
+   * when none is queued or another instance is signing. A failed estimate refunds it.
    */
   async function signNext(): Promise<PayoutRow | undefined> {
     for (;;) {
-      const seen = await db.transaction(async (tx) => {
-        const txRepo = payoutRepo(tx)
-        if (!(await txRepo.trySignerLock(chainId))) return undefined
-        const payout = await txRepo.nextQueued(chainId, treasuryAddress)
-        return payout && { payout, highest: await txRepo.highestNonce(chainId, treasuryAddress) }
-      })
-      if (!seen) return undefined
-      const { payout, highest } = seen
+      const payout = await repo.nextQueued(chainId, treasuryAddress)
+      if (!payout) return undefined
       const data = encodeFunctionData({
         abi: erc20Abi,
         functionName: 'transfer',
         args: [payout.toAddress as Address, BigInt(payout.amount)],
       })
-      const nonce = Math.max(await chain.nonce(treasury.address), highest === undefined ? 0 : highest + 1)
-      let gas: bigint
+      let signed: Awaited<ReturnType<typeof signer.sign>>
       try {
-        gas = await chain.estimateGas({ from: treasury.address, to: token, data })
+        signed = await signer.sign({ purpose: purposeOf(payout), to: token, data }, (tx, row) =>
+          payoutRepo(tx).markSent(payout.id, { nonce: row.nonce, hash: row.hash, raw: row.raw }),
+        )
       } catch (error) {
         if (!(error instanceof ChainRejected)) throw error
         await refund(payout, 'queued', error.reason)
         return payout
       }
-      const raw = await treasury.signTransaction({
-        chainId,
-        nonce,
-        to: token,
-        data,
-        gas: (gas * 12n) / 10n,
-        gasPrice: await chain.gasPrice(),
-        type: 'legacy',
-      })
-      const signed = { nonce, hash: keccak256(raw), raw }
-      const saved = await db.transaction(async (tx) => {
-        const txRepo = payoutRepo(tx)
-        if (!(await txRepo.trySignerLock(chainId))) return false
-        if ((await txRepo.highestNonce(chainId, treasuryAddress)) !== highest) return false
-        return txRepo.markSent(payout.id, signed)
-      })
-      if (saved) return { ...payout, status: 'sent', ...signed }
-      // another signer moved on in between (or holds the lock now): those bytes are never sent
+      if (signed === 'busy') return undefined
+      // 'discarded': another instance signed this payout meanwhile; on to the next
+      if (signed === 'discarded') continue
+      await signer.broadcast(signed)
+      return payout
     }
   }
 
-  /** Broadcasts a signed payout (again, after a crash: the same bytes) and records it for the wallet history. */
-  async function broadcast(p: PayoutRow): Promise<void> {
-    const raw = p.raw as Hex
-    try {
-      await chain.sendRawTransaction(raw)
-    } catch (error) {
-      if (!(error instanceof ChainRejected)) throw error
-      if (error.reason === 'already known') return
-      if (await receiptOf(p)) return
-      if (NONCE_TOO_HIGH.test(error.reason)) {
-        // a lower nonce of ours is not on the node yet (signed by a process that died before
-        // sending it, before the node went away, or by another instance sending right now): it
-        // is sent again in nonce order and this one after it; with none left, sign it again
-        if (!(await lowerNonceSent(p))) await repo.transition(p.id, 'sent', 'queued')
-        return
-      }
-      // its nonce went to another transaction: sign it again; any other refusal is final
-      if (error.reason === 'nonce too low') await repo.transition(p.id, 'sent', 'queued')
-      else await refund(p, 'sent', error.reason)
-      return
-    }
-    await recordPending(db, await pendingTransfer(chainId, raw))
-  }
-
-  async function lowerNonceSent(p: PayoutRow): Promise<boolean> {
-    const nonce = p.nonce ?? 0
-    return (await repo.sent(chainId, treasuryAddress)).some((o) => o.nonce !== null && o.nonce < nonce)
-  }
-
-  async function receiptOf(p: PayoutRow) {
-    try {
-      return await chain.client.getTransactionReceipt({ hash: p.hash as Hex })
-    } catch {
-      return undefined
-    }
-  }
-
-  /** Confirms or refunds mined payouts, re-broadcasts the others; the number still open. */
+  /** Confirms or refunds settled payouts, queues again those proven absent; the number still open. */
   async function settleSent(): Promise<number> {
     let open = 0
     for (const p of await repo.sent(chainId, treasuryAddress)) {
-      const receipt = await receiptOf(p)
-      if (receipt?.status === 'success') await confirm(p)
-      else if (receipt) await refund(p, 'sent', 'reverted')
-      else {
-        await broadcast(p)
+      // bytes signed before the signer kept every transaction are kept now
+      if (p.raw) await signer.adopt(purposeOf(p), p.raw as Hex)
+      let fate: Fate
+      try {
+        fate = await signer.fate(purposeOf(p))
+      } catch (error) {
+        if (!(error instanceof ChainUnavailable)) throw error
+        // a failed lookup proves nothing: it stays sent and is looked up again
+        log.warn({ err: error, payout: p.id }, 'payout receipt lookup failed; retrying')
         open++
+        continue
       }
+      if (fate.state === 'mined' && fate.success) await confirm(p, fate.tx)
+      else if (fate.state === 'mined') await refund(p, 'sent', 'reverted')
+      else if (fate.state === 'refused') await refund(p, 'sent', fate.reason)
+      // proven never to be mined: signed again, with a new nonce
+      else if (fate.state === 'absent') await repo.transition(p.id, 'sent', 'queued')
+      else open++
     }
     return open
   }
 
   async function pass(): Promise<number> {
-    // what is signed already goes first: a newer nonce must not reach the node before it
     await settleSent()
-    for (let p = await signNext(); p; p = await signNext()) if (p.status === 'sent') await broadcast(p)
+    // what is signed already goes first: a newer nonce must not reach the node before it
+    await signer.resend()
+    while (await signNext());
     return settleSent()
   }
 

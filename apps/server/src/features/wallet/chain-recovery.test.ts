@@ -7,6 +7,7 @@ import { cuttableProxy } from '../../../test/faults.ts'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { createFaucet } from '../../chain/faucet.ts'
 import { createIndexer, type Indexer } from '../../chain/indexer.ts'
+import { createSigner } from '../../chain/signer.ts'
 import { aUser, balanceOf, expectReconciled, give } from '../earn/earn.testkit.ts'
 import { ledger, payoutWorker, SYSTEM } from '../earn/earn.testkit.ts'
 import { trackedAddresses } from './wallet.repo.ts'
@@ -151,7 +152,7 @@ describe('when the chain node goes away and comes back', () => {
     const worker = payoutWorker({
       db: app.database.db,
       chain: app.chain,
-      treasury,
+      signer: createSigner({ db: app.database.db, chain: app.chain, account: treasury }),
       token: kntToken(),
       pollMs: 100,
       log: { warn: (details) => failures.push(details) },
@@ -194,27 +195,27 @@ describe('when the chain node goes away and comes back', () => {
     await expectReconciled(app)
   })
 
-  it('signs again a sent payout whose nonce the node finds too high with no lower one left', async () => {
+  it('fills the free nonce below a sent payout the node finds too high, and pays it with its own bytes', async () => {
     const client = await aUser(app)
     const wallet = await createWallet(client)
     await give(app, client.user.id, knt('5'), 'knt')
     // e.g. the payout before it was refused for good and refunded: its nonce is free again
-    const nonce = (await app.chain.nonce(treasury.address)) + 1
-    const raw = await signPayout(wallet.address, knt('5'), nonce)
-    const id = await payoutFor(client.user.id, wallet.address, knt('5'), { nonce, raw })
+    const free = await app.chain.nonce(treasury.address)
+    const raw = await signPayout(wallet.address, knt('5'), free + 1)
+    const id = await payoutFor(client.user.id, wallet.address, knt('5'), { nonce: free + 1, raw })
     const worker = payoutWorker({
       db: app.database.db,
       chain: app.chain,
-      treasury,
+      signer: createSigner({ db: app.database.db, chain: app.chain, account: treasury }),
       token: kntToken(),
       pollMs: 100,
       log: { warn: () => undefined },
     })
     await worker.kick()
     await worker.stop()
-    const paid = await payoutOf(id)
-    expect(paid?.status).toBe('confirmed')
-    expect(paid?.hash).not.toBe(keccak256(raw))
+    // signed once, never again with another nonce: a transaction of nothing fills the free one
+    expect(await payoutOf(id)).toEqual({ status: 'confirmed', hash: keccak256(raw) })
+    expect(await app.chain.nonce(treasury.address)).toBe(free + 2)
     await expectReconciled(app)
   })
 })
