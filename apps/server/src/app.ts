@@ -250,6 +250,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     earn: earn.api,
     shop: shop.api,
     device: device.api,
+    health: health.api,
   })
   for (const f of [account, content, wallet, earn, shop, device, health, support, admin])
     await server.register(f.plugin)

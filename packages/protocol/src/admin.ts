@@ -453,6 +453,42 @@ export const depositReturn = op('/admin/deposit_return', {
   result: z.object({ deposit: Deposit }),
 })
 
+// The same workout imported into several accounts: the later import held for the operator
+
+/** One side of a review: the workout, its account and its claim (`held`, `frozen`, or null once it earns). */
+export const DisputedWorkout = z.object({
+  workout_id: z.number().int(),
+  user: UserLabel,
+  source: z.string(),
+  start: isoTime(),
+  claim: z.string().nullable(),
+})
+export const WorkoutDispute = z.object({
+  id: z.number().int(),
+  created_at: isoTime(),
+  type: z.string(),
+  duration_s: z.number().int(),
+  distance_m: z.number().int(),
+  /** The later import: it earns nothing until decided. */
+  held: DisputedWorkout,
+  /** The earlier import, which held the claim: its credit is frozen until decided. */
+  frozen: DisputedWorkout,
+})
+export const workoutDisputes = op('/admin/workout_disputes', {
+  summary: 'Workouts imported into two accounts, waiting for a decision, oldest first',
+  auth: true,
+  params: z.object({ ...pageParams }),
+  result: listOf(WorkoutDispute),
+})
+export const workoutDecide = op('/admin/workout_decide', {
+  summary:
+    'Decide which import of a workout earns (`workout_id`, one of the two): it is paid once, the other never; ' +
+    'a repeat naming the same workout answers the same, the other is refused (DISPUTE_DECIDED)',
+  auth: true,
+  params: z.object({ id: id(), workout_id: id() }),
+  result: z.object({ id: z.number().int(), winner: z.number().int() }),
+})
+
 // Customer service's working hours (support's `support_hours`): the acknowledgement in chat and
 // tickets gives the expected answer time from them.
 

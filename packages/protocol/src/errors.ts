@@ -90,6 +90,9 @@ export const ERROR_CODES = [
   'DEPOSIT_WRONG_NETWORK',
   'DEPOSIT_NOT_FOUND',
   'DEPOSIT_ALREADY_CREDITED',
+  // the console's review of a workout imported into two accounts
+  'DISPUTE_NOT_FOUND',
+  'DISPUTE_DECIDED',
   // mine: profile, uploads and account security
   'FILE_REQUIRED',
   'FILE_TOO_LARGE',

@@ -21,8 +21,11 @@ export type SleepStage = (typeof SLEEP_STAGES)[number]
 export const WORKOUT_TYPES = ['walk', 'run', 'cycle', 'swim', 'hike', 'other'] as const
 export type WorkoutType = (typeof WORKOUT_TYPES)[number]
 export const WORKOUT_SOURCES = ['watch', 'gpx', 'tcx', 'fit', 'huawei'] as const
-/** A plausibility verdict: ok earns in full, reduced earns part, rejected earns nothing. */
-export const EFFORT_VERDICTS = ['ok', 'reduced', 'rejected'] as const
+/**
+ * A plausibility verdict: ok earns in full, reduced earns part, rejected earns nothing, held earns
+ * nothing until the operator's review of a workout also imported elsewhere decides.
+ */
+export const EFFORT_VERDICTS = ['ok', 'reduced', 'rejected', 'held'] as const
 export type EffortVerdictKind = (typeof EFFORT_VERDICTS)[number]
 /** Why a day, workout or import is not plausible (texts: the web's earn locale, `effort.reasons`). */
 export const EFFORT_REASONS = [
@@ -31,6 +34,9 @@ export const EFFORT_REASONS = [
   'hr_cadence_mismatch',
   'speed_beyond_human',
   'above_baseline',
+  // the same workout in another account (never named): this one held, lost, or under review
+  'same_workout_elsewhere',
+  'same_workout_under_review',
 ] as const
 export type EffortReason = (typeof EFFORT_REASONS)[number]
 export const EffortVerdict = z.object({

@@ -21,6 +21,7 @@ import { SupportHoursPage } from './pages/SupportHoursPage'
 import { TicketsPage } from './pages/TicketsPage'
 import { UsersPage } from './pages/UsersPage'
 import { VersionPage } from './pages/VersionPage'
+import { WorkoutReviewsPage } from './pages/WorkoutReviewsPage'
 
 const SECTIONS = {
   chats: ChatsPage,
@@ -36,6 +37,7 @@ const SECTIONS = {
   settlement: SettlementPage,
   jobs: JobsPage,
   deposits: DepositsPage,
+  workouts: WorkoutReviewsPage,
   users: UsersPage,
   audit: AuditPage,
 } satisfies Record<string, ComponentType>

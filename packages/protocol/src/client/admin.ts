@@ -232,3 +232,15 @@ export const version: RefOf<typeof all.version> = {
   auth: true,
   feature: 'admin',
 }
+export const workoutDecide: RefOf<typeof all.workoutDecide> = {
+  name: '/admin/workout_decide',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
+export const workoutDisputes: RefOf<typeof all.workoutDisputes> = {
+  name: '/admin/workout_disputes',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}

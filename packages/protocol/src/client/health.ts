@@ -15,8 +15,10 @@ export const EFFORT_REASONS: typeof all.EFFORT_REASONS = [
   'hr_cadence_mismatch',
   'speed_beyond_human',
   'above_baseline',
+  'same_workout_elsewhere',
+  'same_workout_under_review',
 ]
-export const EFFORT_VERDICTS: typeof all.EFFORT_VERDICTS = ['ok', 'reduced', 'rejected']
+export const EFFORT_VERDICTS: typeof all.EFFORT_VERDICTS = ['ok', 'reduced', 'rejected', 'held']
 export const EXPORT_MAX_DAYS: typeof all.EXPORT_MAX_DAYS = 1098
 export const FITNESS_LEVELS: typeof all.FITNESS_LEVELS = ['poor', 'fair', 'good', 'excellent', 'superior']
 export const GOAL_LIMITS: typeof all.GOAL_LIMITS = {

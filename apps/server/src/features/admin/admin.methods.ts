@@ -60,6 +60,9 @@ export function registerAdminMethods(rpc: Registry, service: AdminService): void
   rpc.handle(admin.depositCredit, (params, ctx) => service.creditDeposit(operatorOf(ctx), params.id, params.user_id))
   rpc.handle(admin.depositReturn, (params, ctx) => service.returnDeposit(operatorOf(ctx), params.id))
 
+  rpc.handle(admin.workoutDisputes, (params) => service.workoutDisputes(params.page, params.limit))
+  rpc.handle(admin.workoutDecide, (params, ctx) => service.decideWorkout(operatorOf(ctx), params.id, params.workout_id))
+
   rpc.handle(admin.deviceBatches, (params) => service.deviceBatches(params.page, params.limit))
   rpc.handle(admin.deviceBatchAdd, (params, ctx) =>
     service.issueDeviceBatch(operatorOf(ctx), params.model, params.count),

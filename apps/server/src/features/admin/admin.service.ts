@@ -1,4 +1,4 @@
-import type { admin, content, Params, support, Texts, WireLang } from '@kinetic/protocol'
+import type { admin, content, Params, Result, support, Texts, WireLang } from '@kinetic/protocol'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/passwords.ts'
 import type { Db } from '../../platform/db/client.ts'
@@ -14,6 +14,7 @@ import {
   type EarnSettings,
   type SettlementService,
 } from '../earn/index.ts'
+import type { Disputes } from '../health/index.ts'
 import type { ShopConsole } from '../shop/index.ts'
 import type { SupportHours, SupportService } from '../support/index.ts'
 import { adminRepo } from './admin.repo.ts'
@@ -29,6 +30,8 @@ export interface AdminDeps {
   settings: EarnSettings
   settlement: SettlementService
   deposits: DepositService
+  /** Health's reviews of a workout imported into two accounts. */
+  disputes: Disputes
 }
 
 /** The signed-in operator of a console request. */
@@ -282,6 +285,39 @@ export function adminService(deps: AdminDeps) {
         hash: deposit.hash,
       })
       return { deposit }
+    },
+
+    /** Workouts imported into two accounts, waiting for a decision. */
+    async workoutDisputes(page: number, limit: number): Promise<Result<typeof admin.workoutDisputes>> {
+      const { rows, total } = await deps.disputes.open(page, limit)
+      const side = (r: (typeof rows)[number], s: 'held' | 'frozen') => ({
+        workout_id: Number(r[`${s}_id`]),
+        user: { id: Number(r[`${s}_user`]), label: r[`${s}_label`] },
+        source: r[`${s}_source`],
+        start: new Date(r[`${s}_start`]).toISOString(),
+        claim: r[`${s}_claim`],
+      })
+      return {
+        list: rows.map((r) => ({
+          id: Number(r.id),
+          created_at: new Date(r.created_at).toISOString(),
+          type: r.type,
+          duration_s: r.duration_s,
+          distance_m: r.distance_m,
+          held: side(r, 'held'),
+          frozen: side(r, 'frozen'),
+        })),
+        total,
+        page,
+        limit,
+      }
+    },
+
+    /** Decides which import of a workout earns (once: a repeat answers the same). */
+    async decideWorkout(op: OperatorCtx, id: number, workoutId: number) {
+      const decided = await deps.disputes.decide(id, workoutId, op.operatorId)
+      await audit(op, 'workout.decide', `workout_dispute:${id}`, { winner: workoutId })
+      return decided
     },
 
     /** Marks a held, never credited deposit returned on chain. */

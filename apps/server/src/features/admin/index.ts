@@ -2,6 +2,7 @@ import { feature, type AppContext } from '../../platform/app-context.ts'
 import type { ContentApi } from '../content/index.ts'
 import type { DeviceApi } from '../device/index.ts'
 import type { EarnApi } from '../earn/index.ts'
+import type { Disputes } from '../health/index.ts'
 import type { ShopApi } from '../shop/index.ts'
 import type { SupportApi } from '../support/index.ts'
 import { registerAdminMethods } from './admin.methods.ts'
@@ -19,7 +20,14 @@ export interface AdminApi {
 /** The operator console: its methods, and operators' reading of support's images. */
 export function adminFeature(
   ctx: AppContext,
-  deps: { content: ContentApi; support: SupportApi; earn: EarnApi; shop: ShopApi; device: DeviceApi },
+  deps: {
+    content: ContentApi
+    support: SupportApi
+    earn: EarnApi
+    shop: ShopApi
+    device: DeviceApi
+    health: { disputes: Disputes }
+  },
 ) {
   const { support } = deps.support
   const admin = adminService({
@@ -32,6 +40,7 @@ export function adminFeature(
     deviceBatches: deps.device.batches,
     settlement: deps.earn.settlement,
     deposits: deps.earn.deposits,
+    disputes: deps.health.disputes,
   })
   const api: AdminApi = { admin, sessions: admin.sessions }
   return feature('admin', api, async () => {

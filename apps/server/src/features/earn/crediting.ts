@@ -1,8 +1,9 @@
 import type { Db } from '../../platform/db/client.ts'
-import { addDays, consentOf, effortReads, healthReads, today, type EffortVerdict } from '../health/index.ts'
+import { addDays, consentOf, effortReads, healthReads, today, type DayEffort } from '../health/index.ts'
 import { dayEnergy } from './energy.ts'
 import { homeRepo } from './home.repo.ts'
-import { ledger } from './ledger.ts'
+import { holdsRepo } from './holds.repo.ts'
+import { ledger, SYSTEM, userAccount } from './ledger.ts'
 import type { EarnSettings } from './settings.ts'
 
 /** Users the daily catch-up reads at a time. */
@@ -26,22 +27,101 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
   const effort = effortReads(db)
 
   /**
-   * Tops one day up to `earned` under a per-user-day lock. The key `energy:<user>:<day>:<level>`
-   * names the day's new total, so a repeat or a concurrent run moves nothing, a grown day is
-   * topped up by the difference, and the cap is never passed.
+   * Settles one day under a per-user-day lock: first the holds of workouts under review
+   * (`effort.withheld`, health's claims): a workout newly frozen or revoked moves what the day got
+   * beyond what it earns without it (never more than the user holds) to `system:held`; a hold
+   * whose workout earns again is released to the user, one whose workout lost is forfeited to
+   * `system:rewards`. Then the day is topped up to `earned`: the key
+   * `energy:<user>:<day>:<level>[:<revision>]` names the day's new total (the revision counts the
+   * holds and releases that moved it down and up), so a repeat or a concurrent run moves nothing,
+   * a grown day is topped up by the difference, and the cap is never passed.
    */
-  async function topUp(userId: number, day: string, earned: bigint, verdict: EffortVerdict): Promise<bigint> {
+  async function settleDay(userId: number, day: string, earned: bigint, effort: DayEffort): Promise<bigint> {
     return db.transaction(async (tx) => {
       const locked = homeRepo(tx)
       await locked.lockEnergyDay(userId, day)
-      const credited = (await locked.energyCredited(userId, [day])).get(day) ?? 0n
+      let credited = (await locked.energyCredited(userId, [day])).get(day) ?? 0n
+      const holds = holdsRepo(tx)
+      const book = ledger(tx)
+      const list = await holds.ofDay(userId, day)
+      let revision = list.length + list.filter((h) => h.status === 'released').length
+      const withheld = new Map(effort.withheld.map((w) => [w.id, w.claim]))
+      const keep = async (total: bigint) => {
+        credited = total
+        await locked.keepCredited(userId, day, credited)
+      }
+      const forfeit = async (id: number, amount: bigint) => {
+        if (amount > 0n)
+          await book.post({
+            key: `energy-forfeit:${id}`,
+            kind: 'energy_forfeit',
+            memo: { day, hold: id },
+            lines: [
+              { owner: SYSTEM.held, asset: 'energy', amount: -amount },
+              { owner: SYSTEM.rewards, asset: 'energy', amount },
+            ],
+          })
+        await holds.settle(id, 'forfeited')
+      }
+      for (const hold of list) {
+        if (hold.status !== 'open') continue
+        const claim = withheld.get(hold.workoutId)
+        if (claim === 'frozen') continue
+        const amount = BigInt(hold.amount)
+        if (claim === 'revoked') {
+          await forfeit(hold.id, amount)
+          hold.status = 'forfeited'
+          continue
+        }
+        if (amount > 0n) {
+          await book.post({
+            key: `energy-release:${hold.id}`,
+            kind: 'energy',
+            memo: { day, hold: hold.id, released: true },
+            lines: [
+              { owner: SYSTEM.held, asset: 'energy', amount: -amount },
+              { owner: userAccount(userId), asset: 'energy', amount },
+            ],
+          })
+          await keep(credited + amount)
+        }
+        await holds.settle(hold.id, 'released')
+        hold.status = 'released'
+        revision++
+      }
+      for (const [workoutId, claim] of withheld) {
+        const settled = list.some(
+          (h) =>
+            h.workoutId === workoutId && (h.status === 'open' || (claim === 'revoked' && h.status === 'forfeited')),
+        )
+        if (settled) continue
+        const balance = await book.balance(userId, 'energy')
+        const excess = credited > earned ? credited - earned : 0n
+        const amount = excess < balance ? excess : balance
+        const id = await holds.insert(userId, day, workoutId, amount)
+        if (amount > 0n) {
+          await book.post({
+            key: `energy-hold:${id}`,
+            kind: 'energy',
+            memo: { day, hold: id, held: true },
+            lines: [
+              { owner: userAccount(userId), asset: 'energy', amount: -amount },
+              { owner: SYSTEM.held, asset: 'energy', amount },
+            ],
+          })
+          await keep(credited - amount)
+        }
+        revision++
+        if (claim === 'revoked') await forfeit(id, amount)
+      }
       if (earned <= credited) return credited
-      await ledger(tx).reward(userId, 'energy', earned - credited, `energy:${userId}:${day}:${earned}`, 'energy', {
+      const key = `energy:${userId}:${day}:${earned}${revision > 0 ? `:${revision}` : ''}`
+      await book.reward(userId, 'energy', earned - credited, key, 'energy', {
         day,
-        verdict: verdict.verdict,
-        reasons: verdict.reasons,
+        verdict: effort.verdict.verdict,
+        reasons: effort.verdict.reasons,
       })
-      await locked.keepCredited(userId, day, earned)
+      await keep(earned)
       return earned
     })
   }
@@ -58,10 +138,11 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
     const result = new Map<string, bigint>()
     const [first, last] = [wanted[0], wanted.at(-1)]
     if (first === undefined || last === undefined) return result
-    const [rows, consent, seen] = await Promise.all([
+    const [rows, consent, seen, held] = await Promise.all([
       health.days(userId, first, last),
       consentOf(db, userId),
       homeRepo(db).energyCredited(userId, wanted),
+      holdsRepo(db).openDays(userId, wanted),
     ])
     for (const day of wanted) {
       // A day with no rollup has nothing to pay; its data's arrival sends another credit. Its
@@ -73,8 +154,9 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
       const dayEffort = await effort.judge(userId, day)
       const earned = dayEnergy(row, consent, s, dayEffort).total
       const credited = seen.get(day) ?? 0n
-      // read without a lock: a day that got all it earns is not locked at all
-      result.set(day, earned <= credited ? credited : await topUp(userId, day, earned, dayEffort.verdict))
+      // read without a lock: a day that got all it earns, with no workout under review, is not locked at all
+      const settled = earned <= credited && dayEffort.withheld.length === 0 && !held.has(day)
+      result.set(day, settled ? credited : await settleDay(userId, day, earned, dayEffort))
     }
     return result
   }

@@ -139,7 +139,7 @@ describe('effort you can verify', () => {
 
   it('opens one review ticket per day with the day’s data; another user’s entry gets nothing', async () => {
     const user = await aRider()
-    const flat = Array<number>(40).fill(142)
+    const flat = Array<number>(40).fill(146)
     await importRide(user, new Date(Date.now() - 4 * 60 * 60_000), flat)
     const ride = rideHr(30, 5)
     await importRide(user, new Date(Date.now() - 2 * 60 * 60_000), ride)
@@ -171,7 +171,7 @@ describe('effort you can verify', () => {
 
   it('a flat ride alone on its day carries its verdict on the sports record and can be sent for review from there', async () => {
     const user = await aRider()
-    const flat = Array<number>(40).fill(142)
+    const flat = Array<number>(40).fill(150)
     const stored = await importRide(user, new Date(Date.now() - 4 * 60 * 60_000), flat)
     const rejected = { verdict: 'rejected', reasons: ['hr_flat'] }
     expect(stored.verdict).toEqual(rejected)

@@ -39,6 +39,7 @@ const effort = (over: Partial<DayEffort> = {}): DayEffort => ({
   workouts: 0,
   verdict: { verdict: 'ok', reasons: [] },
   reduced: false,
+  withheld: [],
   ...over,
 })
 const none = { exercise: false, sleep: false, heart_rate: false }

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { discoverRepo } from './discover.repo.ts'
+import { holdsRepo } from './holds.repo.ts'
 import { homeRepo } from './home.repo.ts'
 import { ledgerRepo, type HistoryFilter } from './ledger.repo.ts'
 
@@ -26,6 +27,8 @@ export const SYSTEM = {
   pledges: 'system:pledges',
   /** Holds settled rewards until their owners receive them. */
   unclaimed: 'system:unclaimed',
+  /** Holds energy frozen while the operator reviews a workout imported into two accounts. */
+  held: 'system:held',
 } as const
 const ISSUERS: ReadonlySet<string> = new Set([SYSTEM.rewards, SYSTEM.treasury])
 
@@ -230,7 +233,8 @@ export interface Reconciliation {
   postings: { posting_id: string; asset: string; total: string }[]
   /**
    * System accounts holding users' KNT whose balance differs from what they hold it for:
-   * `system:pledges` (pledges and cool-downs) and `system:unclaimed` (credited, unreceived shares).
+   * `system:pledges` (pledges and cool-downs), `system:unclaimed` (credited, unreceived shares) and
+   * `system:held` (energy frozen by open holds, `energy_holds`).
    */
   custody: { owner: string; balance: string; expected: string }[]
   /** Users' days whose kept credited energy (`energy_days`) differs from that day's energy postings. */
@@ -243,17 +247,20 @@ export interface Reconciliation {
  */
 export async function reconcile(db: Db): Promise<Reconciliation> {
   const repo = ledgerRepo(db)
-  const [accounts, postings, held, pledges, unclaimed, energyDays] = await Promise.all([
+  const [accounts, postings, held, pledges, unclaimed, energyDays, frozen, frozenExpected] = await Promise.all([
     repo.balanceMismatches(),
     repo.unbalancedPostings(),
     discoverRepo(db).custody(),
     repo.balance(SYSTEM.pledges, 'knt'),
     repo.balance(SYSTEM.unclaimed, 'knt'),
     homeRepo(db).energyDayMismatches(),
+    repo.balance(SYSTEM.held, 'energy'),
+    holdsRepo(db).openTotal(),
   ])
   const custody = [
     { owner: SYSTEM.pledges, balance: pledges, expected: held.pledges },
     { owner: SYSTEM.unclaimed, balance: unclaimed, expected: held.unclaimed },
+    { owner: SYSTEM.held, balance: frozen, expected: frozenExpected },
   ]
     .filter((c) => c.balance !== c.expected)
     .map((c) => ({ owner: c.owner, balance: c.balance.toString(), expected: c.expected.toString() }))

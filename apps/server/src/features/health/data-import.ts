@@ -13,6 +13,7 @@ import { lockUserHealth } from './ingest.ts'
 import { ingestRepo, type Stored } from './ingest.repo.ts'
 import { today } from './dates.ts'
 import { storeImportedWorkout } from './motion.ts'
+import { rollClaimed } from './claims.ts'
 
 /** Samples written per statement (each kind goes in as one array parameter). */
 const CHUNK = 50_000
@@ -63,6 +64,7 @@ export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, raw
         bundle.workouts.length
       if (total === 0) throw new AppError('IMPORT_EMPTY', { field: 'file' })
       const now = Date.now() / 1000 + 300
+      const claimed: number[] = []
       const result = await db.transaction(async (tx) => {
         await lockUserHealth(tx, userId)
         const repo = ingestRepo(tx, rawRetentionDays)
@@ -96,7 +98,9 @@ export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, raw
             }
             continue
           }
-          const stored = await storeImportedWorkout(tx, userId, tz, w)
+          // a restored export never earns, so it claims nothing from another account
+          const stored = await storeImportedWorkout(tx, userId, tz, w, bundle.kind !== 'kinetic')
+          claimed.push(...stored.others)
           if (!stored.duplicate) {
             workouts++
             workoutDays.push(stored.day)
@@ -142,6 +146,7 @@ export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, raw
         return { kind: bundle.kind, added, duplicate, expired, days, earns: bundle.kind !== 'kinetic' }
       })
       if (result.earns && result.days.length) await hooks?.daysChanged(userId, result.days)
+      await rollClaimed(db, hooks, claimed)
       return result
     },
   }

@@ -2,6 +2,7 @@ import type { health } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { addDays, today } from './dates.ts'
 import { CADENCE, hrMax } from './formulas.ts'
+import { claimVerdict } from './claims.ts'
 import { healthRepo, type HealthRepo, type MinuteRow } from './health.repo.ts'
 import {
   aerobicFloor,
@@ -30,6 +31,11 @@ export interface DayEffort {
   verdict: Verdict
   /** Some part of the day is only `reduced` (not rejected): its effort earns REDUCED_PERCENT. */
   reduced: boolean
+  /**
+   * Workouts of the day that earned or may earn and now do not (`claims.ts`): `frozen` under the
+   * operator's review (earning holds their credit), `revoked` lost after earning (it is taken back).
+   */
+  withheld: { id: number; claim: 'frozen' | 'revoked' }[]
 }
 
 /** The effort of a day without data (or not judged yet): nothing counted, nothing doubted. */
@@ -38,6 +44,7 @@ export const NO_EFFORT: DayEffort = {
   workouts: 0,
   verdict: { verdict: 'ok', reasons: [] },
   reduced: false,
+  withheld: [],
 }
 
 const MINUTE_MS = 60_000
@@ -47,7 +54,7 @@ const bpmOf = (m: Pick<MinuteRow, 'hrSum' | 'hrCount'>) => (m.hrCount > 0 ? m.hr
 
 type WorkoutRow = Pick<
   Awaited<ReturnType<HealthRepo['workoutsOfDay']>>[number],
-  'id' | 'type' | 'startAt' | 'endAt' | 'distanceM' | 'hrSeries'
+  'id' | 'type' | 'startAt' | 'endAt' | 'distanceM' | 'hrSeries' | 'claim'
 >
 
 /** A workout's per-minute heart rate: its own series when imported, else the watch's minutes it spans. */
@@ -91,7 +98,8 @@ export function effortOf(profile: Profile, day: string, data: EffortData): DayEf
   const floor = aerobicFloor(max)
   const rows = data.minutes
   const own = baselineOf(data.earlier)
-  const list = data.workouts
+  // a workout claimed by another account (or under review) counts for nothing here
+  const list = data.workouts.filter((w) => w.claim === null)
   const minutes = new Map(rows.map((m) => [minuteKey(m.minute), m]))
 
   // the watch's record as consecutive minutes (a gap is a minute without a reading)
@@ -129,6 +137,9 @@ export function effortOf(profile: Profile, day: string, data: EffortData): DayEf
     workouts: counted,
     verdict: worstOf(verdicts),
     reduced: verdicts.some((v) => v.verdict === 'reduced'),
+    withheld: data.workouts.flatMap((w) =>
+      w.claim === 'frozen' || w.claim === 'revoked' ? [{ id: w.id, claim: w.claim }] : [],
+    ),
   }
 }
 
@@ -221,7 +232,10 @@ export function effortReads(db: Db) {
       for (const w of rows) {
         const day = dayOf.get(w.id)!
         const minutes = new Map(watchHr.filter((m) => m.workoutId === w.id).map((m) => [minuteKey(m.minute), m]))
-        verdicts.set(w.id, judgeWorkout(workoutFacts(w, minutes), hrMax(profile, day), baselines.get(day)!))
+        verdicts.set(
+          w.id,
+          claimVerdict(w.claim) ?? judgeWorkout(workoutFacts(w, minutes), hrMax(profile, day), baselines.get(day)!),
+        )
       }
       return verdicts
     },

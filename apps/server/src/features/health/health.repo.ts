@@ -399,6 +399,7 @@ const workoutColumns = {
   steps: workouts.steps,
   hrSeries: workouts.hrSeries,
   fingerprint: workouts.fingerprint,
+  claim: workouts.claim,
 }
 /** A watch's workout: heart rate of the minutes it spans (imported ones carry their own series). */
 const workoutHr = {

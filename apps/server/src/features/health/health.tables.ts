@@ -84,11 +84,64 @@ export const workouts = pgTable(
     hrSeries: smallint('hr_series').array(),
     /** Imported workouts with a heart-rate series or a track: `plausibility.ts`'s `fingerprint`, blind to absolute time. */
     fingerprint: text('fingerprint'),
+    /**
+     * Whether the workout earns against the same workout in other accounts (`claims.ts`): null
+     * earns; `held` a later import waiting for the operator; `frozen` the earlier import under
+     * review (its credit held by earning); `lost` never earned (a later import the operator
+     * decided against, or an import of a workout a bound watch recorded); `revoked` earned, then
+     * lost (its credit is taken back).
+     */
+    claim: text('claim'),
   },
   (t) => [
     uniqueIndex('workouts_user_start_key').on(t.userId, t.startAt),
     index('workouts_user_fingerprint_idx').on(t.userId, t.fingerprint),
+    // the same workout in any account (the claim's lookup and the console's evidence)
+    index('workouts_fingerprint_idx').on(t.fingerprint),
   ],
+)
+
+/**
+ * Who earns a workout, whoever imports it: one row per fingerprint, taken by the first import or
+ * by a bound watch's recording (which outranks any import). The primary key is the claim: of two
+ * concurrent imports into two accounts, one inserts and the other finds it taken.
+ */
+export const workoutClaims = pgTable('workout_claims', {
+  fingerprint: text('fingerprint').primaryKey(),
+  workoutId: bigint('workout_id', { mode: 'number' })
+    .notNull()
+    .references(() => workouts.id, { onDelete: 'cascade' }),
+  userId: userId(),
+  /** The claim is a bound watch's recording: no import takes it. */
+  watch: boolean('watch').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A later import of a claimed workout, held for the operator: `held_workout_id` earns nothing
+ * meanwhile and `frozen_workout_id` (the claim's holder) has its credit frozen. Decided once:
+ * `winner_workout_id` earns, the other never does; null when a watch's recording settled it.
+ */
+export const workoutDisputes = pgTable(
+  'workout_disputes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    fingerprint: text('fingerprint').notNull(),
+    heldWorkoutId: bigint('held_workout_id', { mode: 'number' })
+      .notNull()
+      .references(() => workouts.id, { onDelete: 'cascade' }),
+    frozenWorkoutId: bigint('frozen_workout_id', { mode: 'number' })
+      .notNull()
+      .references(() => workouts.id, { onDelete: 'cascade' }),
+    /** open | decided */
+    status: text('status').notNull().default('open'),
+    winnerWorkoutId: bigint('winner_workout_id', { mode: 'number' }),
+    /** The operator who decided (the console's; no foreign key across features). */
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('workout_disputes_open_idx').on(t.status, t.id), index('workout_disputes_print_idx').on(t.fingerprint)],
 )
 
 /**

@@ -8,10 +8,16 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 
-/** A 30-minute run 3 hours ago (noon zone: the same local day), 5 km, 4,800 steps. */
-function aRun(startS = nowS() - 3 * 3600 - (nowS() % 60)) {
+/**
+ * A 30-minute run 3 hours ago (noon zone: the same local day), 5 km, 4,800 steps, along its own
+ * `route` (a workout is earned once across accounts: each test runs its own).
+ */
+function aRun(startS = nowS() - 3 * 3600 - (nowS() % 60), route = 0) {
   // positions only: no recorded distance, heart rate or cadence
-  const track = Array.from({ length: 31 }, (_, i) => `${i * 60},31.${String(20000 + i * 150)},121.47,,,`).join(';')
+  const track = Array.from(
+    { length: 31 },
+    (_, i) => `${i * 60},31.${String(20000 + i * 150)},121.${String(4700 + route * 10)},,,`,
+  ).join(';')
   return {
     source: 'gpx',
     type: 'run',
@@ -44,7 +50,7 @@ describe('imported workouts in the day’s totals', () => {
     // the watch saw the first 10 minutes of the run, 150 steps each
     const steps = Array.from({ length: 10 }, (_, i) => ({ t: startS + i * 60, count: 150 }))
     expect((await upload(app, token, { steps })).body.code).toBe(true)
-    const run = await ok(user, '/v1/motion_import', aRun(startS))
+    const run = await ok(user, '/v1/motion_import', aRun(startS, 1))
     const totals = (await ok(user, '/v1/well', { date: run.date })).totals
     // watch: 1,500 steps × 70 cm; the run: 20 of its 30 minutes → 3,200 steps, 3,333 m
     expect(totals).toMatchObject({ steps: 1500 + 3200, distance_m: 1050 + 3333, active_minutes: 10 + 20 })
@@ -57,11 +63,11 @@ describe('imported workouts in the day’s totals', () => {
   it('the same workout imported again, shifted by two hours, is stored once and counts once', async () => {
     const user = await aUser(app, noonZone())
     const startS = nowS() - 5 * 3600 - (nowS() % 60)
-    const first = await ok(user, '/v1/motion_import', aRun(startS))
-    const shifted = await ok(user, '/v1/motion_import', aRun(startS + 2 * 3600))
+    const first = await ok(user, '/v1/motion_import', aRun(startS, 2))
+    const shifted = await ok(user, '/v1/motion_import', aRun(startS + 2 * 3600, 2))
     expect(shifted).toMatchObject({ duplicate: true, id: first.id })
     const hr = Array.from({ length: 30 }, (_, i) => 120 + (i % 7)).join(',')
-    const withHr = { ...aRun(startS - 24 * 3600), track: '', heart_rate: hr }
+    const withHr = { ...aRun(startS - 24 * 3600, 2), track: '', heart_rate: hr }
     const a = await ok(user, '/v1/motion_import', withHr)
     const b = await ok(user, '/v1/motion_import', {
       ...withHr,

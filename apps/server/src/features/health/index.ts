@@ -9,6 +9,7 @@ import { healthRepo } from './health.repo.ts'
 import { healthService } from './health.service.ts'
 import type { HealthHooks } from './hooks.ts'
 import { PARTITIONS_CRON, PARTITIONS_JOB, rawStorage } from './raw-retention.ts'
+import { disputes } from './claims.ts'
 
 /** The front door of health (samples, rollups, reports, consents, fitness passes): what other features may use. */
 export { consentFrom, consentOf, type ConsentKind } from './consent.ts'
@@ -22,6 +23,7 @@ export { effortReads, NO_EFFORT, type DayEffort, type EffortReads } from './effo
 export { healthParts } from './health.repo.ts'
 export { REDUCED_PERCENT, type Verdict as EffortVerdict } from './plausibility.ts'
 export type { HealthHooks } from './hooks.ts'
+export type { Disputes } from './claims.ts'
 export type { RawStorage } from './raw-retention.ts'
 
 /**
@@ -47,7 +49,9 @@ export interface HealthDeps {
 
 export function healthFeature(ctx: AppContext, deps: HealthDeps) {
   const raw = rawStorage(ctx.db, ctx.config.rawRetentionDays)
-  return feature('health', { raw }, async (app) => {
+  // the operator's review of a workout imported into two accounts (the console's)
+  const reviews = disputes(ctx.db, deps.hooks)
+  return feature('health', { raw, disputes: reviews }, async (app) => {
     // raw samples' day partitions: made a week ahead, dropped past RAW_RETENTION_DAYS, once a day
     // (a sample of a day without its partition waits in the default partition meanwhile)
     ctx.jobs.define(PARTITIONS_JOB, async () => void (await raw.maintain()), {

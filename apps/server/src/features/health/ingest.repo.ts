@@ -231,13 +231,13 @@ export function ingestRepo(db: Db, rawRetentionDays = DEFAULT_RAW_RETENTION_DAYS
         ON CONFLICT (user_id, day) DO UPDATE SET workouts = excluded.workouts, workout_seconds = excluded.workout_seconds`)
     },
 
-    /** Imported (not the watch's) workouts starting on this local day. */
+    /** Imported (not the watch's) workouts starting on this local day that earn (no claim against them: `claims.ts`). */
     async importedWorkoutsOfDay(userId: number, tz: string, day: string) {
       return (
         await rows<{ id: string; type: string; start_at: Date; end_at: Date; distance_m: number; steps: number }>(
           db,
           sql`SELECT id, type, start_at, end_at, distance_m, steps FROM workouts
-              WHERE user_id = ${userId} AND source <> 'watch'
+              WHERE user_id = ${userId} AND source <> 'watch' AND claim IS NULL
                 AND start_at >= (${day}::date::timestamp AT TIME ZONE ${tz})
                 AND start_at < ((${day}::date + 1)::timestamp AT TIME ZONE ${tz})`,
         )

@@ -1,6 +1,7 @@
 import { deviceApi } from '@kinetic/protocol'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import { claimWatchWorkouts, rollClaimed } from './claims.ts'
 import type { HealthHooks } from './hooks.ts'
 import { rollImportsIntoDays } from './imported.ts'
 import { ingestRepo, type Stored } from './ingest.repo.ts'
@@ -93,6 +94,14 @@ export function ingestService(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, 
         await repo.rollSleepIntoDays(userId, tz, sleep.days)
         const workouts = await store(batch.workouts, (w) => repo.workouts(userId, tz, w))
         await repo.rollWorkoutsIntoDays(userId, tz, workouts.days)
+        // the watch's recording outranks any import of the same workout, in any account
+        const claimed = batch.workouts?.length
+          ? await claimWatchWorkouts(
+              tx,
+              userId,
+              batch.workouts.map((w) => new Date(w.start * 1000)),
+            )
+          : []
         // the watch's steps now cover minutes an imported workout may have counted
         await rollImportsIntoDays(tx, userId, tz, steps.days)
         const bp = await store(batch.blood_pressure, (s) => repo.bloodPressure(userId, s))
@@ -117,11 +126,12 @@ export function ingestService(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, 
           SAMPLE_KINDS.map((k) => [k, (batch[k]?.length ?? 0) - accepted[k] - expired[k]]),
         ) as Counts
         const days = [...new Set([...hr.days, ...steps.days, ...sleep.days, ...workouts.days])]
-        return { accepted, duplicate, expired, days }
+        return { accepted, duplicate, expired, days, claimed }
       })
       if (!stored) return null
-      const { days, ...counts } = stored
+      const { days, claimed, ...counts } = stored
       if (days.length) await hooks?.daysChanged(userId, days)
+      await rollClaimed(db, hooks, claimed)
       return counts
     },
   }

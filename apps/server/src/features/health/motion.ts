@@ -13,6 +13,7 @@ import type { HealthHooks } from './hooks.ts'
 import { ingestRepo } from './ingest.repo.ts'
 import { rollImportsIntoDays } from './imported.ts'
 import { fingerprint } from './plausibility.ts'
+import { claimImport, rollClaimed } from './claims.ts'
 
 function toWorkout(row: WorkoutRow, profile: Profile & { timeZone: string }, verdict: h.EffortVerdict): h.Workout {
   const durationS = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 1000)
@@ -115,6 +116,7 @@ export function motionReports(db: Db, repo: HealthRepo, hooks?: Pick<HealthHooks
         })
       })
       if (!stored.duplicate) await hooks?.daysChanged(userId, [stored.day])
+      await rollClaimed(db, hooks, stored.others)
       return { ...(await detail(userId, stored.id)), duplicate: stored.duplicate }
     },
   }
@@ -136,14 +138,18 @@ export interface ImportedWorkout {
 /**
  * Stores an imported workout unless the user has one at the same start or with the same
  * fingerprint (the same heart-rate sequence or track, times shifted), and rolls its day, in the
- * caller's transaction (which holds `lockUserHealth`, so two copies cannot both pass).
+ * caller's transaction (which holds `lockUserHealth`, so two copies cannot both pass). Another
+ * account's copy is met at the fingerprint's claim (`claims.ts`) unless `claims` is false (a
+ * restored Kinetic export, which never earns); `others` are the workouts whose claim that
+ * changed, for `rollClaimed` after commit.
  */
 export async function storeImportedWorkout(
   tx: Db,
   userId: number,
   timeZone: string,
   w: ImportedWorkout,
-): Promise<{ id: number; duplicate: boolean; day: string }> {
+  claims = true,
+): Promise<{ id: number; duplicate: boolean; day: string; others: number[] }> {
   const repo = healthRepo(tx)
   const durationS = Math.round((w.endAt.getTime() - w.startAt.getTime()) / 1000)
   const print = fingerprint({
@@ -155,12 +161,15 @@ export async function storeImportedWorkout(
   })
   const day = today(timeZone, w.startAt)
   const same = print === null ? undefined : await repo.workoutByFingerprint(userId, print)
-  if (same !== undefined) return { id: same, duplicate: true, day }
+  if (same !== undefined) return { id: same, duplicate: true, day, others: [] }
   const { track, ...facts } = w
   const inserted = await repo.insertWorkout({ userId, ...facts, fingerprint: print })
-  if (inserted === undefined) return { id: (await repo.workoutAt(userId, w.startAt))!, duplicate: true, day }
+  if (inserted === undefined)
+    return { id: (await repo.workoutAt(userId, w.startAt))!, duplicate: true, day, others: [] }
   if (track?.length) await repo.insertTrack(inserted, track)
+  // the same workout in another account: held, or lost to a watch's recording (before the day is rolled)
+  const { others } = print === null || !claims ? { others: [] } : await claimImport(tx, userId, inserted, print)
   await ingestRepo(tx).rollWorkoutsIntoDays(userId, timeZone, [day])
   await rollImportsIntoDays(tx, userId, timeZone, [day])
-  return { id: inserted, duplicate: false, day }
+  return { id: inserted, duplicate: false, day, others }
 }

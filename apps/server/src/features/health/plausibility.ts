@@ -39,8 +39,10 @@ export const HR_LAG_MINUTES = 3
 /** A workout's share of energy when its verdict is reduced. */
 export const REDUCED_PERCENT = 50n
 
-const SEVERITY: Record<Kind, number> = { ok: 0, reduced: 1, rejected: 2 }
+const SEVERITY: Record<Kind, number> = { ok: 0, reduced: 1, held: 2, rejected: 3 }
 const REASON_VERDICT: Record<Reason, Kind> = {
+  same_workout_elsewhere: 'held',
+  same_workout_under_review: 'held',
   hr_flat: 'rejected',
   hr_repeated: 'rejected',
   speed_beyond_human: 'rejected',
