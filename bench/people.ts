@@ -4,7 +4,7 @@
 // send BNB. The operator's part (watch codes, a good a newcomer can afford) goes through the
 // console's operations.
 import { deviceApi } from '@kinetic/protocol'
-import { accountFromPrivateKey, signTransfer, vaultSealer } from '@kinetic/wallet-core'
+import { accountFromPrivateKey, signProof, signTransfer, vaultSealer } from '@kinetic/wallet-core'
 import { generatePrivateKey } from 'viem/accounts'
 import { Client, devicePost } from './client.ts'
 import { OPERATOR, type ServerUnderTest } from './server.ts'
@@ -147,12 +147,15 @@ export async function createWallet(client: Client): Promise<OwnWallet> {
   const privateKey = generatePrivateKey()
   const { address } = accountFromPrivateKey(privateKey)
   const vault = await sealVault(privateKey)
+  // proof of control, signed here as the browser signs it
+  const { message } = await client.call('/v1/walletchallenge', { address, purpose: 'create' })
   const { wallet } = await client.call('/v1/walletcreate', {
     name: 'Bench',
     address,
     vault,
     hint: '',
     kind: 'private_key',
+    proof: await signProof(privateKey, message as string),
   })
   const home = await client.call('/v1/walletindex')
   const bnb = (home.assets as { id: number; contract: string | null }[]).find((a) => a.contract === null)

@@ -229,7 +229,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   })
   // an invitation is rewarded inside the registration that earns it
   const account = accountFeature(ctx, { invited: earn.api.invited })
-  const wallet = walletFeature(ctx)
+  // a wallet stored before proofs proving control: earning credits the deposits it held for it
+  const wallet = walletFeature(ctx, { onProven: earn.api.deposits.onProven })
   // balances are read once per new block in every instance (docs/adr/2026-11-25-balances-per-block.md)
   runner.add(wallet.api.balances.service, wallet.api.balances.backoff)
   const shop = shopFeature(ctx, { earn: earn.api, push: content.api.push })

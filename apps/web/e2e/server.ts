@@ -41,6 +41,8 @@ export interface E2EServer {
   mailbox: string
   /** The dev chain's JSON-RPC, for tests that read the chain independently of the app. */
   chainRpcUrl: string
+  /** The server's own database, for a test that must set up what no operation can (a wallet stored before proofs). */
+  databaseUrl: string
   operator: typeof OPERATOR
   stop(): Promise<void>
 }
@@ -128,6 +130,7 @@ export async function startServer(
     baseUrl,
     mailbox: runEnv('mailbox'),
     chainRpcUrl,
+    databaseUrl: adminUrl.replace(/\/postgres$/, `/${database}`),
     operator: OPERATOR,
     stop: () => stopProcess(server),
   }

@@ -13,7 +13,9 @@ export function useServer(server: E2EServer): void {
 }
 
 /** What the worker's server is (its address, the mailbox, the chain, the console operator). */
-export function inject<K extends 'baseUrl' | 'mailbox' | 'chainRpcUrl' | 'operator'>(key: K): E2EServer[K] {
+export function inject<K extends 'baseUrl' | 'mailbox' | 'chainRpcUrl' | 'databaseUrl' | 'operator'>(
+  key: K,
+): E2EServer[K] {
   if (!current) throw new Error('no e2e server: import test from ./fixtures.ts')
   return current[key]
 }

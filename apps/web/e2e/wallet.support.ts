@@ -6,8 +6,10 @@ import t from '../src/i18n/locales/en-US/wallet.json' with { type: 'json' }
 import { inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
 import type { Browser } from '@playwright/test'
 
-/** The wallet screens are driven in English: texts come from the en-US locale and protocol. */
+/** The wallet screens are driven in English unless a test passes a locale's texts (and its API language). */
 export { t }
+export type WalletTexts = typeof t
+export type Lang = Parameters<typeof errorMessage>[1]
 export const ACCOUNT_PASSWORD = 'walk1234'
 
 /** A signed-in English page of a new account. */
@@ -39,9 +41,17 @@ export async function toastsGone(page: Page): Promise<void> {
  * first in a wrong order (the MNEMONIC_ORDER toast; only the two swapped words marked), then
  * right. Returns the 12 words.
  */
-export async function createWalletThroughScreens(page: Page, name: string, password: string): Promise<string[]> {
+export async function createWalletThroughScreens(
+  page: Page,
+  name: string,
+  password: string,
+  texts: WalletTexts = t,
+  lang: Lang = 'us-en',
+): Promise<string[]> {
+  const t = texts
+  const expectError = (page: Page, code: ErrorCode) => expectToast(page, errorMessage(code, lang))
   await open(page, '/spot')
-  await expect.poll(() => page.getByText(errorMessage('NOT_OPEN', 'us-en'), { exact: true }).count()).toBe(1)
+  await expect.poll(() => page.getByText(errorMessage('NOT_OPEN', lang), { exact: true }).count()).toBe(1)
   await button(page, t.home.bind).click()
   await page.getByText(t.bind.haveNot, { exact: true }).click()
   await page.waitForURL(/#\/createWallet$/)
@@ -73,7 +83,7 @@ export async function createWalletThroughScreens(page: Page, name: string, passw
   await button(page, t.common.confirm).click()
   await expectError(page, 'MNEMONIC_ORDER')
   expect(page.url()).toMatch(/#\/mnemonicWordsVerify$/)
-  await expectOnlyMisplacedMarked(page, wrong, [0, 1])
+  await expectOnlyMisplacedMarked(page, wrong, [0, 1], t)
 
   await button(page, t.verify.clear).click()
   for (const word of words) await pick(word)
@@ -89,7 +99,13 @@ export async function createWalletThroughScreens(page: Page, name: string, passw
  * After a wrong order on the verify screen: the slots at `misplaced` (from 0) are marked (red
  * outline, named "not in its place"), every other slot is not.
  */
-export async function expectOnlyMisplacedMarked(page: Page, picked: readonly string[], misplaced: readonly number[]) {
+export async function expectOnlyMisplacedMarked(
+  page: Page,
+  picked: readonly string[],
+  misplaced: readonly number[],
+  texts: WalletTexts = t,
+) {
+  const t = texts
   const slots = page.getByRole('list', { name: t.verify.picked }).getByRole('button')
   await expect.poll(() => slots.count()).toBe(picked.length)
   const outlines = await slots.evaluateAll((buttons) => buttons.map((b) => getComputedStyle(b).outlineStyle))

@@ -489,6 +489,26 @@ export const workoutDecide = op('/admin/workout_decide', {
   result: z.object({ id: z.number().int(), winner: z.number().int() }),
 })
 
+// The one-off repair after proofs of control (docs/adr/2026-11-28-proof-of-control.md)
+
+export const unprovenCredits = op('/admin/deposits_unproven', {
+  summary:
+    'KNT deposits credited (before proofs of control) to an account that never proved the sending address, oldest first',
+  auth: true,
+  params: z.object({ ...pageParams }),
+  result: listOf(HeldDeposit),
+})
+export const UNPROVEN_REPAIRS = ['hold', 'reverse'] as const
+export const unprovenRepair = op('/admin/deposit_unproven', {
+  summary:
+    'Repair one of those deposits, audited: hold (held as unproven, the credit kept) or reverse (the KNT back to the ' +
+    'treasury, held as reversed); a reversal never takes a balance below zero: what cannot be reversed is held and ' +
+    'reversed is false',
+  auth: true,
+  params: z.object({ id: id(), action: z.enum(UNPROVEN_REPAIRS, 'FIELD_INVALID') }),
+  result: z.object({ deposit: Deposit, reversed: z.boolean() }),
+})
+
 // Customer service's working hours (support's `support_hours`): the acknowledgement in chat and
 // tickets gives the expected answer time from them.
 

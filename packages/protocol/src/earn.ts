@@ -461,8 +461,14 @@ export const taskReceive = method('/v1/taskreceive', {
 // Wallet KNT in: KNT sent from the user's own wallet to the treasury becomes in-app KNT.
 
 export const DEPOSIT_STATUSES = ['pending', 'credited', 'held', 'returned'] as const
-/** foreign: no account's wallet sent it; shared: several accounts' wallets hold the sender; reorg: the chain undid it. */
-export const DEPOSIT_HELD_REASONS = ['foreign', 'shared', 'reorg'] as const
+/**
+ * foreign: no account's wallet sent it; shared: several accounts proved the sender; reorg: the
+ * chain undid it; unproven: the sender is a wallet no account proved (credited once its owner
+ * proves it); system: a system address sent it (a dev-chain key, the payout signer, a listed
+ * treasury funder), credited to no one; reversed: the operator held a credit made before
+ * proofs from an address its account never proved.
+ */
+export const DEPOSIT_HELD_REASONS = ['foreign', 'shared', 'reorg', 'unproven', 'system', 'reversed'] as const
 
 export const Deposit = z.object({
   /** null while pending (broadcast, no confirmed block yet). */

@@ -33,6 +33,14 @@ export const FEE_TIERS = ['fast', 'recommend', 'slow'] as const
 export const FEE_TIER_SECONDS = { fast: 3, recommend: 15, slow: 60 } as const
 export const HISTORY_TYPES = ['all', 'income', 'outgo'] as const
 export const WALLET_KINDS = ['mnemonic', 'private_key'] as const
+/**
+ * What a proof of control is for (docs/adr/2026-11-28-proof-of-control.md): a new wallet, an
+ * imported one (a further account of a phrase is either), or a wallet stored before proofs.
+ */
+export const PROOF_PURPOSES = ['create', 'import', 'prove'] as const
+/** A challenge, and the EIP-4361 message signed over it, expire this many seconds after issue. */
+export const PROOF_TTL_SECONDS = 300
+export const PROOF_MESSAGE_MAX = 2000
 
 const address = z.string().trim().regex(ADDRESS_RE, 'ADDRESS_INVALID')
 const walletId = id()
@@ -58,6 +66,12 @@ export const Wallet = z.object({
   hint: z.string(),
   backed_up: z.boolean(),
   current: z.boolean(),
+  /**
+   * The account proved on a device that it holds this address's key. A wallet stored before
+   * proofs is not until its owner proves it (/v1/walletprove): until then its KNT deposits are
+   * held and /v1/collect does not pay to it.
+   */
+  proven: z.boolean(),
   created_at: z.string(),
 })
 export type Wallet = z.infer<typeof Wallet>
@@ -185,12 +199,37 @@ export const walletIndex = readOnly(
 )
 export const walletInfo = wallet('/v1/wallet', 'One of my wallets', z.object({ wallet_id: walletId }), Wallet)
 
+/**
+ * Proof of control: the EIP-4361 (Sign-In with Ethereum) message of a /v1/walletchallenge,
+ * exactly as answered, and the address's personal_sign signature over it (made on the device).
+ */
+const proof = z.object(
+  {
+    message: z
+      .string('WALLET_PROOF_INVALID')
+      .min(1, 'WALLET_PROOF_INVALID')
+      .max(PROOF_MESSAGE_MAX, 'WALLET_PROOF_INVALID'),
+    signature: z.string('WALLET_PROOF_INVALID').regex(/^0x[0-9a-fA-F]{130}$/, 'WALLET_PROOF_INVALID'),
+  },
+  'WALLET_PROOF_INVALID',
+)
+
+export const walletChallenge = wallet(
+  '/v1/walletchallenge',
+  'A one-time challenge to prove this account holds an address: the EIP-4361 message to sign on the device ' +
+    '(expires in 5 minutes; one use, for this account, address and purpose)',
+  z.object({ address, purpose: z.enum(PROOF_PURPOSES, 'FIELD_INVALID') }),
+  z.object({ message: z.string(), expires_at: isoTime() }),
+)
+
 const newWallet = z.object({
   name: walletName,
   address,
   vault,
   hint,
   kind: z.enum(WALLET_KINDS, 'FIELD_INVALID'),
+  /** Signed over a `create` challenge for /v1/walletcreate, an `import` one for /v1/import. */
+  proof,
 })
 export const walletCreate = wallet(
   '/v1/walletcreate',
@@ -202,6 +241,12 @@ export const walletImport = wallet(
   '/v1/import',
   'Store a wallet imported in the browser (words or private key); it becomes current',
   newWallet,
+  z.object({ wallet: Wallet }),
+)
+export const walletProve = wallet(
+  '/v1/walletprove',
+  'Prove control of a wallet stored before proofs (a `prove` challenge signed on the device); WALLET_PROOF_INVALID otherwise',
+  z.object({ wallet_id: walletId, proof }),
   z.object({ wallet: Wallet }),
 )
 export const walletPrivate = wallet(
@@ -481,7 +526,8 @@ export const collect = method('/v1/collect', {
   feature: 'wallet',
   summary:
     'Withdraw KNT from my earnings on-chain to my current wallet: queued, signed by the treasury, ' +
-    'confirmed by the chain; idempotent on request_id. COLLECT_UNAVAILABLE when the treasury or chain cannot pay',
+    'confirmed by the chain; idempotent on request_id. COLLECT_UNAVAILABLE when the treasury or chain cannot pay, ' +
+    'WALLET_UNPROVEN when the current wallet was never proved (/v1/walletprove)',
   auth: true,
   idempotencyKey: 'request_id',
   params: z.object({ amount, request_id: required(64) }),

@@ -32,6 +32,7 @@ export {
 } from './hd.ts'
 export { VAULT_VERSION, decryptVault, encryptVault, secretAccount, vaultSealer, type VaultSecret } from './vault.ts'
 export { buildTransfer, signTransfer, type TransferRequest } from './tx.ts'
+export { signProof } from './proof.ts'
 export { decodeData, encodeData } from './data.ts'
 export { fromUnits, toUnits } from './units.ts'
 export { addressProblem, isAddress, lookAlike } from './address.ts'

@@ -7,6 +7,7 @@ import {
   type Address,
   type Hex,
 } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
 import type { ListedToken } from './chain.ts'
 
 /** The embedded Hardhat dev chain. */
@@ -22,6 +23,16 @@ export const HARDHAT_MNEMONIC = 'test test test test test test test test test te
 export const DEV_DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 /** Hardhat account #1 (public test key): the dev chain's KNT payout treasury. */
 export const DEV_TREASURY_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+
+/** Hardhat funds this many accounts of its phrase; every one of their keys is public. */
+export const HARDHAT_ACCOUNTS = 20
+
+/** The dev chain's public accounts (Hardhat's phrase, m/44'/60'/0'/0/0…19), lower-case. */
+export function hardhatAddresses(): string[] {
+  return Array.from({ length: HARDHAT_ACCOUNTS }, (_, addressIndex) =>
+    mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex }).address.toLowerCase(),
+  )
+}
 
 /** Each demo token's supply, all minted to the deployer: 10^9 whole tokens of 18 decimals. */
 export const DEV_TOKEN_SUPPLY = 10n ** 9n * 10n ** 18n

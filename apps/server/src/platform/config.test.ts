@@ -90,6 +90,27 @@ describe('the jobs’ cron check (JOBS_CRON_CHECK_S)', () => {
   })
 })
 
+describe('the treasury’s funders (TREASURY_FUNDERS) and the public origin (PUBLIC_ORIGIN)', () => {
+  it('lists no funder unless set, takes addresses separated by commas (lower-cased), refuses anything else', () => {
+    expect(loadConfig(DEPLOYMENT).treasuryFunders).toEqual([])
+    const funders = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, 0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+    expect(loadConfig({ ...DEPLOYMENT, TREASURY_FUNDERS: funders }).treasuryFunders).toEqual([
+      '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+      '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    ])
+    expect(() => loadConfig({ ...DEPLOYMENT, TREASURY_FUNDERS: '0x1234' })).toThrow(/^TREASURY_FUNDERS must be/)
+  })
+
+  it('takes an http(s) origin without a path, else none (each request’s own), and refuses anything else', () => {
+    expect(loadConfig(DEPLOYMENT).publicOrigin).toBeUndefined()
+    expect(loadConfig({ ...DEPLOYMENT, PUBLIC_ORIGIN: 'https://app.example.com/' }).publicOrigin).toBe(
+      'https://app.example.com',
+    )
+    for (const value of ['app.example.com', 'ftp://app.example.com', 'https://app.example.com/wallet'])
+      expect(() => loadConfig({ ...DEPLOYMENT, PUBLIC_ORIGIN: value })).toThrow(/^PUBLIC_ORIGIN must be/)
+  })
+})
+
 describe('the raw samples kept (RAW_RETENTION_DAYS)', () => {
   it('is 90 days unless set, and refuses less than a day or a non-number, naming it', () => {
     expect(loadConfig(DEPLOYMENT).rawRetentionDays).toBe(90)

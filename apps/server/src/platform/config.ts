@@ -66,6 +66,17 @@ export interface Config {
    */
   treasuryKey: Hex | undefined
   /**
+   * `TREASURY_FUNDERS`: comma-separated addresses that fund the treasury (an exchange account, a
+   * cold wallet): KNT they send to it is credited to no one, like the payout signer's and, on the
+   * dev chain, every Hardhat account's (docs/adr/2026-11-28-proof-of-control.md). Lower-case.
+   */
+  treasuryFunders: string[]
+  /**
+   * `PUBLIC_ORIGIN`: the origin people open the app at (e.g. https://app.example.com), the
+   * domain and URI of the wallet proofs' EIP-4361 messages. Unset: each request's own origin.
+   */
+  publicOrigin: string | undefined
+  /**
    * `SETTLEMENT_SCHEDULE`: run the daily settlement's scheduler (every minute). On by default,
    * off under NODE_ENV=test (tests settle through the service or `/admin/settle`); `1`/`0` force it.
    */
@@ -309,6 +320,32 @@ function treasuryKeyFrom(env: NodeJS.ProcessEnv, devMode: boolean): Hex | undefi
   return devMode && devChain ? DEV_TREASURY_KEY : undefined
 }
 
+/** `TREASURY_FUNDERS`: addresses separated by commas (spaces allowed), lower-cased; unset: none. */
+function fundersFrom(value: string | undefined): string[] {
+  const listed = (value ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '')
+  for (const a of listed)
+    if (!isAddress(a, { strict: false }))
+      throw new ConfigError(`TREASURY_FUNDERS must be addresses separated by commas, got "${a}"`)
+  return [...new Set(listed.map((a) => a.toLowerCase()))]
+}
+
+/** `PUBLIC_ORIGIN`: an http(s) origin without a path (https://app.example.com); unset: none. */
+function originFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin like https://app.example.com, got "${value}"`)
+  }
+  if (!/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/+$/, ''))
+    throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin like https://app.example.com, got "${value}"`)
+  return url.origin
+}
+
 /**
  * The database settings alone, for the operator commands (admin-create, ledger-check): the
  * embedded Postgres under DATA_DIR only in development mode, else DATABASE_URL is required.
@@ -352,6 +389,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
     treasuryKey: treasuryKeyFrom(env, devMode),
+    treasuryFunders: fundersFrom(env.TREASURY_FUNDERS),
+    publicOrigin: originFrom(env.PUBLIC_ORIGIN),
     settlementSchedule: env.SETTLEMENT_SCHEDULE ? env.SETTLEMENT_SCHEDULE === '1' : env.NODE_ENV !== 'test',
     jobsCronCheckSeconds: cronCheckFrom(env.JOBS_CRON_CHECK_S),
     rawRetentionDays: retentionFrom(env.RAW_RETENTION_DAYS),

@@ -20,6 +20,7 @@ export const NOTICE_CONTENT_MAX: typeof all.NOTICE_CONTENT_MAX = 4000
 export const NOTICE_TITLE_MAX: typeof all.NOTICE_TITLE_MAX = 100
 export const SETTLEMENT_STATUSES: typeof all.SETTLEMENT_STATUSES = ['running', 'done']
 export const STOCK_DELTA_MAX: typeof all.STOCK_DELTA_MAX = 1000000
+export const UNPROVEN_REPAIRS: typeof all.UNPROVEN_REPAIRS = ['hold', 'reverse']
 export const VERSION_RE: typeof all.VERSION_RE = /^\d{1,6}(\.\d{1,6}){0,3}$/
 export const articleSave: RefOf<typeof all.articleSave> = {
   name: '/admin/articlesave',
@@ -216,6 +217,18 @@ export const ticketReply: RefOf<typeof all.ticketReply> = {
 }
 export const tickets: RefOf<typeof all.tickets> = {
   name: '/admin/tickets',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
+export const unprovenCredits: RefOf<typeof all.unprovenCredits> = {
+  name: '/admin/deposits_unproven',
+  path: '/v1/admin/index',
+  auth: true,
+  feature: 'admin',
+}
+export const unprovenRepair: RefOf<typeof all.unprovenRepair> = {
+  name: '/admin/deposit_unproven',
   path: '/v1/admin/index',
   auth: true,
   feature: 'admin',

@@ -6,7 +6,14 @@ import type * as all from '../earn.ts'
 
 export type * from '../earn.ts'
 
-export const DEPOSIT_HELD_REASONS: typeof all.DEPOSIT_HELD_REASONS = ['foreign', 'shared', 'reorg']
+export const DEPOSIT_HELD_REASONS: typeof all.DEPOSIT_HELD_REASONS = [
+  'foreign',
+  'shared',
+  'reorg',
+  'unproven',
+  'system',
+  'reversed',
+]
 export const DEPOSIT_STATUSES: typeof all.DEPOSIT_STATUSES = ['pending', 'credited', 'held', 'returned']
 export const DIRECTIONS: typeof all.DIRECTIONS = ['in', 'out']
 export const DISCOVER_RECORD_KINDS: typeof all.DISCOVER_RECORD_KINDS = [

@@ -12,6 +12,9 @@ export const FEE_TIER_SECONDS: typeof all.FEE_TIER_SECONDS = { fast: 3, recommen
 export const HISTORY_TYPES: typeof all.HISTORY_TYPES = ['all', 'income', 'outgo']
 export const NETWORK_KEYS: typeof all.NETWORK_KEYS = ['bsc', 'bsc-testnet', 'dev', 'other']
 export const PAYOUT_STATUSES: typeof all.PAYOUT_STATUSES = ['queued', 'sent', 'confirmed', 'failed']
+export const PROOF_MESSAGE_MAX: typeof all.PROOF_MESSAGE_MAX = 2000
+export const PROOF_PURPOSES: typeof all.PROOF_PURPOSES = ['create', 'import', 'prove']
+export const PROOF_TTL_SECONDS: typeof all.PROOF_TTL_SECONDS = 300
 export const TX_HASH_RE: typeof all.TX_HASH_RE = /^0x[0-9a-fA-F]{64}$/
 export const VAULT_MAX: typeof all.VAULT_MAX = 4000
 export const WALLET_CSV_COLUMNS: typeof all.WALLET_CSV_COLUMNS = [
@@ -134,6 +137,12 @@ export const walletBalance: RefOf<typeof all.walletBalance> = {
   auth: true,
   feature: 'wallet',
 }
+export const walletChallenge: RefOf<typeof all.walletChallenge> = {
+  name: '/v1/walletchallenge',
+  path: '/v1/index',
+  auth: true,
+  feature: 'wallet',
+}
 export const walletCreate: RefOf<typeof all.walletCreate> = {
   name: '/v1/walletcreate',
   path: '/v1/index',
@@ -190,6 +199,12 @@ export const walletPassword: RefOf<typeof all.walletPassword> = {
 }
 export const walletPrivate: RefOf<typeof all.walletPrivate> = {
   name: '/v1/private',
+  path: '/v1/index',
+  auth: true,
+  feature: 'wallet',
+}
+export const walletProve: RefOf<typeof all.walletProve> = {
+  name: '/v1/walletprove',
   path: '/v1/index',
   auth: true,
   feature: 'wallet',

@@ -59,6 +59,8 @@ export function registerAdminMethods(rpc: Registry, service: AdminService): void
   rpc.handle(admin.heldDeposits, (params) => service.heldDeposits(params.page, params.limit))
   rpc.handle(admin.depositCredit, (params, ctx) => service.creditDeposit(operatorOf(ctx), params.id, params.user_id))
   rpc.handle(admin.depositReturn, (params, ctx) => service.returnDeposit(operatorOf(ctx), params.id))
+  rpc.handle(admin.unprovenCredits, (params) => service.unprovenCredits(params.page, params.limit))
+  rpc.handle(admin.unprovenRepair, (params, ctx) => service.repairUnproven(operatorOf(ctx), params.id, params.action))
 
   rpc.handle(admin.workoutDisputes, (params) => service.workoutDisputes(params.page, params.limit))
   rpc.handle(admin.workoutDecide, (params, ctx) => service.decideWorkout(operatorOf(ctx), params.id, params.workout_id))

@@ -320,6 +320,21 @@ export function adminService(deps: AdminDeps) {
       return decided
     },
 
+    /** Deposits credited before proofs from an address the account never proved (the one-off repair). */
+    unprovenCredits: (page: number, limit: number) => deps.deposits.creditedUnproven(page, limit),
+
+    /** Holds or reverses one of them; the audit says which, and whether the reversal could be made. */
+    async repairUnproven(op: OperatorCtx, id: number, action: 'hold' | 'reverse') {
+      const { deposit, reversed, user_id } = await deps.deposits.repairUnproven(id, action)
+      await audit(op, `deposit.unproven_${action}`, `deposit:${id}`, {
+        user_id,
+        amount: deposit.amount,
+        hash: deposit.hash,
+        reversed,
+      })
+      return { deposit, reversed }
+    },
+
     /** Marks a held, never credited deposit returned on chain. */
     async returnDeposit(op: OperatorCtx, id: number) {
       const deposit = await deps.deposits.returnHeld(id)

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { createSigner } from '../../chain/signer.ts'
-import { createWallet, fund } from '../wallet/wallet.testkit.ts'
+import { asStoredBeforeProofs, createWallet, fund, proofFor } from '../wallet/wallet.testkit.ts'
 import { aUser, balanceOf, expectReconciled, give, ok, refused } from './earn.testkit.ts'
 import { ledger, SYSTEM } from './ledger.ts'
 import { ledgerRepo } from './ledger.repo.ts'
@@ -103,6 +103,33 @@ describe('collecting KNT on-chain', () => {
     )
     expect(await rowCount(app, 'payouts', 'user_id IN ($1, $2)', [client.user.id, walletless.user.id])).toBe(0)
     expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('15'))
+  })
+
+  it('refuses to pay a wallet stored before proofs, in three languages, until its owner proves it', async () => {
+    const { client, wallet } = await earner('20')
+    await asStoredBeforeProofs(app, wallet.id)
+    const answers = await Promise.all(
+      ['us-en', 'zh-cn', 'zh-hk'].map(
+        async (lang) => (await client.call('/v1/collect', { amount: '10', request_id: requestId() }, { lang })).body,
+      ),
+    )
+    expect(answers.map((a) => [a.code, a.error])).toEqual([
+      [false, 'WALLET_UNPROVEN'],
+      [false, 'WALLET_UNPROVEN'],
+      [false, 'WALLET_UNPROVEN'],
+    ])
+    expect(answers.map((a) => a.msg)).toEqual([
+      expect.stringContaining('Prove this wallet is yours'),
+      expect.stringContaining('请先在钱包页证明'),
+      expect.stringContaining('請先在錢包頁證明'),
+    ])
+    expect(await rowCount(app, 'payouts', 'user_id = $1', [client.user.id])).toBe(0)
+    expect(await balanceOf(app, client.user.id, 'knt')).toBe(knt('20'))
+
+    await ok(client, '/v1/walletprove', { wallet_id: wallet.id, proof: await proofFor(client, wallet.key, 'prove') })
+    const { payout } = await ok(client, '/v1/collect', { amount: '10', request_id: requestId() })
+    expect(payout).toMatchObject({ address: wallet.address, status: 'queued' })
+    await expect.poll(() => statusOf(payout.id), { timeout: 20_000 }).toBe('confirmed')
   })
 
   it('never promises more KNT than the treasury holds to concurrent collects', async () => {

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, not, or, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
+import { provenByAccount } from '../wallet/index.ts'
 import { kntDeposits } from './deposit.tables.ts'
 
 export type DepositRow = typeof kntDeposits.$inferSelect
@@ -72,6 +73,70 @@ export function depositRepo(db: Db) {
         .where(and(eq(d.id, id), eq(d.status, 'held')))
         .for('update')
       return row
+    },
+
+    /**
+     * Deposits credited to an account that never proved the sender (credited before proofs),
+     * oldest first: the operator's one-off repair listing.
+     */
+    async creditedUnproven(page: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
+      const where = and(eq(d.status, 'credited'), not(provenByAccount(d.creditedTo, d.fromAddress)))
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(d)
+          .where(where)
+          .orderBy(d.id)
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(d)
+          .where(where),
+      ])
+      return { rows, total: total?.n ?? 0 }
+    },
+
+    /** A deposit of that listing, locked for the operator's repair. */
+    async lockCreditedUnproven(id: number): Promise<DepositRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(d)
+        .where(and(eq(d.id, id), eq(d.status, 'credited'), not(provenByAccount(d.creditedTo, d.fromAddress))))
+        .for('update')
+      return row
+    },
+
+    /** Holds a deposit for the operator with `reason`, keeping or clearing whom it was credited to. */
+    async hold(id: number, reason: string, creditedTo: number | null): Promise<DepositRow> {
+      const [row] = await db
+        .update(d)
+        .set({ status: 'held', heldReason: reason, creditedTo, updatedAt: new Date() })
+        .where(eq(d.id, id))
+        .returning()
+      if (!row) throw new Error(`deposit ${id} vanished`)
+      return row
+    },
+
+    /**
+     * The deposits held as unproven from `address` (lower-case) that `userId` may have, locked:
+     * its first proof credits them (one the operator held with another account's credit stays).
+     */
+    lockUnproven(chainId: number, address: string, userId: number): Promise<DepositRow[]> {
+      return db
+        .select()
+        .from(d)
+        .where(
+          and(
+            eq(d.chainId, chainId),
+            eq(d.fromAddress, address),
+            eq(d.status, 'held'),
+            eq(d.heldReason, 'unproven'),
+            or(isNull(d.creditedTo), eq(d.creditedTo, userId)),
+          ),
+        )
+        .orderBy(d.id)
+        .for('update')
     },
 
     async settle(id: number, status: 'credited' | 'returned', creditedTo: number | null): Promise<DepositRow> {

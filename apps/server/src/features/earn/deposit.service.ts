@@ -1,13 +1,14 @@
 import type { earn, Result } from '@kinetic/protocol'
 import { formatUnits, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { DEV_CHAIN_ID, hardhatAddresses } from '../../chain/networks.ts'
 import type { Chain } from '../../chain/chain.ts'
 import type { BlockRef, TransferRow } from '../../chain/indexer.repo.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { addressOwners, pendingTokenTransfers, publicNetwork, walletReads } from '../wallet/index.ts'
 import { depositRepo, type DepositRow } from './deposit.repo.ts'
-import { ASSETS, ledger } from './ledger.ts'
+import { ASSETS, ledger, SYSTEM } from './ledger.ts'
 
 type Deposit = Result<typeof earn.deposits>['list'][number]
 
@@ -27,8 +28,13 @@ const view = (row: DepositRow): Deposit => ({
   time: row.createdAt.toISOString(),
 })
 
+/**
+ * Posts the deposit to `userId` (once per key). A deposit the operator reversed (its first
+ * credit taken back) is credited again under a key of its own.
+ */
 async function credit(tx: Db, row: DepositRow, userId: number): Promise<void> {
-  await ledger(tx).reward(userId, 'knt', BigInt(row.amount), depositKey(row), 'deposit', {
+  const key = row.heldReason === 'reversed' ? `${depositKey(row)}:recredit` : depositKey(row)
+  await ledger(tx).reward(userId, 'knt', BigInt(row.amount), key, 'deposit', {
     hash: row.hash,
     log_index: row.logIndex,
     from: row.fromAddress,
@@ -36,10 +42,42 @@ async function credit(tx: Db, row: DepositRow, userId: number): Promise<void> {
 }
 
 /**
- * Wallet KNT in (docs/adr/2026-11-24-knt-deposits.md): KNT Transfers to the treasury, as the
- * indexer confirms them, become in-app KNT of the one account whose wallets hold the sender;
- * anything else is held for the operator. Without a treasury key or a KNT contract on this
- * chain there are no deposits (`treasury` is undefined).
+ * Addresses whose transfers are credited to no one (docs/adr/2026-11-28-proof-of-control.md):
+ * the payout signer, the listed treasury funders and, on the dev chain, every account of the
+ * Hardhat phrase (all their keys are public, the dev treasury's included). Lower-case.
+ */
+export function systemAddresses(
+  chainId: number,
+  treasuryKey: Hex | undefined,
+  funders: readonly string[],
+): Set<string> {
+  return new Set([
+    ...(chainId === DEV_CHAIN_ID ? hardhatAddresses() : []),
+    ...(treasuryKey ? [privateKeyToAccount(treasuryKey).address.toLowerCase()] : []),
+    ...funders.map((a) => a.toLowerCase()),
+  ])
+}
+
+type Held = NonNullable<Deposit['held_reason']>
+
+/**
+ * Who a deposit from an address goes to: the one account that proved control of it, else held
+ * — `system` for a system address, `shared` when several accounts proved it, `unproven` when
+ * only wallets stored before proofs hold it (credited once one proves it), `foreign` otherwise.
+ */
+function decide(system: boolean, proven: number[], holders: number[]): { to: number } | { held: Held } {
+  if (system) return { held: 'system' }
+  const [only] = proven
+  if (proven.length === 1 && only !== undefined) return { to: only }
+  if (proven.length > 1) return { held: 'shared' }
+  return { held: holders.length > 0 ? 'unproven' : 'foreign' }
+}
+
+/**
+ * Wallet KNT in (docs/adr/2026-11-24-knt-deposits.md, docs/adr/2026-11-28-proof-of-control.md):
+ * KNT Transfers to the treasury, as the indexer confirms them, become in-app KNT of the one
+ * account that proved control of the sender; anything else is held for the operator. Without a
+ * treasury key or a KNT contract on this chain there are no deposits (`treasury` is undefined).
  */
 export function depositService(deps: {
   db: Db
@@ -47,9 +85,12 @@ export function depositService(deps: {
   treasuryKey: Hex | undefined
   /** The KNT contract on this chain. */
   token: string | undefined
+  /** `TREASURY_FUNDERS` (config): their transfers are credited to no one. */
+  funders?: readonly string[] | undefined
 }) {
   const { db } = deps
   const { chainId } = deps.chain
+  const system = systemAddresses(chainId, deps.treasuryKey, deps.funders ?? [])
   const treasury = deps.treasuryKey ? privateKeyToAccount(deps.treasuryKey).address.toLowerCase() : undefined
   const token = deps.token?.toLowerCase()
   const isDeposit = (t: TransferRow) =>
@@ -62,12 +103,19 @@ export function depositService(deps: {
     if (!treasury || !token) return
     const found = transfers.filter(isDeposit)
     if (found.length === 0) return
-    const owners = await addressOwners(tx, [...new Set(found.map((t) => t.fromAddress))])
+    const senders = [...new Set(found.map((t) => t.fromAddress))]
+    const [provers, holders] = await Promise.all([
+      addressOwners(tx, senders, { provenOnly: true }),
+      addressOwners(tx, senders),
+    ])
     const repo = depositRepo(tx)
     for (const t of found) {
-      const accounts = owners.get(t.fromAddress) ?? []
-      const [only] = accounts
-      const one = accounts.length === 1 && only !== undefined
+      const decided = decide(
+        system.has(t.fromAddress),
+        provers.get(t.fromAddress) ?? [],
+        holders.get(t.fromAddress) ?? [],
+      )
+      const to = 'to' in decided ? decided.to : null
       const row = await repo.insert({
         chainId,
         hash: t.hash,
@@ -75,12 +123,27 @@ export function depositService(deps: {
         blockNumber: t.blockNumber ?? 0,
         fromAddress: t.fromAddress,
         amount: t.amount,
-        status: one ? 'credited' : 'held',
-        heldReason: one ? null : accounts.length === 0 ? 'foreign' : 'shared',
-        creditedTo: one ? only : null,
+        status: to === null ? 'held' : 'credited',
+        heldReason: 'held' in decided ? decided.held : null,
+        creditedTo: to,
       })
       // recorded before (a re-indexed block after a reorg): its state stays as it is
-      if (row && one) await credit(tx, row, only)
+      if (row && to !== null) await credit(tx, row, to)
+    }
+  }
+
+  /**
+   * Inside the transaction where `userId` first proved `address` (lower-case): the deposits held
+   * as unproven from it are credited to them when they are now its only prover.
+   */
+  async function onProven(tx: Db, userId: number, address: string): Promise<void> {
+    if (system.has(address)) return
+    const provers = (await addressOwners(tx, [address], { provenOnly: true })).get(address) ?? []
+    if (provers.length !== 1 || provers[0] !== userId) return
+    const repo = depositRepo(tx)
+    for (const row of await repo.lockUnproven(chainId, address, userId)) {
+      await credit(tx, row, userId)
+      await repo.settle(row.id, 'credited', userId)
     }
   }
 
@@ -107,6 +170,7 @@ export function depositService(deps: {
 
     onConfirmed,
     onRollback,
+    onProven,
 
     /** /v1/deposits: where to send, and the user's deposits (just broadcast ones as pending). */
     async list(userId: number, p: { chain_id?: number | undefined }): Promise<Result<typeof earn.deposits>> {
@@ -166,6 +230,60 @@ export function depositService(deps: {
           throw new AppError('DEPOSIT_ALREADY_CREDITED', { field: 'user_id' })
         await credit(tx, row, userId)
         return view(await repo.settle(id, 'credited', userId))
+      })
+    },
+
+    /**
+     * The operator's one-off repair (docs/adr/2026-11-28-proof-of-control.md): deposits credited
+     * (before proofs) to an account that never proved the sending address, oldest first.
+     */
+    async creditedUnproven(page: number, limit: number) {
+      const { rows, total } = await depositRepo(db).creditedUnproven(page, limit)
+      return {
+        list: rows.map((row) => ({ ...view(row), id: row.id, chain_id: row.chainId, credited_to: row.creditedTo })),
+        total,
+        page,
+        limit,
+      }
+    },
+
+    /**
+     * Repairs one deposit of that listing. `hold`: held as unproven, the credit kept (its account
+     * keeps the KNT; its proof of the address, or the operator, settles it). `reverse`: the KNT
+     * goes back from the account to the treasury and the deposit is held as reversed (to credit
+     * to its rightful account or return on chain) — never below zero: when the account no longer
+     * has that KNT (staked, spent, collected) nothing is taken, it is held with the credit kept,
+     * and `reversed` is false.
+     */
+    async repairUnproven(id: number, action: 'hold' | 'reverse') {
+      return db.transaction(async (tx) => {
+        const repo = depositRepo(tx)
+        const row = await repo.lockCreditedUnproven(id)
+        if (!row || row.creditedTo === null) throw new AppError('DEPOSIT_NOT_FOUND', { field: 'id' })
+        const userId = row.creditedTo
+        if (action === 'reverse') {
+          const reversed = await ledger(tx)
+            .debit(
+              userId,
+              'knt',
+              BigInt(row.amount),
+              SYSTEM.treasury,
+              `${depositKey(row)}:reversal`,
+              'deposit_reversal',
+              {
+                hash: row.hash,
+                log_index: row.logIndex,
+                from: row.fromAddress,
+              },
+            )
+            .then((posted) => posted.created)
+            .catch((error: unknown) => {
+              if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') return false
+              throw error
+            })
+          if (reversed) return { deposit: view(await repo.hold(id, 'reversed', null)), reversed: true, user_id: userId }
+        }
+        return { deposit: view(await repo.hold(id, 'unproven', userId)), reversed: false, user_id: userId }
       })
     },
 

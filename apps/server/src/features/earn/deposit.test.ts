@@ -1,5 +1,5 @@
-import { encodeFunctionData, erc20Abi, parseUnits, type Address, type Hash } from 'viem'
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { encodeFunctionData, erc20Abi, parseUnits, toHex, type Address, type Hash } from 'viem'
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDevChain, type DevChain } from '../../chain/devchain.ts'
 import { createIndexer, type Indexer } from '../../chain/indexer.ts'
@@ -7,7 +7,16 @@ import { fundedWallet } from '../../../test/chain.ts'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
 import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
 import { trackedAddresses } from '../wallet/index.ts'
-import { createWallet, fund, GWEI, ok, signTransfer } from '../wallet/wallet.testkit.ts'
+import {
+  asStoredBeforeProofs,
+  createWallet,
+  fund,
+  GWEI,
+  ok,
+  proofFor,
+  signTransfer,
+  vaultOf,
+} from '../wallet/wallet.testkit.ts'
 import { aUser, balanceOf, expectReconciled, refused } from './earn.testkit.ts'
 
 // Its own treasury: no other test file sends KNT to it on the shared dev chain.
@@ -169,6 +178,182 @@ describe('wallet KNT in', () => {
       expect((await depositsOf(c)).list).toEqual([
         expect.objectContaining({ hash, status: 'held', held_reason: 'shared', amount: '3' }),
       ])
+  })
+
+  it('holds KNT from a wallet stored before proofs until its owner proves it, then credits it once', async () => {
+    const user = await userWithKnt()
+    await asStoredBeforeProofs(app, user.wallet.id)
+    const hash = await deposit(user, '4')
+    await indexed()
+
+    expect(await balanceOf(app, user.userId, 'knt')).toBe(0n)
+    expect((await depositsOf(user.client)).list).toEqual([
+      expect.objectContaining({ hash, status: 'held', held_reason: 'unproven', amount: '4' }),
+    ])
+    await ok(user.client, '/v1/walletprove', {
+      wallet_id: user.wallet.id,
+      proof: await proofFor(user.client, user.key, 'prove'),
+    })
+    expect(await balanceOf(app, user.userId, 'knt')).toBe(knt('4'))
+    expect((await depositsOf(user.client)).list).toEqual([
+      expect.objectContaining({ hash, status: 'credited', held_reason: null }),
+    ])
+    // a second proof credits nothing again
+    await ok(user.client, '/v1/walletprove', {
+      wallet_id: user.wallet.id,
+      proof: await proofFor(user.client, user.key, 'prove'),
+    })
+    await indexed()
+    expect(await balanceOf(app, user.userId, 'knt')).toBe(knt('4'))
+  })
+
+  it('never credits a claimer: a transfer from an address it claimed goes to the key’s holder once they prove it', async () => {
+    const holder = await fundedWallet() // the key's holder, sending straight to the chain
+    const holderKey = privateKeyToAccount(holder.key)
+    const claimer = await aUser(app)
+    // now refused: the claimer cannot sign for the holder's address
+    const forged = await proofFor(claimer, privateKeyToAccount(generatePrivateKey()), 'create', holder.account.address)
+    const claim = { name: 'Claim', address: holder.account.address, kind: 'mnemonic', hint: '' }
+    expect(
+      await refused(claimer, '/v1/walletcreate', { ...claim, vault: vaultOf(holder.account.address), proof: forged }),
+    ).toMatchObject({ error: 'WALLET_PROOF_INVALID' })
+    // a claim stored before proofs (as the migration leaves one): the claimer never held the key
+    const sneaked = await createWallet(claimer, holderKey)
+    await asStoredBeforeProofs(app, sneaked.id)
+
+    const hash = await holder.writeContract({
+      address: token(),
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [treasury.address, knt('6')],
+    })
+    await app.chain.client.waitForTransactionReceipt({ hash })
+    await indexed()
+    expect(await balanceOf(app, claimer.user.id, 'knt')).toBe(0n)
+    expect((await depositsOf(claimer)).list).toEqual([
+      expect.objectContaining({ hash, status: 'held', held_reason: 'unproven' }),
+    ])
+
+    // the holder signs up and proves the address: the held deposit is theirs, never the claimer's
+    const owner = await aUser(app)
+    await createWallet(owner, holderKey, { method: '/v1/import' })
+    const second = await holder.writeContract({
+      address: token(),
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [treasury.address, knt('2')],
+    })
+    await app.chain.client.waitForTransactionReceipt({ hash: second })
+    await indexed()
+    expect(await balanceOf(app, owner.user.id, 'knt')).toBe(knt('2'))
+    expect(await balanceOf(app, claimer.user.id, 'knt')).toBe(0n)
+  })
+
+  it('credits no one for a dev-chain Hardhat account’s transfer, even to an account that imported its public key', async () => {
+    const hd = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 17 })
+    const hardhat = privateKeyToAccount(toHex(hd.getHdKey().privateKey!))
+    const user = await aUser(app)
+    const wallet = await createWallet(user, hardhat, { method: '/v1/import' })
+    expect(wallet).toMatchObject({ proven: true })
+    await fund(app, hardhat.address)
+    const sender = { client: user, wallet, key: hardhat, userId: user.user.id }
+    const hash = await deposit(sender as Awaited<ReturnType<typeof userWithKnt>>, '10')
+    await indexed()
+
+    expect(await balanceOf(app, user.user.id, 'knt')).toBe(0n)
+    expect((await depositsOf(user)).list).toEqual([
+      expect.objectContaining({ hash, status: 'held', held_reason: 'system', amount: '10' }),
+    ])
+  })
+
+  it('lists deposits credited before proofs for the operator, who holds or reverses each, audited, never below zero', async () => {
+    // three deposits credited the way they were before proofs: their wallets are then left unproven
+    const [kept, spent, reversedOne] = [await userWithKnt(), await userWithKnt(), await userWithKnt()]
+    const hashes = {
+      kept: await deposit(kept, '3'),
+      spent: await deposit(spent, '8'),
+      reversed: await deposit(reversedOne, '5'),
+    }
+    await indexed()
+    for (const u of [kept, spent, reversedOne]) await asStoredBeforeProofs(app, u.wallet.id)
+    await ok(spent.client, '/v1/pledge', {
+      action: 'stake',
+      amount: '8',
+      request_id: `stake-${hashes.spent.slice(2, 18)}`,
+    })
+
+    const ops = (await operatorClient(app)).client
+    const listed = async () =>
+      (
+        (await adminCall(ops, '/admin/deposits_unproven', { limit: 100 })).body.data.list as {
+          id: number
+          hash: string
+        }[]
+      )
+        .filter((d) => Object.values(hashes).includes(d.hash as Hash))
+        .map((d) => d.hash)
+    expect((await listed()).sort()).toEqual(Object.values(hashes).sort())
+    const idOf = async (hash: string) =>
+      (
+        (await adminCall(ops, '/admin/deposits_unproven', { limit: 100 })).body.data.list as {
+          id: number
+          hash: string
+        }[]
+      ).find((d) => d.hash === hash)!.id
+    const ids = {
+      kept: await idOf(hashes.kept),
+      spent: await idOf(hashes.spent),
+      reversed: await idOf(hashes.reversed),
+    }
+
+    const reversal = await adminCall(ops, '/admin/deposit_unproven', { id: ids.reversed, action: 'reverse' })
+    expect(reversal.body.data).toMatchObject({ reversed: true, deposit: { status: 'held', held_reason: 'reversed' } })
+    expect(await balanceOf(app, reversedOne.userId, 'knt')).toBe(0n)
+
+    // staked: taking it back would go below zero, so it is held with the credit kept, and said so
+    const refusedReversal = await adminCall(ops, '/admin/deposit_unproven', { id: ids.spent, action: 'reverse' })
+    expect(refusedReversal.body.data).toMatchObject({
+      reversed: false,
+      deposit: { status: 'held', held_reason: 'unproven' },
+    })
+    expect(await balanceOf(app, spent.userId, 'knt')).toBe(0n)
+
+    const held = await adminCall(ops, '/admin/deposit_unproven', { id: ids.kept, action: 'hold' })
+    expect(held.body.data).toMatchObject({ reversed: false, deposit: { status: 'held', held_reason: 'unproven' } })
+    expect(await balanceOf(app, kept.userId, 'knt')).toBe(knt('3'))
+    expect(await listed()).toEqual([])
+    expect((await adminCall(ops, '/admin/deposit_unproven', { id: ids.kept, action: 'reverse' })).body).toMatchObject({
+      code: false,
+      error: 'DEPOSIT_NOT_FOUND',
+    })
+
+    const audit = (await adminCall(ops, '/admin/audit', { limit: 50 })).body.data.list as {
+      action: string
+      target: string
+    }[]
+    expect(
+      audit
+        .filter((a) =>
+          Object.values(ids)
+            .map((id) => `deposit:${id}`)
+            .includes(a.target),
+        )
+        .map((a) => a.action)
+        .sort(),
+    ).toEqual(['deposit.unproven_hold', 'deposit.unproven_reverse', 'deposit.unproven_reverse'])
+
+    // the held one's owner proves the address: confirmed, credited nothing twice
+    await ok(kept.client, '/v1/walletprove', {
+      wallet_id: kept.wallet.id,
+      proof: await proofFor(kept.client, kept.key, 'prove'),
+    })
+    expect(await balanceOf(app, kept.userId, 'knt')).toBe(knt('3'))
+    expect((await depositsOf(kept.client)).list).toEqual([
+      expect.objectContaining({ hash: hashes.kept, status: 'credited' }),
+    ])
+    // the reversed one goes back on chain (or to its rightful account): once
+    const returned = await adminCall(ops, '/admin/deposit_return', { id: ids.reversed })
+    expect(returned.body.data.deposit).toMatchObject({ status: 'returned' })
   })
 
   it('holds a credited deposit a reorg undid, keeps the credit (nothing negative) and credits nothing twice', async () => {

@@ -106,6 +106,7 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
     chain,
     treasuryKey: config.treasuryKey,
     token: chain.tokens.find((t) => t.symbol === 'KNT')?.contract,
+    funders: config.treasuryFunders,
   })
   const api: EarnApi = {
     settings,

@@ -105,8 +105,11 @@ export function payoutService(deps: {
         throw new AppError('COLLECT_TOO_SMALL', { field: 'amount' })
       const earlier = await repo.byRequest(userId, p.request_id)
       if (earlier) return { payout: payoutView(earlier) }
-      const address = (await walletReads(db).current(userId))?.address
-      if (!address) throw new AppError('WALLET_NOT_FOUND')
+      const current = await walletReads(db).current(userId)
+      if (!current) throw new AppError('WALLET_NOT_FOUND')
+      // KNT goes only to an address this account proved it holds (docs/adr/2026-11-28-proof-of-control.md)
+      if (!current.provenAt) throw new AppError('WALLET_UNPROVEN')
+      const { address } = current
       if (!treasury || !token || !worker) throw unavailable()
       if ((await ledger(db).balance(userId, 'knt')) < amount)
         throw new AppError('INSUFFICIENT_BALANCE', { field: 'amount' })

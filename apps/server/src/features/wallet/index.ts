@@ -8,7 +8,13 @@ import { walletService } from './wallet.service.ts'
 
 /** The front door of wallets: what other features (and the chain indexer, through app.ts) may use. */
 export { transfersReceived } from './received.ts'
-export { addressOwners, backedUpWalletCount, pendingTokenTransfers, trackedAddresses } from './wallet.repo.ts'
+export {
+  addressOwners,
+  backedUpWalletCount,
+  pendingTokenTransfers,
+  provenByAccount,
+  trackedAddresses,
+} from './wallet.repo.ts'
 export { publicNetwork } from './wallet.context.ts'
 export type { BalanceBook } from './balance-book.ts'
 
@@ -23,7 +29,10 @@ export function walletReads(db: Db) {
   }
 }
 
-export function walletFeature(ctx: AppContext) {
+export function walletFeature(
+  ctx: AppContext,
+  deps: { onProven?: (tx: Db, userId: number, address: string) => Promise<void> } = {},
+) {
   const { db, chain, config, registry } = ctx
   /** Balances per block; app.ts runs its service and tells it of blocks the app itself made. */
   const balances: BalanceBook = balanceBook({
@@ -40,8 +49,9 @@ export function walletFeature(ctx: AppContext) {
       book: balances,
       prices: priceFeeds(config.chain.priceFeeds),
       dex: config.chain.dex,
+      onProven: deps.onProven,
     })
-    registerWalletMethods(registry, service)
+    registerWalletMethods(registry, service, config.publicOrigin)
     // the configured coins are written at start, so no read (on a replica, read-only) is the first to write them
     server.addHook('onReady', () => service.seedCoins())
   })

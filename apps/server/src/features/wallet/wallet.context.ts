@@ -17,6 +17,11 @@ export interface WalletDeps {
   book: BalanceBook
   /** The exchange swaps go through (config.chain.dex); undefined: SWAP_UNAVAILABLE. */
   dex?: Dex | undefined
+  /**
+   * Told, inside the transaction, when an account first proves a wallet stored before proofs
+   * (earning credits the deposits it held for that address: app.ts wires it).
+   */
+  onProven?: ((tx: Db, userId: number, address: string) => Promise<void>) | undefined
 }
 
 /** The chain's native coin as the app shows it (the dev chain's native coin stands for BNB). */
@@ -38,6 +43,7 @@ export function publicWallet(row: ShownWallet): wallet.Wallet {
     hint: row.hint,
     backed_up: row.backedUp,
     current: row.current,
+    proven: row.provenAt !== null,
     created_at: row.createdAt.toISOString(),
   }
 }

@@ -1,6 +1,8 @@
 import { swap, wallet as w, type MethodDef } from '@kinetic/protocol'
 import type { Hex } from 'viem'
 import type { Handler, Registry } from '../../platform/rpc/registry.ts'
+import type { FastifyRequest } from 'fastify'
+import { proofOrigin } from './proof.ts'
 import { chainError } from './wallet.context.ts'
 import type { WalletService } from './wallet.service.ts'
 
@@ -16,14 +18,25 @@ const guard =
   }
 
 /** The wallet operations: the service checks every id against the caller. */
-export function registerWalletMethods(rpc: Registry, service: WalletService): void {
+export function registerWalletMethods(
+  rpc: Registry,
+  service: WalletService,
+  configuredOrigin: string | undefined,
+): void {
   const handle = <M extends MethodDef>(def: M, handler: Handler<M>) => rpc.handle(def, guard(handler))
 
   handle(w.walletIndex, (_p, ctx) => service.home(ctx.user.id))
   handle(w.walletInfo, (p, ctx) => service.walletInfo(ctx.user.id, p.wallet_id))
-  handle(w.walletCreate, (p, ctx) => service.addWallet(ctx.user.id, p))
+  const origin = (request: FastifyRequest) => proofOrigin(configuredOrigin, request)
+  handle(w.walletChallenge, (p, ctx) => service.challenge(ctx.user.id, p, origin(ctx.request)))
+  handle(w.walletCreate, (p, ctx) =>
+    service.addWallet(ctx.user.id, p, { purpose: 'create', origin: origin(ctx.request) }),
+  )
   // the person typed the words or key in: they already hold it (docs/adr/2026-11-24-imported-wallet-backup.md)
-  handle(w.walletImport, (p, ctx) => service.addWallet(ctx.user.id, p, { backedUp: true }))
+  handle(w.walletImport, (p, ctx) =>
+    service.addWallet(ctx.user.id, p, { backedUp: true, purpose: 'import', origin: origin(ctx.request) }),
+  )
+  handle(w.walletProve, (p, ctx) => service.prove(ctx.user.id, p.wallet_id, p.proof, origin(ctx.request)))
   handle(w.walletPrivate, (p, ctx) => service.privateVault(ctx.user.id, p.wallet_id))
   handle(w.walletVerify, (p, ctx) => service.markBackedUp(ctx.user.id, p.wallet_id))
   handle(w.walletList, (p, ctx) => service.list(ctx.user.id, p.wallet_id))

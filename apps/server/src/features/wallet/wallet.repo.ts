@@ -13,6 +13,7 @@ import {
   notInArray,
   or,
   sql,
+  type Column,
   type SQL,
 } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
@@ -22,7 +23,7 @@ import { decodeObject } from '../../platform/db/json-rows.ts'
 import { prepared, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { readVersions } from '../../platform/db/read-versions.tables.ts'
 import { users } from '../../platform/db/users.tables.ts'
-import { addressBook, coins, walletCoins, wallets } from './wallet.tables.ts'
+import { addressBook, coins, walletChallenges, walletCoins, wallets } from './wallet.tables.ts'
 
 export type WalletRow = typeof wallets.$inferSelect
 /** What a wallet's answer shows (publicWallet): everything but the vault and the deletion. */
@@ -55,6 +56,15 @@ export function backedUpWalletCount(userId: Param<number>) {
     .from(wallets)
     .where(and(live(userId), eq(wallets.backedUp, true)))
 }
+/**
+ * `EXISTS (…)`: whether account `userId` holds a live wallet at (lower-case) `address` that it
+ * proved, for other features' reads (earning's listing of credits made before proofs).
+ */
+export function provenByAccount(userId: SQL | Column, address: SQL | Column): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${wallets} WHERE ${wallets.userId} = ${userId} AND ${lowerAddress} = ${address}
+    AND ${wallets.deletedAt} IS NULL AND ${wallets.provenAt} IS NOT NULL)`
+}
+
 const t = chainTransfers
 
 export interface HistoryQuery {
@@ -157,6 +167,7 @@ const shownWallet = {
   hint: wallets.hint,
   backedUp: wallets.backedUp,
   current: wallets.current,
+  provenAt: wallets.provenAt,
   createdAt: wallets.createdAt,
 }
 
@@ -243,15 +254,26 @@ export async function watchedHoldings(
 
 /**
  * The accounts whose live wallets hold each of `addresses` (lower-case in and out); an address
- * no live wallet holds is absent. Deposits credit only an address held by exactly one account.
+ * no live wallet holds is absent. With `provenOnly`, only wallets whose account proved control
+ * count: deposits credit only an address proved by exactly one account.
  */
-export async function addressOwners(db: Db, addresses: string[]): Promise<Map<string, number[]>> {
+export async function addressOwners(
+  db: Db,
+  addresses: string[],
+  { provenOnly = false } = {},
+): Promise<Map<string, number[]>> {
   const owners = new Map<string, number[]>()
   if (addresses.length === 0) return owners
   const rows = await db
     .selectDistinct({ address: lowerAddress, userId: wallets.userId })
     .from(wallets)
-    .where(and(isNull(wallets.deletedAt), inArray(lowerAddress, addresses)))
+    .where(
+      and(
+        isNull(wallets.deletedAt),
+        inArray(lowerAddress, addresses),
+        provenOnly ? isNotNull(wallets.provenAt) : undefined,
+      ),
+    )
     .orderBy(wallets.userId)
   for (const row of rows) owners.set(row.address as string, [...(owners.get(row.address as string) ?? []), row.userId])
   return owners
@@ -359,6 +381,52 @@ export function walletRepo(db: Db) {
     async userAddresses(userId: number): Promise<string[]> {
       const rows = await db.selectDistinct({ address: lowerAddress }).from(wallets).where(live(userId))
       return rows.map((r) => String(r.address))
+    },
+
+    // proofs of control
+
+    async insertChallenge(row: typeof walletChallenges.$inferInsert): Promise<void> {
+      await db.insert(walletChallenges).values(row)
+    },
+
+    /**
+     * Consumes the challenge `nonce` if it is this account's, for this (lower-case) address and
+     * purpose, and not expired at `now`: true once, false for any other (a replay, another
+     * account's, another address's or purpose's, an expired one).
+     */
+    async consumeChallenge(q: {
+      nonce: string
+      userId: number
+      address: string
+      purpose: string
+      now: Date
+    }): Promise<boolean> {
+      const used = await db
+        .delete(walletChallenges)
+        .where(
+          and(
+            eq(walletChallenges.nonce, q.nonce),
+            eq(walletChallenges.userId, q.userId),
+            eq(walletChallenges.address, q.address.toLowerCase()),
+            eq(walletChallenges.purpose, q.purpose),
+            sql`${walletChallenges.expiresAt} > ${q.now.toISOString()}`,
+          ),
+        )
+        .returning({ nonce: walletChallenges.nonce })
+      return used.length === 1
+    },
+
+    /** Drops the account's challenges that expired before `now` (each new challenge tidies up). */
+    async dropExpiredChallenges(userId: number, now: Date): Promise<void> {
+      await db
+        .delete(walletChallenges)
+        .where(and(eq(walletChallenges.userId, userId), sql`${walletChallenges.expiresAt} <= ${now.toISOString()}`))
+    },
+
+    async markProven(id: number, at: Date): Promise<WalletRow> {
+      const [row] = await db.update(wallets).set({ provenAt: at }).where(eq(wallets.id, id)).returning()
+      if (!row) throw new Error(`wallet ${id} vanished`)
+      return row
     },
 
     async insertWallet(row: typeof wallets.$inferInsert): Promise<WalletRow> {

@@ -7,6 +7,7 @@ import { pricesOf, valuedAssets, type Valuation, type ValuedAssets } from './ass
 import { formatDecimal } from './money.ts'
 import { addressBookService } from './address-book.ts'
 import { previewService } from './preview.service.ts'
+import { proofOfControl, type Proof, type ProofPurpose } from './proof.ts'
 import { swapService } from './swap.service.ts'
 import { transferService } from './transfer.service.ts'
 import { isUniqueViolation, walletRepo, type CoinRow } from './wallet.repo.ts'
@@ -25,6 +26,7 @@ type NewWallet = {
   vault: string
   hint?: string | undefined
   kind: wallet.Wallet['kind']
+  proof: Proof
 }
 
 /** Users whose wallet home is kept (its wallet, coins and last valuation); a forgotten one costs one more statement. */
@@ -51,6 +53,7 @@ export function walletService(deps: WalletDeps) {
   const ctx = walletContext(deps)
   const { chain, repo, book } = ctx
   const network = publicNetwork(chain)
+  const proofs = proofOfControl({ db: ctx.db, chainId: chain.chainId })
   /**
    * While a user's wallet version holds (`read_versions`: it moves with every committed change
    * of their wallets or coins, in any instance), the wallet home is its kept wallet after one
@@ -68,11 +71,21 @@ export function walletService(deps: WalletDeps) {
     ...addressBookService(ctx),
     ...swapService(ctx, deps.dex),
 
+    /** A one-time proof-of-control challenge: the EIP-4361 message the device signs. */
+    async challenge(userId: number, params: { address: string; purpose: ProofPurpose }, origin: string) {
+      return proofs.challenge(userId, checkedAddress(params.address, 'address'), params.purpose, origin)
+    },
+
     /**
      * Create and import store the same thing: the address and the browser's vault; it becomes
-     * current. An import is stored backed up; created words are once they are verified.
+     * current. An import is stored backed up; created words are once they are verified. Either
+     * needs a proof of control for its purpose, consumed with the store (WALLET_PROOF_INVALID).
      */
-    async addWallet(userId: number, params: NewWallet, { backedUp = false } = {}) {
+    async addWallet(
+      userId: number,
+      params: NewWallet,
+      { backedUp = false, purpose, origin }: { backedUp?: boolean; purpose: 'create' | 'import'; origin: string },
+    ) {
       const address = checkedAddress(params.address, 'address')
       await ctx.ensureCoins()
       const listed = await repo.listedCoins(chain.chainId)
@@ -80,6 +93,7 @@ export function walletService(deps: WalletDeps) {
         const txRepo = walletRepo(tx)
         await txRepo.lockUser(userId)
         if (await txRepo.findWalletByAddress(userId, address)) throw new AppError('WALLET_EXISTS', { field: 'address' })
+        await proofs.verify(tx, { userId, address, purpose, origin, proof: params.proof })
         await txRepo.clearCurrent(userId)
         try {
           const row = await txRepo.insertWallet({
@@ -91,6 +105,7 @@ export function walletService(deps: WalletDeps) {
             hint: params.hint ?? '',
             backedUp,
             current: true,
+            provenAt: new Date(),
           })
           await txRepo.addWalletCoins(
             row.id,
@@ -103,6 +118,26 @@ export function walletService(deps: WalletDeps) {
         }
       })
       return { wallet: publicWallet(created) }
+    },
+
+    /**
+     * A wallet stored before proofs proves control once: from then on its deposits are credited
+     * (those held as unproven too, through `onProven`) and collect pays to it.
+     */
+    async prove(userId: number, walletId: number, proof: Proof, origin: string) {
+      const proven = await ctx.db.transaction(async (tx) => {
+        const txRepo = walletRepo(tx)
+        await txRepo.lockUser(userId)
+        const row = await txRepo.findWallet(userId, walletId)
+        if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
+        const address = getAddress(row.address)
+        await proofs.verify(tx, { userId, address, purpose: 'prove', origin, proof })
+        if (row.provenAt) return row
+        const marked = await txRepo.markProven(row.id, new Date())
+        await deps.onProven?.(tx, userId, address.toLowerCase())
+        return marked
+      })
+      return { wallet: publicWallet(proven) }
     },
 
     async walletInfo(userId: number, walletId: number) {

@@ -34,6 +34,12 @@ export const wallets = pgTable(
     hint: text('hint').notNull().default(''),
     backedUp: boolean('backed_up').notNull().default(false),
     current: boolean('current').notNull().default(false),
+    /**
+     * When this account proved on a device that it holds the address's key (a signed one-time
+     * challenge); null for a wallet stored before proofs until its owner proves it. Only a
+     * proven address is the account's for deposits and payouts.
+     */
+    provenAt: timestamp('proven_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -99,4 +105,26 @@ export const addressBook = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('address_book_user_idx').on(t.userId, t.id)],
+)
+
+/**
+ * One-time challenges of proofs of control (docs/adr/2026-11-28-proof-of-control.md): the nonce
+ * of an EIP-4361 message, bound to the account, the lower-case address and the purpose, and
+ * consumed (deleted) in the transaction that stores or proves the wallet.
+ */
+export const walletChallenges = pgTable(
+  'wallet_challenges',
+  {
+    nonce: text('nonce').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-case. */
+    address: text('address').notNull(),
+    /** create | import | prove */
+    purpose: text('purpose').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('wallet_challenges_user_idx').on(t.userId), index('wallet_challenges_expires_idx').on(t.expiresAt)],
 )

@@ -67,21 +67,46 @@ export async function refused(client: Client, method: string, params: Record<str
   return body as { code: false; error: string; msg: string; fields?: Record<string, string> }
 }
 
+/**
+ * A proof of control as the web makes one: a challenge for (this account, `address`, `purpose`)
+ * and `key`'s signature over its EIP-4361 message, made here as on the device.
+ */
+export async function proofFor(
+  client: Client,
+  key: PrivateKeyAccount,
+  purpose: (typeof wallet.PROOF_PURPOSES)[number],
+  address: string = key.address,
+): Promise<{ message: string; signature: Hex }> {
+  const { message } = await ok<{ message: string }>(client, '/v1/walletchallenge', { address, purpose })
+  return { message, signature: await key.signMessage({ message }) }
+}
+
+/** Creates (or with `method: '/v1/import'`, imports) the wallet of `key`, proving control like the web. */
 export async function createWallet(
   client: Client,
   key: PrivateKeyAccount = aKey(),
   overrides: Partial<{ name: string; kind: string; hint: string; method: string; address: string }> = {},
 ): Promise<wallet.Wallet & { key: PrivateKeyAccount }> {
   const { method = '/v1/walletcreate', ...params } = overrides
+  const purpose = method === '/v1/import' ? 'import' : 'create'
   const data = await ok<{ wallet: wallet.Wallet }>(client, method, {
     name: 'My wallet',
     address: key.address,
     vault: vaultOf(key.address),
     kind: 'mnemonic',
     hint: 'the usual',
+    proof: await proofFor(client, key, purpose, params.address ?? key.address),
     ...params,
   })
   return { ...data.wallet, key }
+}
+
+/**
+ * Makes the wallet one stored before proofs (as the migration leaves every earlier wallet):
+ * written in SQL, since no operation can unprove a wallet.
+ */
+export async function asStoredBeforeProofs(app: Pick<TestApp, 'database'>, walletId: number): Promise<void> {
+  await app.database.pool.query('UPDATE wallets SET proven_at = NULL WHERE id = $1', [walletId])
 }
 
 /** 10 BNB and 1000 of each listed token from the dev faucet (mined before it answers). */

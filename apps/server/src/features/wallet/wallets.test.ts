@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
-import { aKey, aSignedInUser, createWallet, ok, refused, VAULT_MARK, vaultOf } from './wallet.testkit.ts'
+import { aKey, aSignedInUser, createWallet, ok, proofFor, refused, VAULT_MARK, vaultOf } from './wallet.testkit.ts'
+
+/** A proof of the right shape (never checked: these requests fail on another field first). */
+const A_PROOF = { message: 'a signed challenge', signature: `0x${'11'.repeat(65)}` }
 
 let app: TestApp
 beforeAll(async () => {
@@ -86,6 +89,7 @@ describe('creating and importing wallets', () => {
       address: key.address.toLowerCase(),
       vault: vaultOf(key.address),
       kind: 'mnemonic',
+      proof: await proofFor(alice, key, 'import'),
     })
     expect(again).toMatchObject({ error: 'WALLET_EXISTS', msg: 'This wallet is already in your account' })
     expect(again.fields).toHaveProperty('address')
@@ -107,6 +111,7 @@ describe('creating and importing wallets', () => {
       address: wrong,
       vault: vaultOf(wrong),
       kind: 'mnemonic',
+      proof: A_PROOF,
     })
     expect(answer.error).toBe('ADDRESS_CHECKSUM')
   })
@@ -114,7 +119,7 @@ describe('creating and importing wallets', () => {
   it('refuses an invalid address, kind, empty name or vault, and writes nothing', async () => {
     const client = await aSignedInUser(app)
     const key = aKey()
-    const valid = { name: 'W', address: key.address, vault: vaultOf(key.address), kind: 'mnemonic' }
+    const valid = { name: 'W', address: key.address, vault: vaultOf(key.address), kind: 'mnemonic', proof: A_PROOF }
     expect((await refused(client, '/v1/walletcreate', { ...valid, address: '0x1234' })).error).toBe('ADDRESS_INVALID')
     expect((await refused(client, '/v1/walletcreate', { ...valid, kind: 'ledger' })).error).toBe('FIELD_INVALID')
     expect((await refused(client, '/v1/walletcreate', { ...valid, name: ' ' })).error).toBe('FIELD_REQUIRED')
@@ -283,8 +288,14 @@ describe('the vault check', () => {
     const mine = await createWallet(client)
     const other = aKey()
     const attempts: [string, Record<string, unknown>][] = [
-      ['/v1/walletcreate', { name: 'W', address: other.address, kind: 'mnemonic', vault: bad(other.address) }],
-      ['/v1/import', { name: 'W', address: other.address, kind: 'private_key', vault: bad(other.address) }],
+      [
+        '/v1/walletcreate',
+        { name: 'W', address: other.address, kind: 'mnemonic', vault: bad(other.address), proof: A_PROOF },
+      ],
+      [
+        '/v1/import',
+        { name: 'W', address: other.address, kind: 'private_key', vault: bad(other.address), proof: A_PROOF },
+      ],
       ['/v1/walletpassword', { wallet_id: mine.id, vault: bad(mine.address), hint: 'new' }],
     ]
     for (const [method, params] of attempts) {
@@ -303,7 +314,13 @@ describe('the vault check', () => {
   it('names the vault field at fault in the three languages', async () => {
     const client = await aSignedInUser(app)
     const key = aKey()
-    const params = { name: 'W', address: key.address, kind: 'mnemonic', vault: vaultOf(key.address, 1, { iter: 1 }) }
+    const params = {
+      name: 'W',
+      address: key.address,
+      kind: 'mnemonic',
+      vault: vaultOf(key.address, 1, { iter: 1 }),
+      proof: A_PROOF,
+    }
     const messages = await Promise.all(
       ['us-en', 'zh-cn', 'zh-hk'].map(async (lang) => (await client.call('/v1/walletcreate', params, { lang })).body),
     )

@@ -61,10 +61,58 @@ function HeldRow({ deposit }: { deposit: Held }) {
   )
 }
 
+type Unproven = Result<typeof admin.unprovenCredits>['list'][number]
+
+/**
+ * A deposit credited before proofs to an account that never proved its sender: hold it (the
+ * credit kept) or reverse it (the KNT back to the treasury; held instead when the account no
+ * longer has it, and said so). Both are audited.
+ */
+function UnprovenRow({ deposit }: { deposit: Unproven }) {
+  const { t, i18n } = useTranslation()
+  const queryClient = useQueryClient()
+  const [note, setNote] = useState('')
+  const repair = useMutation({
+    mutationFn: (action: (typeof admin.UNPROVEN_REPAIRS)[number]) =>
+      consoleCall(admin.unprovenRepair, { id: deposit.id, action }),
+    onSuccess: (answer, action) => {
+      if (action === 'reverse' && !answer.reversed) setNote(t('admin.deposits.unproven.notReversed'))
+      else toastOk(t('admin.toast.submitted'))
+      void queryClient.invalidateQueries({ queryKey: ['held-deposits'] })
+      void queryClient.invalidateQueries({ queryKey: ['unproven-deposits'] })
+    },
+  })
+  return (
+    <tr data-testid={`unproven-${deposit.id}`}>
+      <td>{formatTime(deposit.time, i18n.language)}</td>
+      <td className="mono">{deposit.from}</td>
+      <td className="mono">
+        {deposit.hash} #{deposit.log_index}
+      </td>
+      <td>{formatNumber(deposit.amount)} KNT</td>
+      <td>{deposit.credited_to !== null && t('admin.deposits.creditedTo', { id: deposit.credited_to })}</td>
+      <td>
+        <Button size="small" loading={repair.isPending} onClick={() => repair.mutate('hold')}>
+          {t('admin.deposits.unproven.hold')}
+        </Button>{' '}
+        <Button size="small" color="danger" loading={repair.isPending} onClick={() => repair.mutate('reverse')}>
+          {t('admin.deposits.unproven.reverse')}
+        </Button>
+        {repair.error && <span className="error">{repair.error.message}</span>}
+        {note && <span className="error">{note}</span>}
+      </td>
+    </tr>
+  )
+}
+
 /** KNT deposits held for the operator: no account's wallet or several sent them, or a reorg undid them. */
 export function DepositsPage() {
   const { t } = useTranslation()
   const held = useQuery({ queryKey: ['held-deposits'], queryFn: () => consoleCall(admin.heldDeposits, { limit: 100 }) })
+  const unproven = useQuery({
+    queryKey: ['unproven-deposits'],
+    queryFn: () => consoleCall(admin.unprovenCredits, { limit: 100 }),
+  })
   return (
     <>
       <h1>{t('admin.nav.deposits')}</h1>
@@ -93,6 +141,29 @@ export function DepositsPage() {
           ))}
         </tbody>
       </table>
+      {unproven.data && unproven.data.list.length > 0 && (
+        <>
+          <h2>{t('admin.deposits.unproven.title')}</h2>
+          <p className="muted">{t('admin.deposits.unproven.hint')}</p>
+          <table className="audit card" aria-label={t('admin.deposits.unproven.title')}>
+            <thead>
+              <tr>
+                <th>{t('admin.deposits.time')}</th>
+                <th>{t('admin.deposits.from')}</th>
+                <th>{t('admin.deposits.tx')}</th>
+                <th>{t('admin.deposits.amount')}</th>
+                <th>{t('admin.deposits.reason')}</th>
+                <th>{t('admin.deposits.action')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {unproven.data.list.map((deposit) => (
+                <UnprovenRow key={deposit.id} deposit={deposit} />
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
     </>
   )
 }

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { clearCreateFlow, updateCreateDraft, type CreateDraft } from './lib/createFlow'
 import { showFailure } from './lib/problems'
 import type { Wallet } from './lib/types'
-import { accountOf, seal, unlock, type WalletKind } from './lib/vault'
+import { accountOf, proveControl, seal, unlock, type WalletKind } from './lib/vault'
 import { forgetWallet, invalidateWallet } from './wallet.queries'
 
 /**
@@ -32,6 +32,7 @@ export function useFinishCreateMutation() {
           vault,
           hint: draft.hint,
           kind: 'mnemonic',
+          proof: await proveControl(secret, 'create'),
         })
         walletId = created.wallet.id
         updateCreateDraft({ walletId })
@@ -53,7 +54,8 @@ export function useImportMutation() {
       const { address } = accountOf(secret)
       const vault = await seal(secret, password)
       const kind: WalletKind = secret.kind
-      return call(wallet.walletImport, { name, address, vault, hint, kind })
+      const proof = await proveControl(secret, 'import')
+      return call(wallet.walletImport, { name, address, vault, hint, kind, proof })
     },
     onSuccess: () => forgetWallet(queryClient),
   })
@@ -91,15 +93,34 @@ export function useAddAccountMutation() {
       )
       const account: VaultSecret = { kind: 'mnemonic', mnemonic: secret.mnemonic, index }
       const vault = await seal(account, params.password)
+      const purpose = params.wallet.backed_up ? 'import' : 'create'
       const stored = {
         name: params.name(index + 1),
         address: accountOf(account).address,
         vault,
         hint: params.wallet.hint,
         kind: 'mnemonic' as const,
+        proof: await proveControl(account, purpose),
       }
-      return params.wallet.backed_up ? call(wallet.walletImport, stored) : call(wallet.walletCreate, stored)
+      return purpose === 'import' ? call(wallet.walletImport, stored) : call(wallet.walletCreate, stored)
     },
     onSuccess: () => forgetWallet(queryClient),
+  })
+}
+
+/**
+ * "Prove it's yours" for a wallet stored before proofs: the password opens its vault here, the
+ * challenge is signed with its key, and from then on its deposits are credited and collect pays it.
+ */
+export function useProveMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...own,
+    mutationFn: async (params: { wallet: Wallet; password: string }) => {
+      const secret = await unlock(params.wallet.id, params.password)
+      const proof = await proveControl(secret, 'prove')
+      return call(wallet.walletProve, { wallet_id: params.wallet.id, proof })
+    },
+    onSuccess: () => invalidateWallet(queryClient),
   })
 }

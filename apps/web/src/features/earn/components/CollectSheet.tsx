@@ -1,3 +1,4 @@
+import { isApiError } from '@/api'
 import { errorText } from '@/i18n'
 import { newRequestId } from '@/shared/requestId'
 import { showSuccess } from '@/shared/ui/toast'
@@ -5,6 +6,7 @@ import { formatNumber } from '@kinetic/protocol'
 import { Button, Popup } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { useCollectMutation } from '../earn.queries'
 import { AmountField } from '@/shared/ui/AmountField'
 import styles from '@/shared/ui/AmountSheet.module.css'
@@ -51,6 +53,12 @@ export function CollectSheet({ balance, min, onClose }: { balance: string; min: 
           setProblem(null)
         }}
       />
+      {isApiError(collect.error) && collect.error.code === 'WALLET_UNPROVEN' && (
+        // the current wallet was stored before proofs: KNT goes only to a wallet proved on a device
+        <p className={styles.note} role="alert">
+          {t('earn.collect.unproven')} <Link to="/spot">{t('earn.collect.toWallet')}</Link>
+        </p>
+      )}
       <Button block color="primary" shape="rounded" loading={collect.isPending} onClick={submit}>
         {t('earn.collect.submit')}
       </Button>

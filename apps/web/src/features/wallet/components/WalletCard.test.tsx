@@ -20,6 +20,7 @@ const aWallet = (patch: Partial<Wallet>): Wallet => ({
   hint: '',
   backed_up: false,
   current: true,
+  proven: true,
   created_at: '2026-11-24T10:00:00.000Z',
   ...patch,
 })

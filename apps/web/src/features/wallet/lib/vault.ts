@@ -1,6 +1,13 @@
 import { call } from '@/api'
 import { wallet } from '@kinetic/protocol'
-import { accountIndexOf, decryptVault, encryptVault, secretAccount, type VaultSecret } from '@kinetic/wallet-core'
+import {
+  accountIndexOf,
+  decryptVault,
+  encryptVault,
+  secretAccount,
+  signProof,
+  type VaultSecret,
+} from '@kinetic/wallet-core'
 
 export type WalletKind = (typeof wallet.WALLET_KINDS)[number]
 
@@ -16,6 +23,20 @@ export type WalletKind = (typeof wallet.WALLET_KINDS)[number]
 export async function unlock(walletId: number, password: string): Promise<VaultSecret> {
   const { vault } = await call(wallet.walletPrivate, { wallet_id: walletId })
   return decryptVault(vault, password)
+}
+
+/**
+ * Proves to the server that this device holds the secret's key (docs/adr/2026-11-28-proof-of-control.md):
+ * a one-time challenge for the account's address and `purpose`, signed here, silently, after
+ * the password was typed. Nothing of the key leaves the device: only the signature.
+ */
+export async function proveControl(
+  secret: VaultSecret,
+  purpose: (typeof wallet.PROOF_PURPOSES)[number],
+): Promise<{ message: string; signature: string }> {
+  const { address, privateKey } = accountOf(secret)
+  const { message } = await call(wallet.walletChallenge, { address, purpose })
+  return signProof(privateKey, message)
 }
 
 /** Encrypts a secret with a wallet password (PBKDF2 600k: about a second). */

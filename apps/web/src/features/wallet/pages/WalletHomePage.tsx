@@ -14,6 +14,7 @@ import { WalletCard } from '../components/WalletCard'
 import { lastGoodRead, rememberGoodRead } from '../lib/lastRead'
 import { formatTime } from '../lib/format'
 import { NoWallet } from '../components/WithWallet'
+import { ProveOwnership } from '../components/ProveOwnership'
 import homeStyles from '../components/Home.module.css'
 import styles from '../components/Wallet.module.css'
 import { useWalletHomeQuery } from '../wallet.queries'
@@ -81,6 +82,7 @@ export function WalletHomePage() {
                 : { kind: 'read', totalUsd: data.total_usd, unpriced: data.unpriced }
             }
           />
+          <ProveOwnership wallet={data.wallet} />
           <section className={homeStyles.section} aria-labelledby="wallet-assets">
             <div className={homeStyles.sectionHead}>
               <h2 id="wallet-assets" className={styles.sectionTitle}>
