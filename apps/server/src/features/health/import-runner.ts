@@ -51,6 +51,29 @@ async function turn(): Promise<() => void> {
   }
 }
 
+const start = (budget: ImportBudget) =>
+  new Worker(workerScript(), {
+    resourceLimits: { maxOldGenerationSizeMb: budget.heapMb, maxYoungGenerationSizeMb: 32 },
+  })
+
+/** A worker started ahead, its modules loaded, for the next import (once this process has imported). */
+let spare: { worker: Worker; budget: ImportBudget; dead: boolean } | undefined
+
+/** A worker for an import now: the spare when it is alive and has this budget; then the next spare is started. */
+function take(budget: ImportBudget): Worker {
+  const ready = spare && !spare.dead && spare.budget === budget ? spare.worker : undefined
+  if (spare && !ready) void spare.worker.terminate()
+  const worker = ready ?? start(budget)
+  worker.ref()
+  const next = { worker: start(budget), budget, dead: false }
+  // idle, it keeps no process alive; one that failed to load is replaced when taken
+  next.worker.unref()
+  next.worker.once('error', () => (next.dead = true))
+  next.worker.once('exit', () => (next.dead = true))
+  spare = next
+  return worker
+}
+
 /**
  * Reads an import in a worker thread with its own heap limit and a deadline: the event loop
  * stays free for every other request while a file is unpacked and parsed. A file over its
@@ -63,9 +86,7 @@ export async function readImportOffThread(
   const done = await turn()
   try {
     return await new Promise<PackedBundle>((resolve, reject) => {
-      const worker = new Worker(workerScript(), {
-        resourceLimits: { maxOldGenerationSizeMb: budget.heapMb, maxYoungGenerationSizeMb: 32 },
-      })
+      const worker = take(budget)
       let settled = false
       const settle = (fn: () => void) => {
         if (settled) return
