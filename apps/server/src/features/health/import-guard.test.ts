@@ -81,7 +81,7 @@ describe('imports run off the event loop, within a budget', () => {
     expect(refused.body).toMatchObject({
       code: false,
       error: 'IMPORT_TOO_LARGE',
-      msg: 'The export is too large to import (at most 200 MB once unpacked, read within a minute)',
+      msg: 'The export is too large to import (at most 200 MB once unpacked, read within two minutes)',
     })
   }, 120_000)
 })
