@@ -165,6 +165,13 @@ export function budgetRows(r: Results): Budget[] {
       `${r.health.reportP95Ms} ms (p50 ${r.health.reportP50Ms})`,
       r.health.reportP95Ms < 50,
     )
+    const i = r.health.healthzDuringImport
+    add(
+      `Health: /healthz while a ${i.rows.toLocaleString('en-US')}-row import is read (${i.importSeconds} s)`,
+      '< 50 ms p99',
+      `p50 ${i.duringP50Ms} / p99 ${i.duringP99Ms} ms over ${i.duringRuns} (idle p50 ${i.idleP50Ms} / p99 ${i.idleP99Ms})`,
+      i.duringP99Ms < 50,
+    )
   }
   if (r.growth) {
     const points = r.growth.points

@@ -1,7 +1,8 @@
 // Health budgets of DESIGN §10, run by run.ts on their own embedded Postgres:
 //  - ingest: samples/s through the device API (HTTP + JSON + validation + raw rows + rollups),
 //    4 watches uploading 1 Hz heart-rate batches of 25,000 at once;
-//  - weekly report p95 (`/v1/weeklyinfo`) for a user with a year of 1 Hz heart rate.
+//  - weekly report p95 (`/v1/weeklyinfo`) for a user with a year of 1 Hz heart rate;
+//  - `/healthz` p50/p99 idle and while that user imports a large export (bench/import.ts).
 // The year is written as the rollups 1 Hz data produces (525,600 minute rows, 365 day rows,
 // 60 readings a minute): the report reads only day rollups, and materializing 31.5 M raw rows
 // would take the shared machine minutes. BENCH_HEALTH_FULL_YEAR=1 ingests the whole year
@@ -21,6 +22,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.t
 import { ensureDatabase, runMigrations } from '../apps/server/src/platform/db/migrate.ts'
 import { demoCodes } from '../apps/server/src/features/device/codes.ts'
 import { seedDemoDevices } from '../apps/server/src/features/device/seed.ts'
+import { measureImport, type ImportMeasure } from './import.ts'
 
 const WATCHES = 4
 const BATCH = 25_000
@@ -37,6 +39,8 @@ export interface HealthMeasure {
   reportP50Ms: number
   reportP95Ms: number
   fullYearRaw: boolean
+  /** `/healthz` while the server is idle and while it imports a large export. */
+  healthzDuringImport: ImportMeasure
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -173,6 +177,7 @@ export async function measureHealth(): Promise<HealthMeasure> {
         throw new Error(`weekly report failed: ${JSON.stringify(json)}`)
     }
     times.sort((a, b) => a - b)
+    const healthzDuringImport = await measureImport(base, cookie)
     return {
       ingestSamples,
       ingestSeconds: round(ingestSeconds),
@@ -182,6 +187,7 @@ export async function measureHealth(): Promise<HealthMeasure> {
       reportP50Ms: round(percentile(times, 50)),
       reportP95Ms: round(percentile(times, 95)),
       fullYearRaw: FULL_YEAR,
+      healthzDuringImport,
     }
   } finally {
     await server.close()

@@ -32,6 +32,8 @@ await build({
     main: 'src/main.ts',
     'admin-create': 'src/features/admin/create-operator.ts',
     'ledger-check': 'src/features/earn/ledger-check.ts',
+    // the health import's worker thread (import-runner.ts finds it next to main.js)
+    'import-worker': 'src/features/health/import-worker.ts',
   },
   outdir: OUT,
   bundle: true,

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { strToU8, zipSync } from 'fflate'
 import { simpleParser } from 'mailparser'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
@@ -18,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWallet, ok } from '../src/features/wallet/wallet.testkit.ts'
 import { REPO_ROOT } from '../src/platform/config.ts'
 import { fundedWallet } from './chain.ts'
+import { upload } from './multipart.ts'
 import { Client, cloneDatabase } from './harness.ts'
 import { freePort, remote, startServer, type ServerProcess } from './processes.ts'
 
@@ -164,7 +166,7 @@ describe('the production install', () => {
     )
   })
 
-  it('registers by a mailed code, signs in, reads Home and the wallet balances', async () => {
+  it('registers by a mailed code, signs in, reads Home, imports health data and reads the wallet balances', async () => {
     const email = `production-${Date.now()}@example.com`
     const newcomer = new Client(remote(server.url))
     const sent = await newcomer.call('/v1/send', { type: 'email', account: email, scene: 'register' })
@@ -184,6 +186,19 @@ describe('the production install', () => {
     expect(login.user).toMatchObject({ email })
     const home = await ok(user, '/v1/gethome')
     expect(home).toMatchObject({ date: expect.any(String), energy: expect.any(String) })
+
+    // an import is read by the build's worker thread (dist/import-worker.js)
+    const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000).toISOString()
+    const exported = zipSync({
+      'kinetic-export.json': strToU8(JSON.stringify({ format: 'kinetic-health-export', version: 1 })),
+      'samples/steps.csv': strToU8(`minute,steps\r\n${minute},50\r\n`),
+    })
+    const imported = await upload(user, '/v1/health_import', {
+      name: 'export.zip',
+      type: 'application/zip',
+      bytes: Buffer.from(exported),
+    })
+    expect(imported.body).toMatchObject({ code: true, data: { kind: 'kinetic', added: { steps: 1 } } })
 
     const funded = await fundedWallet()
     const wallet = await createWallet(user, privateKeyToAccount(funded.key))

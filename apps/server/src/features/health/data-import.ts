@@ -4,11 +4,8 @@ import { AppError } from '../../platform/rpc/app-error.ts'
 import { dataRepo } from './data.repo.ts'
 import type { HealthHooks } from './hooks.ts'
 import { rollImportsIntoDays } from './imported.ts'
-import { isFit, isSqlite, isZip, unpack, type Bundle, type Entries } from './import-files.ts'
-import { readGadgetbridge } from './import-gadgetbridge.ts'
-import { readGarmin } from './import-garmin.ts'
-import { isHuaweiJson, readHuawei } from './import-huawei.ts'
-import { isKineticExport, readKineticExport } from './import-kinetic.ts'
+import { sampleChunks, sampleCount, type PackedBundle, type SAMPLES } from './import-packed.ts'
+import { IMPORT_BUDGET, readImportOffThread, type ImportBudget } from './import-runner.ts'
 import { lockUserHealth } from './ingest.ts'
 import { ingestRepo, type Stored } from './ingest.repo.ts'
 import { today } from './dates.ts'
@@ -17,30 +14,6 @@ import { rollClaimed } from './claims.ts'
 
 /** Samples written per statement (each kind goes in as one array parameter). */
 const CHUNK = 50_000
-
-const decode = (bytes: Uint8Array) => new TextDecoder('utf-8', { fatal: false }).decode(bytes)
-
-/** Tells the kind of a file by its bytes (and, inside a zip, by what it holds) and reads it. */
-export async function readImport(file: Uint8Array): Promise<Bundle> {
-  if (isSqlite(file)) return readGadgetbridge(file)
-  if (isFit(file)) return readGarmin([{ name: 'activity.fit', bytes: file }])
-  if (isZip(file)) return readArchive(unpack(file))
-  const text = decode(file.subarray(0, 1_000_000))
-  if (/^\s*[[{]/.test(text) && isHuaweiJson(text)) return readHuawei([{ name: 'file', text: decode(file) }])
-  throw new AppError('IMPORT_FORMAT_UNKNOWN', { field: 'file' })
-}
-
-async function readArchive(entries: Entries): Promise<Bundle> {
-  if (isKineticExport(entries)) return readKineticExport(entries)
-  const all = [...entries]
-  const db = all.find(([, bytes]) => isSqlite(bytes))
-  if (db) return readGadgetbridge(db[1])
-  const fits = all.filter(([name, bytes]) => name.toLowerCase().endsWith('.fit') && isFit(bytes))
-  if (fits.length) return readGarmin(fits.map(([name, bytes]) => ({ name, bytes })))
-  const huawei = all.filter(([name, bytes]) => name.toLowerCase().endsWith('.json') && isHuaweiJson(decode(bytes)))
-  if (huawei.length) return readHuawei(huawei.map(([name, bytes]) => ({ name, text: decode(bytes) })))
-  throw new AppError('IMPORT_FORMAT_UNKNOWN', { field: 'file' })
-}
 
 const chunks = <T>(list: T[]) =>
   Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK))
@@ -51,16 +24,23 @@ const chunks = <T>(list: T[]) =>
  * file leaves nothing. A Kinetic export's days are marked restored and earning is not told of
  * them (an imported export never earns); other imports tell earning, whose window decides.
  */
-export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, rawRetentionDays?: number) {
+export function dataImport(
+  db: Db,
+  hooks?: Pick<HealthHooks, 'daysChanged'>,
+  rawRetentionDays?: number,
+  budget: ImportBudget = IMPORT_BUDGET,
+) {
   return {
     async importFile(userId: number, file: Uint8Array): Promise<h.ImportResult> {
-      const bundle = await readImport(file)
+      // unpacking and parsing run in a worker thread; the writes stay here, in one transaction
+      const bundle: PackedBundle = await readImportOffThread(file, budget)
+      const count = (kind: keyof typeof SAMPLES) => sampleCount(bundle, kind)
       const total =
-        bundle.heartRate.length +
-        bundle.steps.length +
+        count('heartRate') +
+        count('steps') +
         bundle.sleep.length +
-        bundle.bloodPressure.length +
-        bundle.spo2.length +
+        count('bloodPressure') +
+        count('spo2') +
         bundle.workouts.length
       if (total === 0) throw new AppError('IMPORT_EMPTY', { field: 'file' })
       const now = Date.now() / 1000 + 300
@@ -69,9 +49,9 @@ export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, raw
         await lockUserHealth(tx, userId)
         const repo = ingestRepo(tx, rawRetentionDays)
         const tz = await repo.timeZone(userId)
-        const store = async <T extends object>(items: T[], save: (part: T[]) => Promise<Stored>) => {
+        const store = async <T extends object>(parts: Iterable<T[]>, save: (part: T[]) => Promise<Stored>) => {
           const sum: Stored = { accepted: 0, expired: 0, days: [] }
-          for (const part of chunks(items.filter((i) => time(i) <= now))) {
+          for (const part of parts) {
             const stored = await save(part)
             sum.accepted += stored.accepted
             sum.expired += stored.expired
@@ -79,13 +59,14 @@ export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, raw
           }
           return sum
         }
-        const hr = await store(bundle.heartRate, (s) => repo.heartRate(userId, tz, s))
-        const steps = await store(bundle.steps, (s) => repo.steps(userId, tz, s))
+        const samples = <K extends keyof typeof SAMPLES>(kind: K) => sampleChunks(bundle, kind, now, CHUNK)
+        const hr = await store(samples('heartRate'), (s) => repo.heartRate(userId, tz, s))
+        const steps = await store(samples('steps'), (s) => repo.steps(userId, tz, s))
         await repo.rollMinutesIntoDays(userId, tz, [...new Set([...hr.days, ...steps.days])])
-        const sleep = await store(bundle.sleep, (s) => repo.sleep(userId, tz, s))
+        const sleep = await store(chunks(bundle.sleep.filter((s) => s.start <= now)), (s) => repo.sleep(userId, tz, s))
         await repo.rollSleepIntoDays(userId, tz, [...new Set(sleep.days)])
-        const bp = await store(bundle.bloodPressure, (s) => repo.bloodPressure(userId, s))
-        const spo2 = await store(bundle.spo2, (s) => repo.spo2(userId, s))
+        const bp = await store(samples('bloodPressure'), (s) => repo.bloodPressure(userId, s))
+        const spo2 = await store(samples('spo2'), (s) => repo.spo2(userId, s))
         const data = dataRepo(tx)
         let workouts = 0
         const workoutDays: string[] = []
@@ -122,11 +103,11 @@ export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, raw
           workouts,
         }
         const given = {
-          heart_rate: bundle.heartRate.length,
-          steps: bundle.steps.length,
+          heart_rate: count('heartRate'),
+          steps: count('steps'),
           sleep: bundle.sleep.length,
-          blood_pressure: bundle.bloodPressure.length,
-          spo2: bundle.spo2.length,
+          blood_pressure: count('bloodPressure'),
+          spo2: count('spo2'),
           workouts: bundle.workouts.length,
         }
         const expired = {
@@ -150,9 +131,4 @@ export function dataImport(db: Db, hooks?: Pick<HealthHooks, 'daysChanged'>, raw
       return result
     },
   }
-}
-
-const time = (item: object) => {
-  const o = item as { t?: number; start?: number }
-  return o.t ?? o.start ?? 0
 }

@@ -3,50 +3,24 @@ import { PassThrough, type Readable } from 'node:stream'
 import { health as h } from '@kinetic/protocol'
 import { Zip, ZipDeflate } from 'fflate'
 import type { Db } from '../../platform/db/client.ts'
+import { csvLine } from '../../platform/export/csv.ts'
 import { addDays, today } from './dates.ts'
+import {
+  DAY_COLUMNS,
+  EXPORT_FORMAT,
+  EXPORT_MANIFEST,
+  EXPORT_VERSION,
+  PROFILE_FILE,
+  SAMPLE_FILES,
+  SLEEP_FILE,
+  WORKOUT_FILE,
+} from './export-format.ts'
 import { dataRepo, EXPORT_PAGE } from './data.repo.ts'
 import { dayTotals, hrAvg, round, sleepSummary } from './day-stats.ts'
 import { healthRepo } from './health.repo.ts'
 import { encodeTrack } from './workout-detail.ts'
 import type { RawKept } from './raw-retention.ts'
 
-/** The export's own marker: its name and version say an import it is a Kinetic export. */
-export const EXPORT_MANIFEST = 'kinetic-export.json'
-export const EXPORT_FORMAT = 'kinetic-health-export'
-export const EXPORT_VERSION = 1
-
-export const DAY_COLUMNS = [
-  'date',
-  'steps',
-  'distance_m',
-  'calories',
-  'active_minutes',
-  'hr_avg',
-  'hr_min',
-  'hr_max',
-  'hr_resting',
-  'sleep_min',
-  'sleep_score',
-  'workouts',
-  'workout_minutes',
-] as const
-export const SAMPLE_FILES = {
-  heart_rate: { file: 'samples/heart_rate.csv', columns: ['time', 'bpm'] },
-  steps: { file: 'samples/steps.csv', columns: ['minute', 'steps'] },
-  blood_pressure: { file: 'samples/blood_pressure.csv', columns: ['time', 'systolic', 'diastolic'] },
-  spo2: { file: 'samples/spo2.csv', columns: ['time', 'percent'] },
-} as const
-export const SLEEP_FILE = { file: 'samples/sleep.csv', columns: ['start', 'end', 'stage'] } as const
-export const WORKOUT_FILE = {
-  file: 'workouts/workouts.csv',
-  columns: ['start', 'end', 'source', 'type', 'name', 'distance_m', 'steps', 'heart_rate', 'track'],
-} as const
-
-const cell = (value: string | number | null | undefined) => {
-  const text = value === null || value === undefined ? '' : String(value)
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-export const csvLine = (values: readonly (string | number | null | undefined)[]) => `${values.map(cell).join(',')}\r\n`
 const xml = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
 
@@ -188,7 +162,7 @@ export function exportZip(db: Db, userId: number, from: string, to: string, rawK
     entry(EXPORT_MANIFEST).end(JSON.stringify(manifest, null, 2))
     const goal = await reports.goal(userId)
     const consent = await reports.consent(userId)
-    entry('profile.json').end(
+    entry(PROFILE_FILE).end(
       JSON.stringify(
         {
           ...(await repo.profile(userId)),

@@ -1,9 +1,8 @@
 import { deviceApi, health as h } from '@kinetic/protocol'
-import { unzipSync } from 'fflate'
-import { AppError } from '../../platform/rpc/app-error.ts'
 import type { ExportProfile } from './data.repo.ts'
 import type { TrackRow } from './health.tables.ts'
 import type { ImportedWorkout } from './motion.ts'
+import { unzipBounded } from './unzip.ts'
 
 /** What any import brings, in Unix seconds; samples keyed as the watch's are. */
 export interface Bundle {
@@ -39,34 +38,10 @@ export const isSqlite = (b: Uint8Array) =>
 export const isFit = (b: Uint8Array) => b.length >= 12 && Buffer.from(b.subarray(8, 12)).toString('latin1') === '.FIT'
 
 /**
- * Unpacks a zip, and the zips inside it one level deep (Garmin nests its uploaded files), refusing
- * more than IMPORT_MAX_UNPACKED_BYTES in all before inflating anything past the limit.
+ * Unpacks a zip, and the zips inside it one level deep (Garmin nests its uploaded files), counting
+ * the bytes really inflated and stopping at IMPORT_MAX_UNPACKED_BYTES (IMPORT_TOO_LARGE).
  */
-export function unpack(bytes: Uint8Array): Entries {
-  const entries: Entries = new Map()
-  let total = 0
-  const open = (data: Uint8Array, prefix: string, depth: number) => {
-    let files: Record<string, Uint8Array>
-    try {
-      files = unzipSync(data, {
-        filter: (f) => {
-          total += f.originalSize
-          if (total > h.IMPORT_MAX_UNPACKED_BYTES) throw new AppError('IMPORT_TOO_LARGE', { field: 'file' })
-          return !f.name.endsWith('/')
-        },
-      })
-    } catch (error) {
-      if (error instanceof AppError) throw error
-      throw new AppError('IMPORT_ARCHIVE_BROKEN', { field: 'file' })
-    }
-    for (const [name, content] of Object.entries(files)) {
-      if (depth === 0 && name.toLowerCase().endsWith('.zip') && isZip(content)) open(content, `${prefix}${name}/`, 1)
-      else entries.set(`${prefix}${name}`, content)
-    }
-  }
-  open(bytes, '', 0)
-  return entries
-}
+export const unpack = (bytes: Uint8Array): Entries => unzipBounded(bytes, h.IMPORT_MAX_UNPACKED_BYTES)
 
 /** A minute's steps or a reading that the watch's own contract would refuse is dropped, not stored. */
 export const validHr = (bpm: number) => deviceApi.HeartRateSample.shape.bpm.safeParse(bpm).success

@@ -65,6 +65,10 @@ export async function readGadgetbridge(bytes: Uint8Array): Promise<Bundle> {
     if (read === 0) throw new AppError('IMPORT_DATABASE_BROKEN', { field: 'file' })
     bundle.steps = stepsPerMinute(steps)
     return bundle
+  } catch (error) {
+    // a page sql.js cannot read (a damaged or truncated file) fails only when it is reached
+    if (error instanceof AppError) throw error
+    throw new AppError('IMPORT_DATABASE_BROKEN', { field: 'file' })
   } finally {
     db.close()
   }

@@ -33,7 +33,7 @@ type Activity = {
   totalTime?: number
   totalDistance?: number
   totalSteps?: number
-  attribute?: string
+  attribute?: string | null
 }
 
 /**
@@ -59,6 +59,9 @@ export function readHuawei(texts: { name: string; text: string }[]): Bundle {
         : [item as Activity],
     )
     for (const a of activities) {
+      // a track detail that is not text is a file this reader does not know
+      if (a?.attribute !== undefined && a.attribute !== null && typeof a.attribute !== 'string')
+        throw new AppError('IMPORT_FILE_BROKEN', { args: { reason: name } })
       const workout = activityOf(a)
       if (workout) bundle.workouts.push(workout)
     }
@@ -67,7 +70,7 @@ export function readHuawei(texts: { name: string; text: string }[]): Bundle {
 }
 
 function activityOf(a: Activity): ImportedWorkout | null {
-  if (typeof a?.startTime !== 'number') return null
+  if (typeof a?.startTime !== 'number' || !Number.isFinite(a.startTime) || Math.abs(a.startTime) > 8.64e15) return null
   const start = Math.floor(a.startTime / 1000)
   const durationS = Math.round(
     typeof a.totalTime === 'number'

@@ -1,7 +1,15 @@
-import { deviceApi, health as h } from '@kinetic/protocol'
+import { account, deviceApi, health as h } from '@kinetic/protocol'
+import { undefuse } from '../../platform/export/csv.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { ExportProfile } from './data.repo.ts'
-import { EXPORT_FORMAT, EXPORT_MANIFEST, SAMPLE_FILES, SLEEP_FILE, WORKOUT_FILE } from './export.ts'
+import {
+  EXPORT_FORMAT,
+  EXPORT_MANIFEST,
+  PROFILE_FILE,
+  SAMPLE_FILES,
+  SLEEP_FILE,
+  WORKOUT_FILE,
+} from './export-format.ts'
 import type { TrackRow } from './health.tables.ts'
 import { emptyBundle, type Bundle, type Entries } from './import-files.ts'
 import { parseTrack } from './workout-detail.ts'
@@ -52,8 +60,8 @@ const seconds = (iso: string | undefined) => {
  * the first bad one refuses the whole file, named by its file and line.
  */
 export function readKineticExport(entries: Entries): Bundle {
-  const manifest = JSON.parse(text(entries, EXPORT_MANIFEST)) as { format?: string; version?: number }
-  if (manifest.format !== EXPORT_FORMAT) throw new AppError('IMPORT_FORMAT_UNKNOWN', { field: 'file' })
+  const manifest = json(entries, EXPORT_MANIFEST) as { format?: unknown } | null
+  if (manifest?.format !== EXPORT_FORMAT) throw new AppError('IMPORT_FORMAT_UNKNOWN', { field: 'file' })
   const bundle = emptyBundle('kinetic')
   const rowsOf = (file: string, columns: readonly string[]) => {
     if (!entries.has(file)) return []
@@ -93,7 +101,9 @@ export function readKineticExport(entries: Entries): Bundle {
       check(deviceApi.SleepSample, { start: seconds(cells[0]), end: seconds(cells[1]), stage: cells[2] }, where),
     )
   for (const { cells, where } of rowsOf(WORKOUT_FILE.file, WORKOUT_FILE.columns)) {
-    const [start, end, source, type, name, distance, steps, hr, track] = cells
+    const [start, end, source, type, written, distance, steps, hr, track] = cells
+    // the export defused a name a spreadsheet would run (`=…` written `'=…`)
+    const name = undefuse(written ?? '')
     const startS = seconds(start)
     const endS = seconds(end)
     const hrSeries = hr ? hr.split(' ').map(Number) : []
@@ -104,7 +114,7 @@ export function readKineticExport(entries: Entries): Bundle {
       endS - startS <= 86_400 &&
       (h.WORKOUT_SOURCES as readonly string[]).includes(source ?? '') &&
       (h.WORKOUT_TYPES as readonly string[]).includes(type ?? '') &&
-      (name ?? '').length <= 64 &&
+      name.length <= 64 &&
       Number.isInteger(Number(distance)) &&
       Number(distance) >= 0 &&
       Number(distance) <= 1_000_000 &&
@@ -118,7 +128,7 @@ export function readKineticExport(entries: Entries): Bundle {
     bundle.workouts.push({
       source: source!,
       type: type!,
-      name: name ?? '',
+      name,
       startAt: new Date(startS * 1000),
       endAt: new Date(endS * 1000),
       distanceM: Number(distance),
@@ -127,7 +137,7 @@ export function readKineticExport(entries: Entries): Bundle {
       track: points?.length ? points : null,
     })
   }
-  if (entries.has('profile.json')) bundle.profile = profileOf(JSON.parse(text(entries, 'profile.json')))
+  if (entries.has(PROFILE_FILE)) bundle.profile = profileOf(json(entries, PROFILE_FILE))
   return bundle
 }
 
@@ -142,6 +152,16 @@ function trackOf(text: string, durationS: number): TrackRow[] | null {
   }
 }
 
+/** A JSON file of the export: IMPORT_FILE_BROKEN naming it when it is not JSON. */
+function json(entries: Entries, name: string): unknown {
+  try {
+    return JSON.parse(text(entries, name))
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw new AppError('IMPORT_FILE_BROKEN', { args: { reason: name } })
+  }
+}
+
 function text(entries: Entries, name: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(entries.get(name))
@@ -150,11 +170,23 @@ function text(entries: Entries, name: string): string {
   }
 }
 
-/** The profile's fields within the account's own limits; anything else is left unset. */
-function profileOf(raw: Record<string, unknown>): ExportProfile {
+/**
+ * The profile's fields within the account's own limits; anything else is left unset. A profile
+ * that is not an object, or a birthday that is not a day the account would take, refuses the file.
+ */
+function profileOf(value: unknown): ExportProfile {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new AppError('IMPORT_FILE_BROKEN', { args: { reason: PROFILE_FILE } })
+  const raw = value as Record<string, unknown>
   const within = (v: unknown, lo: number, hi: number) =>
     typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi ? v : null
-  const birthday = typeof raw.birthday === 'string' && h.DAY_RE.test(raw.birthday) ? raw.birthday : null
+  if (
+    raw.birthday !== null &&
+    raw.birthday !== undefined &&
+    !(typeof raw.birthday === 'string' && account.isBirthday(raw.birthday))
+  )
+    throw new AppError('IMPORT_ROW_INVALID', { args: { reason: `${PROFILE_FILE}: birthday` } })
+  const birthday = typeof raw.birthday === 'string' ? raw.birthday : null
   return {
     birthday,
     gender: raw.gender === 'male' || raw.gender === 'female' ? raw.gender : null,

@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
 import { addDays, today } from './dates.ts'
-import { EXPORT_MANIFEST } from './export.ts'
+import { EXPORT_MANIFEST } from './export-format.ts'
 import { aBoundWatch, aUser, noonZone, nowS, ok, upload } from './health.testkit.ts'
 import { RAW_TABLES } from './partitions.repo.ts'
 

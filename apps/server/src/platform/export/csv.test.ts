@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
-import { isoInZone, textCell, toCsv } from './csv.ts'
+import { csvLine, isoInZone, textCell, toCsv, undefuse } from './csv.ts'
 
 describe('toCsv', () => {
   it('writes RFC 4180: a header row, CRLF, quotes around commas, quotes and line breaks', () => {
@@ -25,6 +25,15 @@ describe('textCell', () => {
     expect(textCell('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`)
     expect(textCell('@SUM(A1)')).toBe(`'@SUM(A1)`)
     expect(textCell('thanks for lunch')).toBe('thanks for lunch')
+  })
+
+  it('every cell a CSV line writes is defused: =, +, -, @, tab and CR at its start; plain numbers stay numbers', () => {
+    const cells = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tx', '\r=x', '-12.5', '+3', '42', 'a=b']
+    expect(csvLine(cells)).toBe(`'=1+1,'+SUM(A1),'-2+3,'@cmd,'\tx,"'\r=x",-12.5,+3,42,a=b\r\n`)
+    expect(toCsv(['memo'] as const, [{ memo: '=HYPERLINK("http://x","y")' }])).toBe(
+      `memo\r\n"'=HYPERLINK(""http://x"",""y"")"\r\n`,
+    )
+    expect(cells.map((c) => undefuse(textCell(c)))).toEqual(cells)
   })
 })
 

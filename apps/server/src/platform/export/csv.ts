@@ -1,23 +1,40 @@
-import { stringify } from 'csv-stringify/sync'
+/**
+ * The one way Kinetic writes a CSV cell: a value a spreadsheet could run as a formula is
+ * defused (see `textCell`), then quoted when it holds a comma, a quote or a line break
+ * (quotes doubled, RFC 4180). Empty for null and undefined.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? '' : textCell(String(value))
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** One CSV line of cells (each through `csvCell`), ended by CRLF. */
+export const csvLine = (values: readonly (string | number | null | undefined)[]): string =>
+  `${values.map(csvCell).join(',')}\r\n`
 
 /**
  * A CSV file as RFC 4180 has it: one header row of the given column keys, CRLF line ends,
- * fields quoted when they hold a comma, a quote or a line break (quotes doubled). Values are
- * strings already: amounts as exact decimals, never floats.
+ * every cell through `csvCell`. Values are strings already: amounts as exact decimals, never floats.
  */
 export function toCsv<K extends string>(columns: readonly K[], rows: readonly Record<K, string>[]): string {
-  return stringify(
-    rows.map((row) => columns.map((c) => row[c])),
-    { header: true, columns: [...columns], record_delimiter: 'windows' },
-  )
+  return [columns, ...rows.map((row) => columns.map((c) => row[c]))].map(csvLine).join('')
 }
 
+/** A cell that is a plain decimal number (an amount, `-12.5`): a spreadsheet reads it as a number, never a formula. */
+const NUMBER = /^[+-]?\d+(\.\d+)?$/
+
 /**
- * Free text someone else wrote (a memo sent on-chain…) as a cell a spreadsheet will not run:
- * a leading =, +, -, @, tab or carriage return gets a ' before it (OWASP "CSV injection").
+ * Text as a cell a spreadsheet will not run: a leading =, +, -, @, tab or carriage return gets
+ * a ' before it (OWASP "CSV injection"), unless the whole cell is a plain number (`-0.5`).
+ * `undefuse` takes the ' off again.
  */
 export function textCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /^[=+\-@\t\r]/.test(text) && !NUMBER.test(text) ? `'${text}` : text
+}
+
+/** The text `textCell` was given, from a cell it wrote (a Kinetic export read back). */
+export function undefuse(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell
 }
 
 /**

@@ -11,7 +11,8 @@ type Issued = Result<typeof admin.deviceBatchAdd>
 /** The batch as CSV (device code, activation code, model), for printing on the boxes. */
 function csvOf(issued: Issued): string {
   const rows = issued.codes.map((c) => [c.device_code, c.active_code, issued.model])
-  const cell = (v: string) => `"${v.replaceAll('"', '""')}"`
+  // the server's rule (platform/export/csv.ts): a cell a spreadsheet would run as a formula gets a '
+  const cell = (v: string) => `"${(/^[=+\-@\t\r]/.test(v) ? `'${v}` : v).replaceAll('"', '""')}"`
   return [['device_code', 'active_code', 'model'], ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n'
 }
 
