@@ -54,7 +54,7 @@ export function pushRepo(db: Db) {
         .values({ userId, ...sub })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: { userId, p256dh: sub.p256dh, auth: sub.auth, createdAt: sql`now()` },
+          set: { userId, p256dh: sub.p256dh, auth: sub.auth, createdAt: new Date() },
         })
     },
 
