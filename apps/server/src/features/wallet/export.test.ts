@@ -4,6 +4,7 @@ import { encodeFunctionData, erc20Abi, maxUint256, parseEther, stringToHex, type
 import { DEV_CONTRACTS } from '../../chain/networks.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
+import { testZone } from '../../platform/test-clock.ts'
 import {
   aKey,
   aSignedInUser,
@@ -64,9 +65,9 @@ describe('wallet history CSV export', () => {
     for (const raw of sends) await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw })
     await indexChain(app)
 
-    const day = today('Asia/Shanghai')
+    const day = today(testZone())
     const file = await ok(client, '/v1/walletexport', { wallet_id: wallet.id, from: day, to: day })
-    expect(file.time_zone).toBe('Asia/Shanghai')
+    expect(file.time_zone).toBe(testZone())
     expect(file.csv.split('\r\n')[0]).toBe(protocol.WALLET_CSV_COLUMNS.join(','))
     const rows = parse(file.csv, { columns: true }) as Record<Column, string>[]
     expect(rows).toHaveLength(file.rows)
@@ -151,7 +152,7 @@ describe('wallet history CSV export', () => {
     for (const raw of sends) await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw })
     await indexChain(app)
 
-    const day = today('Asia/Shanghai')
+    const day = today(testZone())
     const file = await ok(client, '/v1/walletexport', { wallet_id: wallet.id, from: day, to: day })
     const rows = parse(file.csv, { columns: true }) as Record<Column, string>[]
     expect(rows).toHaveLength(file.rows)
