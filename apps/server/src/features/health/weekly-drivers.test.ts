@@ -98,6 +98,7 @@ describe('weekly drivers', () => {
   const end = addDays(localDay(Math.floor(Date.now() / 1000), TZ), -1)
   const monday = addDays(weekStart(end), -7)
 
+  // six weeks of samples through the device API: over 60 s on a loaded 2-core machine
   beforeAll(async () => {
     user = await aUser(app, TZ)
     await app.database.pool.query('UPDATE users SET birthday = $1, weight = $2, stride = $3 WHERE id = $4', [
@@ -118,7 +119,7 @@ describe('weekly drivers', () => {
       hrIntervalS: 60,
     })
     samples = run.samples
-  })
+  }, 300_000)
 
   it('attributes each change to its days, workouts, bedtime and resting-HR trend, as the samples say', async () => {
     const weeks = Array.from({ length: 5 }, (_, w) => daysFrom(samples, addDays(monday, -7 * w), 7))
