@@ -111,6 +111,9 @@ export async function startAppOn(
   const { server, services, chain, bus } = await buildApp(config, database.db)
   await services.content.seed()
   await services.support.seed()
+  // the raw samples' day partitions around this process's now, as the daily job makes them: the
+  // template's were made around the real date, and TEST_NOW may be months from it
+  await services.rawStorage.maintain()
   await server.ready()
   await bus.ready()
   return {
