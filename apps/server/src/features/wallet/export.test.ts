@@ -29,6 +29,14 @@ afterAll(async () => {
 type Column = (typeof protocol.WALLET_CSV_COLUMNS)[number]
 type Transfer = protocol.Transfer
 
+/** The zone's offset from UTC now, as ISO times write it (`+08:00`). */
+const utcOffset = (timeZone: string) => {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date())
+    .find((p) => p.type === 'timeZoneName')!.value
+  return name === 'GMT' ? '+00:00' : name.slice(3)
+}
+
 const today = (timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
 
@@ -82,7 +90,8 @@ describe('wallet history CSV export', () => {
         .map((t) => [t.hash, String(t.log_index), t.direction, t.status, t.coin.symbol, t.amount, t.fee, t.from, t.to]),
     )
     expect(rows).toHaveLength(5)
-    for (const r of rows) expect(r.time).toMatch(new RegExp(`^${day}T\\d{2}:\\d{2}:\\d{2}\\+08:00$`))
+    const offset = utcOffset(testZone()).replace('+', '\\+')
+    for (const r of rows) expect(r.time).toMatch(new RegExp(`^${day}T\\d{2}:\\d{2}:\\d{2}${offset}$`))
     // amounts as exact decimals; a memo a spreadsheet would run is defused
     expect(rows.find((r) => r.symbol === 'BNB' && r.direction === 'outgo')).toMatchObject({
       amount: '0.123456789012345678',
