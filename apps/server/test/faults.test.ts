@@ -61,11 +61,16 @@ afterAll(async () => {
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 
-/** kill -9 once `underWay` holds, then a new process on the same database and port. */
-async function crashWhen(underWay: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000
+/**
+ * kill -9 once `underWay` holds (polled on the database), then a new process on the same
+ * database and port. No clock decides: it waits for that state, and fails when `work` (the
+ * requests in flight) ends before the state was seen — the kill could no longer land mid-way.
+ */
+async function crashWhen(underWay: () => Promise<boolean>, work: Promise<unknown>): Promise<void> {
+  let ended = false
+  void work.finally(() => (ended = true))
   while (!(await underWay())) {
-    if (Date.now() > deadline) throw new Error('the work never got under way')
+    if (ended) throw new Error('the work ended before it was seen under way')
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   await server.kill()
@@ -102,7 +107,7 @@ describe('kill -9 during purchases', () => {
       const orders = () => count('SELECT count(*) AS n FROM shop_orders WHERE good_id = $1', [good.id])
 
       const inFlight = Promise.allSettled(requests.map(buy))
-      await crashWhen(async () => (await orders()) >= 5)
+      await crashWhen(async () => (await orders()) >= 5, inFlight)
       const before = answered(await inFlight)
       expect(before.some((a) => a === undefined)).toBe(true) // the crash cut requests off
 
@@ -171,7 +176,7 @@ describe('kill -9 while transfers are recorded', () => {
       await crashWhen(async () => {
         cursorAtCrash = await cursor()
         return (await recorded()) >= 3
-      })
+      }, inFlight)
       expect((await inFlight).some((r) => r.status === 'rejected')).toBe(true) // the crash cut posts off
 
       // after the restart every transfer is posted again: each answers its own hash
@@ -214,7 +219,7 @@ describe('kill -9 while payouts are signed and broadcast', () => {
         client.call('/v1/collect', { amount: '12.5', request_id })
       const inFlight = Promise.allSettled(earners.map(collect))
       // killed once a payout has been signed (its raw transaction saved) and the others are queued or on their way
-      await crashWhen(async () => (await rowCount(app, 'payouts', 'raw IS NOT NULL')) >= 1)
+      await crashWhen(async () => (await rowCount(app, 'payouts', 'raw IS NOT NULL')) >= 1, inFlight)
       const before = answered(await inFlight)
 
       const retried = await Promise.all(earners.map(collect))
@@ -237,7 +242,8 @@ describe('kill -9 while payouts are signed and broadcast', () => {
 })
 
 describe('kill -9 during the daily settlement', () => {
-  it('credits every share once: /admin/settle after the restart resumes the run', { timeout: 60_000 }, async () => {
+  // a server restart and a settlement's remaining batches: 148 s on a loaded 2-core machine
+  it('credits every share once: /admin/settle after the restart resumes the run', { timeout: 300_000 }, async () => {
     // holders enough for several batches, written in SQL and one power posting (fast to set up)
     const holders = 8 * SETTLEMENT_BATCH
     const { rows } = await database.pool.query<{ id: number }>(
@@ -258,7 +264,7 @@ describe('kill -9 during the daily settlement', () => {
       count(`SELECT count(*) AS n FROM settlement_shares WHERE day = $1 AND kind = 'computing' AND credited`, [day])
 
     const settling = adminCall(await signedInOperator(app.server), '/admin/settle', { day }).catch(() => undefined)
-    await crashWhen(async () => (await credited()) > 0)
+    await crashWhen(async () => (await credited()) > 0, settling)
     await settling
     const atCrash = await credited()
     expect(atCrash).toBeLessThan(holders) // killed mid-run
@@ -297,7 +303,7 @@ describe('kill -9 during device uploads', () => {
       const hrRows = (userId: number) => rowCount(app, 'hr_samples', 'user_id = $1', [userId])
 
       const inFlight = Promise.allSettled(batches.map((batch) => upload(app, crashedWatch.token, batch)))
-      await crashWhen(async () => (await hrRows(crashed.user.id)) >= 30)
+      await crashWhen(async () => (await hrRows(crashed.user.id)) >= 30, inFlight)
       expect(answered(await inFlight).some((a) => a === undefined)).toBe(true)
 
       const retried = await Promise.all(batches.map((batch) => upload(app, crashedWatch.token, batch)))
@@ -352,7 +358,7 @@ describe('kill -9 during avatar uploads', () => {
 
       const inFlight = Promise.allSettled(users.map(post))
       // killed at the first stored avatar: on a loaded machine all eight can finish before a later poll
-      await crashWhen(async () => (await avatars()) >= 1)
+      await crashWhen(async () => (await avatars()) >= 1, inFlight)
       expect(answered(await inFlight).some((a) => a === undefined)).toBe(true)
 
       /** The user's avatar files and what the profile says. */

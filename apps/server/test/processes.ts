@@ -96,6 +96,9 @@ export async function startServer(
     CHAIN_ID: '31337',
     CHAIN_POLL_MS: '200',
     WEB_DIST: '/nonexistent',
+    // a test on a moved clock (TEST_NOW) starts the server at the test's own time, so they agree
+    ...(process.env.TEST_NOW && { TEST_NOW: new Date().toISOString() }),
+    ...inherited(['TEST_ZONE']),
     ...options.env,
   }
   const child = spawn(process.execPath, command.args, {

@@ -34,7 +34,11 @@ export const chainTransfers = pgTable(
     replacedBy: text('replaced_by'),
     /** How it was replaced: speed_up (same transaction, higher gas price) | cancel (0-value self-transfer). */
     replaceKind: text('replace_kind'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written from the app's clock: a rule compares it with a time the app computed. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => new Date()),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [

@@ -150,7 +150,7 @@ export function accountRepo(db: Db) {
     async useRecoveryCode(userId: number, codeHash: string): Promise<boolean> {
       const used = await db
         .update(recoveryCodes)
-        .set({ usedAt: sql`now()` })
+        .set({ usedAt: new Date() })
         .where(
           and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)),
         )
@@ -175,7 +175,7 @@ export function accountRepo(db: Db) {
     async claimLoginAlert(id: number, quietMs: number): Promise<boolean> {
       const claimed = await db
         .update(users)
-        .set({ loginAlertAt: sql`now()` })
+        .set({ loginAlertAt: new Date() })
         .where(
           and(eq(users.id, id), or(isNull(users.loginAlertAt), lt(users.loginAlertAt, new Date(Date.now() - quietMs)))),
         )
@@ -209,7 +209,7 @@ export function accountRepo(db: Db) {
           hrZone: null,
           totpSecret: null,
           totpPendingSecret: null,
-          deletedAt: sql`now()`,
+          deletedAt: new Date(),
         })
         .where(eq(users.id, user.id))
       await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id))
@@ -253,7 +253,7 @@ export function accountRepo(db: Db) {
             eq(verificationCodes.target, target),
             eq(verificationCodes.scene, scene),
             isNull(verificationCodes.consumedAt),
-            gt(verificationCodes.expiresAt, sql`now()`),
+            gt(verificationCodes.expiresAt, new Date()),
           ),
         )
         .orderBy(desc(verificationCodes.createdAt))
@@ -275,7 +275,7 @@ export function accountRepo(db: Db) {
     async consumeCode(id: number): Promise<boolean> {
       const updated = await db
         .update(verificationCodes)
-        .set({ consumedAt: sql`now()` })
+        .set({ consumedAt: new Date() })
         .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
         .returning({ id: verificationCodes.id })
       return updated.length === 1

@@ -17,7 +17,11 @@ export const verificationCodes = pgTable(
     ip: text('ip').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written from the app's clock: a rule compares it with a time the app computed. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => new Date()),
   },
   (t) => [
     index('verification_codes_target_idx').on(t.target, t.scene, t.createdAt),
@@ -33,7 +37,11 @@ export const loginAttempts = pgTable(
     accountKey: text('account_key').notNull(),
     ip: text('ip').notNull(),
     ok: boolean('ok').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written from the app's clock: a rule compares it with a time the app computed. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => new Date()),
   },
   (t) => [
     index('login_attempts_account_idx')

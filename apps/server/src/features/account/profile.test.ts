@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { testZone } from '../../platform/test-clock.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -17,7 +18,7 @@ async function signedIn() {
 const profileOf = async (client: Client) => (await client.call('/v1/userinfo')).body.data as Record<string, unknown>
 
 describe('profile (/v1/userinfo, /v1/infoedit)', () => {
-  it('starts with the defaults: no profile values, Asia/Shanghai, no authenticator', async () => {
+  it('starts with the defaults: no profile values, the zone it registered in, no authenticator', async () => {
     const { client, user } = await signedIn()
     expect(await profileOf(client)).toMatchObject({
       id: user.id,
@@ -27,7 +28,7 @@ describe('profile (/v1/userinfo, /v1/infoedit)', () => {
       weight: null,
       stride: null,
       hr_zone: null,
-      time_zone: 'Asia/Shanghai',
+      time_zone: testZone(),
       google_bound: false,
       lang: 'us-en', // the language it registered in
     })

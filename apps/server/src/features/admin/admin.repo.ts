@@ -18,11 +18,13 @@ export function adminRepo(db: Db) {
 
     /** Counts a wrong password; the `lockAfter`th in a row locks sign-in for `lockMinutes`. */
     async recordFailedLogin(id: number, lockAfter: number, lockMinutes: number): Promise<void> {
+      // the app's clock: sign-in compares `locked_until` with it
+      const until = new Date(Date.now() + lockMinutes * 60_000)
       await db
         .update(operators)
         .set({
           failedLogins: sql`${operators.failedLogins} + 1`,
-          lockedUntil: sql`case when ${operators.failedLogins} + 1 >= ${lockAfter} then now() + make_interval(mins => ${lockMinutes}) else ${operators.lockedUntil} end`,
+          lockedUntil: sql`case when ${operators.failedLogins} + 1 >= ${lockAfter} then ${until}::timestamptz else ${operators.lockedUntil} end`,
         })
         .where(eq(operators.id, id))
     },
@@ -60,17 +62,14 @@ export function adminRepo(db: Db) {
           and(
             eq(operatorSessions.tokenHash, tokenHash),
             isNull(operatorSessions.revokedAt),
-            gt(operatorSessions.expiresAt, sql`now()`),
+            gt(operatorSessions.expiresAt, new Date()),
           ),
         )
       return row
     },
 
     async revokeSession(id: number): Promise<void> {
-      await db
-        .update(operatorSessions)
-        .set({ revokedAt: sql`now()` })
-        .where(eq(operatorSessions.id, id))
+      await db.update(operatorSessions).set({ revokedAt: new Date() }).where(eq(operatorSessions.id, id))
     },
 
     async audit(row: { operatorId: number; action: string; target: string; details: Record<string, unknown> }) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { appSettings, articles } from './content.tables.ts'
 
@@ -15,7 +15,7 @@ export function contentRepo(db: Db) {
       await db
         .insert(appSettings)
         .values({ key, value })
-        .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } })
+        .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } })
     },
 
     /** Writes the setting only when it has no value yet (seeding never overwrites an operator's). */
@@ -41,7 +41,7 @@ export function contentRepo(db: Db) {
         .values(row)
         .onConflictDoUpdate({
           target: [articles.type, articles.lang],
-          set: { title: row.title, content: row.content, updatedAt: sql`now()` },
+          set: { title: row.title, content: row.content, updatedAt: new Date() },
         })
     },
 
@@ -74,7 +74,7 @@ export function contentRepo(db: Db) {
           title: row.title,
           content: row.content,
           seedVersion: row.seedVersion,
-          ...(textsChange && { updatedAt: sql`now()` }),
+          ...(textsChange && { updatedAt: new Date() }),
         })
         .where(
           and(

@@ -59,7 +59,7 @@ export function pushRepo(db: Db) {
           .values({ userId, ...sub })
           .onConflictDoUpdate({
             target: pushSubscriptions.endpoint,
-            set: { userId, p256dh: sub.p256dh, auth: sub.auth, createdAt: sql`now()`, timeouts: 0, parkedUntil: null },
+            set: { userId, p256dh: sub.p256dh, auth: sub.auth, createdAt: new Date(), timeouts: 0, parkedUntil: null },
           })
         const newest = tx
           .select({ id: pushSubscriptions.id })
@@ -81,7 +81,7 @@ export function pushRepo(db: Db) {
         .set({
           timeouts: next,
           parkedUntil: sql`CASE WHEN ${next} >= 2
-            THEN now() + least(interval '1 minute' * power(2, ${next} - 2), interval '1 day') END`,
+            THEN ${new Date()}::timestamptz + least(interval '1 minute' * power(2, ${next} - 2), interval '1 day') END`,
         })
         .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.p256dh, p256dh)))
     },

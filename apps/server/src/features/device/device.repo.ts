@@ -94,7 +94,7 @@ export function deviceRepo(db: Db) {
     async unbind(userId: number, bindingId: number): Promise<boolean> {
       const ended = await db
         .update(deviceBindings)
-        .set({ unboundAt: sql`now()` })
+        .set({ unboundAt: new Date() })
         .where(and(eq(deviceBindings.id, bindingId), eq(deviceBindings.userId, userId), live))
         .returning({ id: deviceBindings.id })
       if (ended.length === 0) return false
@@ -143,10 +143,7 @@ export function deviceRepo(db: Db) {
     },
 
     async touch(bindingId: number): Promise<void> {
-      await db
-        .update(deviceBindings)
-        .set({ lastSeenAt: sql`now()` })
-        .where(eq(deviceBindings.id, bindingId))
+      await db.update(deviceBindings).set({ lastSeenAt: new Date() }).where(eq(deviceBindings.id, bindingId))
     },
 
     /** Live bindings of a user and whether any uploaded since `since`. */

@@ -66,7 +66,11 @@ export const deviceBindFailures = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written from the app's clock: a rule compares it with a time the app computed. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => new Date()),
   },
   (t) => [index('device_bind_failures_user_idx').on(t.userId, t.createdAt)],
 )

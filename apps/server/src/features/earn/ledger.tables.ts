@@ -50,7 +50,11 @@ export const ledgerPostings = pgTable(
     kind: text('kind').notNull(),
     /** Details for the history (an order id, a good's name…), never secrets. */
     memo: jsonb('memo').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written from the app's clock: exports and day views pick movements by the app's day. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => new Date()),
   },
   (t) => [uniqueIndex('ledger_postings_key').on(t.idempotencyKey)],
 )
@@ -70,7 +74,11 @@ export const ledgerEntries = pgTable(
     /** Signed: positive credits the account, negative debits it. */
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
     balanceAfter: numeric('balance_after', { precision: 78, scale: 0 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written from the app's clock: exports and day views pick movements by the app's day. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => new Date()),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.id),

@@ -54,53 +54,58 @@ describe('the daily settlement', () => {
   let a: Awaited<ReturnType<typeof aUser>>
   let b: Awaited<ReturnType<typeof aUser>>
   let c: Awaited<ReturnType<typeof aUser>>
-  it('splits the emission by effective power and active nodes’ pledges, floored to 18 decimals (worked example)', async () => {
-    await ops.set('stage_days', '2')
-    await ops.set('stage_emission_knt', '100, 50, 25')
-    // A: 10 power and an active node (100 KNT): 12 effective; B: 30 power; C: 300 KNT pledged;
-    // D: 50 KNT, below the 100 that activate a node: no share
-    a = await aHolder(app, await aUser(app), { power: '10', staked: '100' })
-    b = await aHolder(app, await aUser(app), { power: '30' })
-    c = await aHolder(app, await aUser(app), { staked: '300' })
-    const d = await aHolder(app, await aUser(app), { staked: '50' })
-    const before = await unclaimedAccount()
+  // a day's settlement of many holders: 32 s on a loaded 2-core machine
+  it(
+    'splits the emission by effective power and active nodes’ pledges, floored to 18 decimals (worked example)',
+    { timeout: 90_000 },
+    async () => {
+      await ops.set('stage_days', '2')
+      await ops.set('stage_emission_knt', '100, 50, 25')
+      // A: 10 power and an active node (100 KNT): 12 effective; B: 30 power; C: 300 KNT pledged;
+      // D: 50 KNT, below the 100 that activate a node: no share
+      a = await aHolder(app, await aUser(app), { power: '10', staked: '100' })
+      b = await aHolder(app, await aUser(app), { power: '30' })
+      c = await aHolder(app, await aUser(app), { staked: '300' })
+      const d = await aHolder(app, await aUser(app), { staked: '50' })
+      const before = await unclaimedAccount()
 
-    const { run } = await ops.settle('2025-12-31')
-    // computing 80 KNT split 12 : 30, token 20 KNT split 100 : 300; 1e-18 KNT of dust is not issued
-    expect(run).toMatchObject({
-      stage: 1,
-      emission: '100',
-      computing_pool: '80',
-      token_pool: '20',
-      total_power: '42',
-      total_staked: '400',
-      issued: '99.999999999999999999',
-      shares: 4,
-      credited: 4,
-      status: 'done',
-    })
-    expect((await ok(a, '/v1/find')).unclaimed).toEqual({ computing: '22.857142857142857142', token: '5' })
-    expect((await ok(b, '/v1/find')).unclaimed).toEqual({ computing: '57.142857142857142857', token: '0' })
-    expect((await ok(c, '/v1/find')).unclaimed).toEqual({ computing: '0', token: '15' })
-    expect((await ok(d, '/v1/find')).unclaimed).toEqual({ computing: '0', token: '0' })
-    expect(await unclaimedAccount()).toBe(before + knt('99.999999999999999999'))
+      const { run } = await ops.settle('2025-12-31')
+      // computing 80 KNT split 12 : 30, token 20 KNT split 100 : 300; 1e-18 KNT of dust is not issued
+      expect(run).toMatchObject({
+        stage: 1,
+        emission: '100',
+        computing_pool: '80',
+        token_pool: '20',
+        total_power: '42',
+        total_staked: '400',
+        issued: '99.999999999999999999',
+        shares: 4,
+        credited: 4,
+        status: 'done',
+      })
+      expect((await ok(a, '/v1/find')).unclaimed).toEqual({ computing: '22.857142857142857142', token: '5' })
+      expect((await ok(b, '/v1/find')).unclaimed).toEqual({ computing: '57.142857142857142857', token: '0' })
+      expect((await ok(c, '/v1/find')).unclaimed).toEqual({ computing: '0', token: '15' })
+      expect((await ok(d, '/v1/find')).unclaimed).toEqual({ computing: '0', token: '0' })
+      expect(await unclaimedAccount()).toBe(before + knt('99.999999999999999999'))
 
-    const seen = await ok(a, '/v1/find')
-    expect(seen.profits).toEqual({ last: '27.857142857142857142', total: '27.857142857142857142' })
-    expect(seen.last_settlement).toEqual({ day: '2025-12-31', emission: '100', total_power: '42' })
-    expect(seen.stage).toMatchObject({ number: 1, day: 2, days: 2, emission: '100', next_emission: '50' })
-    expect((await ok(a, '/v1/computing')).list).toEqual([
-      { day: '2025-12-31', basis: '12', total_basis: '42', reward: '22.857142857142857142', received: false },
-    ])
-    expect((await ok(c, '/v1/tokendata')).list).toEqual([
-      { day: '2025-12-31', basis: '300', total_basis: '400', reward: '15', received: false },
-    ])
+      const seen = await ok(a, '/v1/find')
+      expect(seen.profits).toEqual({ last: '27.857142857142857142', total: '27.857142857142857142' })
+      expect(seen.last_settlement).toEqual({ day: '2025-12-31', emission: '100', total_power: '42' })
+      expect(seen.stage).toMatchObject({ number: 1, day: 2, days: 2, emission: '100', next_emission: '50' })
+      expect((await ok(a, '/v1/computing')).list).toEqual([
+        { day: '2025-12-31', basis: '12', total_basis: '42', reward: '22.857142857142857142', received: false },
+      ])
+      expect((await ok(c, '/v1/tokendata')).list).toEqual([
+        { day: '2025-12-31', basis: '300', total_basis: '400', reward: '15', received: false },
+      ])
 
-    // settling it again answers the same run and pays nothing
-    const again = await ops.settle('2025-12-31')
-    expect(again).toEqual({ run: { ...run, finished_at: again.run.finished_at }, created: false })
-    expect(await postedFor('2025-12-31')).toEqual({ batches: 2, total: knt('99.999999999999999999') })
-  })
+      // settling it again answers the same run and pays nothing
+      const again = await ops.settle('2025-12-31')
+      expect(again).toEqual({ run: { ...run, finished_at: again.run.finished_at }, created: false })
+      expect(await postedFor('2025-12-31')).toEqual({ batches: 2, total: knt('99.999999999999999999') })
+    },
+  )
 
   it('halves the emission each stage of settled days, repeating the last', async () => {
     const days = ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05', '2026-01-06']
@@ -146,7 +151,8 @@ describe('the daily settlement', () => {
 })
 
 describe('a settlement killed half-way', () => {
-  it('is resumed by the next run and pays each account exactly once', async () => {
+  // a settlement killed half-way and resumed: 32 s on a loaded 2-core machine
+  it('is resumed by the next run and pays each account exactly once', { timeout: 90_000 }, async () => {
     const day = '2026-01-10'
     const holders = []
     for (let i = 1; i <= 10; i++) holders.push(await aHolder(app, await aUser(app), { power: String(i) }))

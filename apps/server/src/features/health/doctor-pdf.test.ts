@@ -59,7 +59,8 @@ describe('the doctor-ready PDF', () => {
     samples = run.samples
   })
 
-  it('holds the week’s figures in zh-CN and en-US', async () => {
+  // PDFs rendered and parsed back: over 30 s on a loaded 2-core machine
+  it('holds the week’s figures in zh-CN and en-US', { timeout: 90_000 }, async () => {
     const report = await ok(user, '/v1/weeklyinfo', { date: monday })
     const zones = new Map<string, number>()
     for (let i = 0; i < 7; i++)
@@ -155,7 +156,7 @@ describe('the doctor-ready PDF', () => {
     }
   })
 
-  it('covers a calendar month and refuses an unknown period', async () => {
+  it('covers a calendar month and refuses an unknown period', { timeout: 90_000 }, async () => {
     const month = await ok(user, '/v1/health_pdf', { period: 'month', date: '2026-02-14' })
     expect(month).toMatchObject({ from: '2026-02-01', to: '2026-02-28' })
     expect((await refused(user, '/v1/health_pdf', { period: 'year' })).error).toBe('FIELD_INVALID')

@@ -336,7 +336,7 @@ export function healthRepo(db: Db) {
       await db
         .insert(healthGoals)
         .values({ userId, ...goal })
-        .onConflictDoUpdate({ target: healthGoals.userId, set: { ...goal, updatedAt: sql`now()` } })
+        .onConflictDoUpdate({ target: healthGoals.userId, set: { ...goal, updatedAt: new Date() } })
     },
 
     async consent(userId: number) {
@@ -348,7 +348,7 @@ export function healthRepo(db: Db) {
       await db
         .insert(healthConsents)
         .values({ userId, ...change })
-        .onConflictDoUpdate({ target: healthConsents.userId, set: { ...change, updatedAt: sql`now()` } })
+        .onConflictDoUpdate({ target: healthConsents.userId, set: { ...change, updatedAt: new Date() } })
     },
 
     latestAnswers: (userId: number) => latestAnswersRead(db, { user: userId }),
@@ -368,9 +368,10 @@ export function healthRepo(db: Db) {
         .select({ until: sql`max(${fitnessPasses.validUntil})` })
         .from(fitnessPasses)
         .where(eq(fitnessPasses.userId, userId))
+      const now = new Date()
       await db.insert(fitnessPasses).values({
         userId,
-        validUntil: sql`greatest(now(), coalesce((${latest}), now())) + make_interval(days => ${days})`,
+        validUntil: sql`greatest(${now}::timestamptz, coalesce((${latest}), ${now}::timestamptz)) + make_interval(days => ${days})`,
       })
     },
 
@@ -378,7 +379,7 @@ export function healthRepo(db: Db) {
       const [row] = await db
         .select()
         .from(fitnessPasses)
-        .where(and(eq(fitnessPasses.userId, userId), gt(fitnessPasses.validUntil, sql`now()`)))
+        .where(and(eq(fitnessPasses.userId, userId), gt(fitnessPasses.validUntil, new Date())))
         .orderBy(desc(fitnessPasses.validUntil))
         .limit(1)
       return row

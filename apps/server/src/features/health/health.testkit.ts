@@ -6,10 +6,11 @@ import { demoCodes, seedDemoDevices } from '../device/device.testkit.ts'
 
 let seq = 0
 
+/** A signed-in account in `timeZone` (default: `testZone()`, as every test account). */
 export async function aUser(app: AppHandle, timeZone?: string): Promise<Client & { id: number }> {
   const client = new Client(app.server)
-  const user = await registerUser(client, `health-${++seq}-${Date.now()}@example.com`)
-  if (timeZone) await app.database.pool.query('UPDATE users SET time_zone = $1 WHERE id = $2', [timeZone, user.id])
+  const zone: Record<string, string> = timeZone ? { time_zone: timeZone } : {}
+  const user = await registerUser(client, `health-${++seq}-${Date.now()}@example.com`, 'secret123', zone)
   return Object.assign(client, { id: user.id })
 }
 

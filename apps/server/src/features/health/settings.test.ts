@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { aBoundWatch, aUser, nowS, ok, refused, upload } from './health.testkit.ts'
+import { aBoundWatch, aUser, noonZone, nowS, ok, refused, upload } from './health.testkit.ts'
 import { give } from '../earn/earn.testkit.ts'
 
 let app: TestApp
@@ -153,7 +153,8 @@ describe('imported workouts', () => {
 
 describe('the physical-fitness analysis', () => {
   it('is locked until redeemed, then reports VO2max from the resting heart rate', async () => {
-    const user = await aUser(app)
+    // about noon there now: the last 40 minutes' readings fall on one local day
+    const user = await aUser(app, noonZone())
     await app.database.pool.query("UPDATE users SET birthday = '1990-01-01', gender = 'male' WHERE id = $1", [user.id])
     expect(await ok(user, '/v1/fitness')).toMatchObject({ active: false, report: null, valid_days: 30 })
     expect((await refused(user, '/v1/exchange_fitness', { request_id: 'fit-1' })).error).toBe('INSUFFICIENT_POINTS')

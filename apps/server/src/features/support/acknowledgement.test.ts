@@ -4,6 +4,7 @@ import { Client, registerUser, startTestApp, type TestApp } from '../../../test/
 import { startPushReceiver } from '../../../test/push-receiver.ts'
 import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
 import { expectedReplyBy, momentTexts } from './hours.ts'
+import { testZone } from '../../platform/test-clock.ts'
 
 let app: TestApp
 let ops: Client
@@ -32,8 +33,8 @@ const ALWAYS = { time_zone: 'UTC', days: '0,1,2,3,4,5,6', open: '00:00', close: 
 /** The expected time as the acknowledgement writes it, for a message sent between `from` and `to`. */
 const expectedTimes = (from: Date, to: Date, lang: 'us-en' | 'zh-hk') => {
   const hours = { timeZone: 'UTC', days: [0, 1, 2, 3, 4, 5, 6], open: '00:00', close: '23:59', replyHours: 1 }
-  // the account's time zone (registration's default) is where the reader is
-  return [from, to].map((at) => momentTexts(expectedReplyBy(at, hours), 'Asia/Shanghai')[lang])
+  // the account's time zone (the one the test accounts register in) is where the reader is
+  return [from, to].map((at) => momentTexts(expectedReplyBy(at, hours), testZone())[lang])
 }
 
 describe('working hours in the console', () => {

@@ -112,10 +112,7 @@ export function supportRepo(db: Db) {
     },
 
     async setStatus(id: number, status: Status): Promise<void> {
-      await db
-        .update(tickets)
-        .set({ status, updatedAt: sql`now()` })
-        .where(eq(tickets.id, id))
+      await db.update(tickets).set({ status, updatedAt: new Date() }).where(eq(tickets.id, id))
     },
 
     /** Stores a chat message once per (user, author, client id); undefined when it was already stored. */
@@ -232,7 +229,7 @@ export function supportRepo(db: Db) {
       await db
         .insert(supportHours)
         .values({ id: 1, ...hours })
-        .onConflictDoUpdate({ target: supportHours.id, set: { ...hours, updatedAt: sql`now()` } })
+        .onConflictDoUpdate({ target: supportHours.id, set: { ...hours, updatedAt: new Date() } })
     },
 
     async userLabel(userId: number): Promise<string | undefined> {

@@ -4,6 +4,7 @@ import { encodeFunctionData, erc20Abi, maxUint256, parseEther, stringToHex, type
 import { DEV_CONTRACTS } from '../../chain/networks.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
+import { testZone } from '../../platform/test-clock.ts'
 import {
   aKey,
   aSignedInUser,
@@ -27,6 +28,14 @@ afterAll(async () => {
 
 type Column = (typeof protocol.WALLET_CSV_COLUMNS)[number]
 type Transfer = protocol.Transfer
+
+/** The zone's offset from UTC now, as ISO times write it (`+08:00`). */
+const utcOffset = (timeZone: string) => {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date())
+    .find((p) => p.type === 'timeZoneName')!.value
+  return name === 'GMT' ? '+00:00' : name.slice(3)
+}
 
 const today = (timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
@@ -64,9 +73,9 @@ describe('wallet history CSV export', () => {
     for (const raw of sends) await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw })
     await indexChain(app)
 
-    const day = today('Asia/Shanghai')
+    const day = today(testZone())
     const file = await ok(client, '/v1/walletexport', { wallet_id: wallet.id, from: day, to: day })
-    expect(file.time_zone).toBe('Asia/Shanghai')
+    expect(file.time_zone).toBe(testZone())
     expect(file.csv.split('\r\n')[0]).toBe(protocol.WALLET_CSV_COLUMNS.join(','))
     const rows = parse(file.csv, { columns: true }) as Record<Column, string>[]
     expect(rows).toHaveLength(file.rows)
@@ -81,7 +90,8 @@ describe('wallet history CSV export', () => {
         .map((t) => [t.hash, String(t.log_index), t.direction, t.status, t.coin.symbol, t.amount, t.fee, t.from, t.to]),
     )
     expect(rows).toHaveLength(5)
-    for (const r of rows) expect(r.time).toMatch(new RegExp(`^${day}T\\d{2}:\\d{2}:\\d{2}\\+08:00$`))
+    const offset = utcOffset(testZone()).replace('+', '\\+')
+    for (const r of rows) expect(r.time).toMatch(new RegExp(`^${day}T\\d{2}:\\d{2}:\\d{2}${offset}$`))
     // amounts as exact decimals; a memo a spreadsheet would run is defused
     expect(rows.find((r) => r.symbol === 'BNB' && r.direction === 'outgo')).toMatchObject({
       amount: '0.123456789012345678',
@@ -151,7 +161,7 @@ describe('wallet history CSV export', () => {
     for (const raw of sends) await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw })
     await indexChain(app)
 
-    const day = today('Asia/Shanghai')
+    const day = today(testZone())
     const file = await ok(client, '/v1/walletexport', { wallet_id: wallet.id, from: day, to: day })
     const rows = parse(file.csv, { columns: true }) as Record<Column, string>[]
     expect(rows).toHaveLength(file.rows)

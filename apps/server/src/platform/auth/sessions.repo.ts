@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { sessions } from './sessions.tables.ts'
 
@@ -45,7 +45,7 @@ export function sessionsRepo(db: Db) {
         .select(live)
         .from(sessions)
         .where(
-          and(inArray(sessions.tokenHash, tokenHashes), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+          and(inArray(sessions.tokenHash, tokenHashes), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
         )
         .orderBy(desc(sessions.createdAt), desc(sessions.id))
     },
@@ -61,7 +61,7 @@ export function sessionsRepo(db: Db) {
           lastSeenAt: sessions.lastSeenAt,
         })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
         .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
     },
 
@@ -69,13 +69,13 @@ export function sessionsRepo(db: Db) {
     async revokeOfUser(id: number, userId: number): Promise<boolean> {
       const ended = await db
         .update(sessions)
-        .set({ revokedAt: sql`now()` })
+        .set({ revokedAt: new Date() })
         .where(
           and(
             eq(sessions.id, id),
             eq(sessions.userId, userId),
             isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, sql`now()`),
+            gt(sessions.expiresAt, new Date()),
           ),
         )
         .returning({ id: sessions.id })
@@ -86,8 +86,8 @@ export function sessionsRepo(db: Db) {
     async touch(id: number, expiresAt: Date): Promise<boolean> {
       const touched = await db
         .update(sessions)
-        .set({ lastSeenAt: sql`now()`, expiresAt })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .set({ lastSeenAt: new Date(), expiresAt })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
         .returning({ id: sessions.id })
       return touched.length === 1
     },
@@ -99,7 +99,7 @@ export function sessionsRepo(db: Db) {
     async revoke(id: number): Promise<void> {
       await db
         .update(sessions)
-        .set({ revokedAt: sql`now()` })
+        .set({ revokedAt: new Date() })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     },
 
@@ -107,7 +107,7 @@ export function sessionsRepo(db: Db) {
     async revokeByTokenHash(tokenHash: string): Promise<number | undefined> {
       const [ended] = await db
         .update(sessions)
-        .set({ revokedAt: sql`now()` })
+        .set({ revokedAt: new Date() })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id })
       return ended?.id
@@ -118,7 +118,7 @@ export function sessionsRepo(db: Db) {
       const others = keep === undefined ? undefined : ne(sessions.id, keep)
       await db
         .update(sessions)
-        .set({ revokedAt: sql`now()` })
+        .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), others))
     },
   }

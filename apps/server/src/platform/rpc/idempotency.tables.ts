@@ -14,7 +14,11 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     /** sha256 (hex) of the canonical JSON of the params without the key. */
     paramsHash: text('params_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written from the app's clock: a rule compares it with a time the app computed. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => new Date()),
   },
   (t) => [primaryKey({ columns: [t.scope, t.method, t.key] })],
 )
