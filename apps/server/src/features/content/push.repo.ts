@@ -30,7 +30,8 @@ export function pushRepo(db: Db) {
         .from(pushMuted)
         .where(and(eq(pushMuted.userId, pushSubscriptions.userId), eq(pushMuted.kind, kind))),
     )
-  const notParked = or(isNull(pushSubscriptions.parkedUntil), lte(pushSubscriptions.parkedUntil, sql`now()`))
+  // the app's clock, not Postgres' (docs/adr/2026-11-28-time-is-an-input.md)
+  const notParked = () => or(isNull(pushSubscriptions.parkedUntil), lte(pushSubscriptions.parkedUntil, new Date()))
   return {
     async keys() {
       const [row] = await db.select().from(pushKeys).where(eq(pushKeys.id, 1))
@@ -139,7 +140,7 @@ export function pushRepo(db: Db) {
         .select(subscriptionColumns)
         .from(pushSubscriptions)
         .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-        .where(and(eq(pushSubscriptions.userId, userId), isNull(users.deletedAt), notMuted(kind), notParked))
+        .where(and(eq(pushSubscriptions.userId, userId), isNull(users.deletedAt), notMuted(kind), notParked()))
         .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
         .limit(limit)
     },
@@ -150,7 +151,7 @@ export function pushRepo(db: Db) {
         .select(subscriptionColumns)
         .from(pushSubscriptions)
         .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-        .where(and(gt(pushSubscriptions.id, afterId), isNull(users.deletedAt), notMuted(kind), notParked))
+        .where(and(gt(pushSubscriptions.id, afterId), isNull(users.deletedAt), notMuted(kind), notParked()))
         .orderBy(pushSubscriptions.id)
         .limit(limit)
     },
