@@ -1,0 +1,52 @@
+import type { Browser, BrowserContext } from '@playwright/test'
+import { startClockAt, TEST_NOW, testZone } from '../../server/src/platform/test-clock.ts'
+
+/**
+ * One clock for the whole browser run (docs/adr/2026-11-28-time-is-an-input.md): with `TEST_NOW`
+ * set, the run starts at that instant when global-setup.ts runs and runs on at real speed; the
+ * Playwright workers (the tests computing what a page must show), the servers they start
+ * (server.ts passes them the run's instant), and every browser context (its clock and, unless a
+ * test names another, its zone: `TEST_ZONE`, default Asia/Shanghai) all read that one clock.
+ * Without `TEST_NOW` every process reads the machine's clock and contexts are still in `testZone()`.
+ */
+
+export { testZone }
+
+/** Where the run's clock started, in the machine's real milliseconds (set by global setup, read by workers). */
+const RUN_STARTED = 'KINETIC_E2E_CLOCK_STARTED'
+
+let following = false
+
+/** Under `TEST_NOW`, moves this process's clock to the run's: `TEST_NOW` plus the real time since the run began. */
+export function followRunClock(env: NodeJS.ProcessEnv = process.env): void {
+  const at = env[TEST_NOW]
+  if (!at || following) return
+  following = true
+  env[RUN_STARTED] ||= String(Date.now())
+  const start = new Date(at).getTime()
+  if (Number.isNaN(start)) throw new Error(`${TEST_NOW}: not an instant: ${at}`)
+  startClockAt(start + (Date.now() - Number(env[RUN_STARTED])))
+}
+
+/** What a server started now must be told for its clock to read the run's (nothing without `TEST_NOW`). */
+export function serverClockEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return env[TEST_NOW] ? { [TEST_NOW]: new Date().toISOString() } : {}
+}
+
+/**
+ * Makes every context `browser` opens from now on start in `testZone()` (unless its options name a
+ * zone) and, under `TEST_NOW`, read the run's clock: its `Date` starts where this worker's reads
+ * and runs on (timers untouched).
+ */
+export function pinContexts(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ timezoneId: testZone(), ...options })
+    await pinClock(context)
+    return context
+  }
+}
+
+async function pinClock(context: BrowserContext): Promise<void> {
+  if (process.env[TEST_NOW]) await context.clock.setSystemTime(Date.now())
+}
