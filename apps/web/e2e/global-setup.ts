@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server'
 import { startDevChain } from '../../server/src/chain/devchain.ts'
 import { freePort, startEmbeddedPostgres } from '../../server/src/platform/db/embedded.ts'
 import { runMigrations } from '../../server/src/platform/db/migrate.ts'
-import { followRunClock } from './run-clock.ts'
+import { chainFollowsRunClock, followRunClock } from './run-clock.ts'
 import { RUN_ENV, TEMPLATE_DB } from './server.ts'
 
 /**
@@ -63,6 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     rmSync(dir, { recursive: true, force: true })
   }
   try {
+    await chainFollowsRunClock(chain.url)
     const admin = new pg.Client({ connectionString: pgServer.url })
     await admin.connect()
     await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`)

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext } from '@playwright/test'
+import { createTestClient, http } from 'viem'
 import { startClockAt, TEST_NOW, testZone } from '../../server/src/platform/test-clock.ts'
 
 /**
@@ -6,7 +7,9 @@ import { startClockAt, TEST_NOW, testZone } from '../../server/src/platform/test
  * set, the run starts at that instant when global-setup.ts runs and runs on at real speed; the
  * Playwright workers (the tests computing what a page must show), the servers they start
  * (server.ts passes them the run's instant), and every browser context (its clock and, unless a
- * test names another, its zone: `TEST_ZONE`, default Asia/Shanghai) all read that one clock.
+ * test names another, its zone: `TEST_ZONE`, default Asia/Shanghai) all read that one clock, and
+ * so does the dev chain's next block when `TEST_NOW` is ahead of the machine (a chain's time
+ * only moves forward).
  * Without `TEST_NOW` every process reads the machine's clock and contexts are still in `testZone()`.
  */
 
@@ -16,6 +19,7 @@ export { testZone }
 const RUN_STARTED = 'KINETIC_E2E_CLOCK_STARTED'
 
 let following = false
+let aheadMs = 0
 
 /** Under `TEST_NOW`, moves this process's clock to the run's: `TEST_NOW` plus the real time since the run began. */
 export function followRunClock(env: NodeJS.ProcessEnv = process.env): void {
@@ -25,7 +29,17 @@ export function followRunClock(env: NodeJS.ProcessEnv = process.env): void {
   env[RUN_STARTED] ||= String(Date.now())
   const start = new Date(at).getTime()
   if (Number.isNaN(start)) throw new Error(`${TEST_NOW}: not an instant: ${at}`)
-  startClockAt(start + (Date.now() - Number(env[RUN_STARTED])))
+  aheadMs = start - Number(env[RUN_STARTED])
+  startClockAt(Date.now() + aheadMs)
+}
+
+/** Under `TEST_NOW`, moves the dev chain at `rpcUrl` ahead with the run's clock (when it is ahead of the machine's). */
+export async function chainFollowsRunClock(rpcUrl: string): Promise<void> {
+  const seconds = Math.floor(aheadMs / 1000)
+  if (seconds <= 0) return
+  const chain = createTestClient({ mode: 'hardhat', transport: http(rpcUrl) })
+  await chain.increaseTime({ seconds })
+  await chain.mine({ blocks: 1 })
 }
 
 /** What a server started now must be told for its clock to read the run's (nothing without `TEST_NOW`). */
