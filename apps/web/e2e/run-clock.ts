@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext } from '@playwright/test'
 import { createTestClient, http } from 'viem'
-import { startClockAt, TEST_NOW, testZone } from '../../server/src/platform/test-clock.ts'
+import { startClockAt, TEST_NOW, TEST_NOW_SINCE, testZone } from '../../server/src/platform/test-clock.ts'
 
 /**
  * One clock for the whole browser run (docs/adr/2026-11-28-time-is-an-input.md): with `TEST_NOW`
  * set, the run starts at that instant when global-setup.ts runs and runs on at real speed; the
  * Playwright workers (the tests computing what a page must show), the servers they start
- * (server.ts passes them the run's instant), and every browser context (its clock and, unless a
+ * (`TEST_NOW_SINCE`, set here, reaches them with the rest of the environment), and every browser context (its clock and, unless a
  * test names another, its zone: `TEST_ZONE`, default Asia/Shanghai) all read that one clock, and
  * so does the dev chain's next block when `TEST_NOW` is ahead of the machine (a chain's time
  * only moves forward).
@@ -14,9 +14,6 @@ import { startClockAt, TEST_NOW, testZone } from '../../server/src/platform/test
  */
 
 export { testZone }
-
-/** Where the run's clock started, in the machine's real milliseconds (set by global setup, read by workers). */
-const RUN_STARTED = 'KINETIC_E2E_CLOCK_STARTED'
 
 let following = false
 let aheadMs = 0
@@ -26,10 +23,11 @@ export function followRunClock(env: NodeJS.ProcessEnv = process.env): void {
   const at = env[TEST_NOW]
   if (!at || following) return
   following = true
-  env[RUN_STARTED] ||= String(Date.now())
+  // when the run's clock read TEST_NOW, in the machine's time: global setup's start (workers and servers inherit it)
+  env[TEST_NOW_SINCE] ||= String(Date.now())
   const start = new Date(at).getTime()
   if (Number.isNaN(start)) throw new Error(`${TEST_NOW}: not an instant: ${at}`)
-  aheadMs = start - Number(env[RUN_STARTED])
+  aheadMs = start - Number(env[TEST_NOW_SINCE])
   startClockAt(Date.now() + aheadMs)
 }
 
@@ -40,11 +38,6 @@ export async function chainFollowsRunClock(rpcUrl: string): Promise<void> {
   const chain = createTestClient({ mode: 'hardhat', transport: http(rpcUrl) })
   await chain.increaseTime({ seconds })
   await chain.mine({ blocks: 1 })
-}
-
-/** What a server started now must be told for its clock to read the run's (nothing without `TEST_NOW`). */
-export function serverClockEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return env[TEST_NOW] ? { [TEST_NOW]: new Date().toISOString() } : {}
 }
 
 /**

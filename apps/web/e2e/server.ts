@@ -8,7 +8,6 @@ import { createFaucet } from '../../server/src/chain/faucet.ts'
 import { DEV_CHAIN_ID, DEV_FEED_ANSWERS } from '../../server/src/chain/networks.ts'
 import { loadChainConfig } from '../../server/src/platform/config.ts'
 import { freePort } from '../../server/src/platform/db/embedded.ts'
-import { serverClockEnv } from './run-clock.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 export const TEMPLATE_DB = 'kinetic_e2e_template'
@@ -88,6 +87,7 @@ export async function startServer(
     cwd: ROOT,
     env: {
       ...process.env,
+      // and, with process.env's TEST_NOW and TEST_NOW_SINCE, the run's clock (run-clock.ts)
       NODE_ENV: 'test',
       // the faucet, /dev/price and the demo watch codes; no demo user (nothing reads it)
       DEV_MODE: '1',
@@ -107,8 +107,6 @@ export async function startServer(
       CODES_PER_IP_HOUR: '1000',
       ADMIN_EMAIL: OPERATOR.email,
       ADMIN_PASSWORD: OPERATOR.password,
-      // under TEST_NOW, the server's clock starts where the run's is now
-      ...serverClockEnv(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
