@@ -130,6 +130,8 @@ async function inThreeLanguages(page: Page) {
 
 test.describe('Discover in the browser', () => {
   test('walk → energy → contribute → settlement → receive → daily task → invite → shop → stake → collect on chain', async () => {
+    // the whole economy through the screens: past 2 min on a busy machine (the 120 s default ran out at its last step)
+    test.setTimeout(300_000)
     const page = await newPhonePage(browser, 'en-US')
     await registerThroughForm(page, uniqueEmail('finder'), 'walk1234', enAccount)
     await setTimeZone(page, noonZone())

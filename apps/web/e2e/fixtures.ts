@@ -1,13 +1,17 @@
 import { expect, test as base } from '@playwright/test'
+import { followRunClock, pinContexts } from './run-clock.ts'
 import { startServer, type E2EServer } from './server.ts'
 import { closePhones, openPhones, useServer } from './support.ts'
+
+// under TEST_NOW, this worker reads the run's clock before any test computes a date (run-clock.ts)
+followRunClock()
 
 /**
  * The e2e tests' `test`: each Playwright worker runs its own server on its own cloned database
  * (server.ts), started before the worker's first test and stopped after its last; the helpers
  * in support.ts (`inject('baseUrl')`, `mailedCode`, …) speak to it. `browser` is Playwright's
  * (Debian's Chromium, playwright.config.ts), so traces and failure screenshots cover every
- * context a test opens.
+ * context a test opens; its contexts are in the test zone and on the run's clock (run-clock.ts).
  */
 export const test = base.extend<{ phones: void }, { server: E2EServer }>({
   // every phone a test opened is closed when it ends (a beforeAll's phones stay for the file's tests)
@@ -19,6 +23,14 @@ export const test = base.extend<{ phones: void }, { server: E2EServer }>({
       await closePhones(before)
     },
     { auto: true },
+  ],
+  // every context a test opens is in the test zone and, under TEST_NOW, on the run's clock
+  browser: [
+    async ({ browser }, use) => {
+      pinContexts(browser)
+      await use(browser)
+    },
+    { scope: 'worker' },
   ],
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern

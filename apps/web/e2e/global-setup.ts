@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server'
 import { startDevChain } from '../../server/src/chain/devchain.ts'
 import { freePort, startEmbeddedPostgres } from '../../server/src/platform/db/embedded.ts'
 import { runMigrations } from '../../server/src/platform/db/migrate.ts'
+import { chainFollowsRunClock, followRunClock } from './run-clock.ts'
 import { RUN_ENV, TEMPLATE_DB } from './server.ts'
 
 /**
@@ -18,6 +19,8 @@ import { RUN_ENV, TEMPLATE_DB } from './server.ts'
  * from environment variables set here (Playwright passes them on).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // under TEST_NOW, the run's clock starts here; the workers take up where it is (run-clock.ts)
+  followRunClock()
   const dir = mkdtempSync(path.join(tmpdir(), 'kinetic-e2e-'))
   chmodSync(dir, 0o755) // the postgres user must reach its data directory
   const mailbox = path.join(dir, 'mailbox.jsonl')
@@ -60,6 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     rmSync(dir, { recursive: true, force: true })
   }
   try {
+    await chainFollowsRunClock(chain.url)
     const admin = new pg.Client({ connectionString: pgServer.url })
     await admin.connect()
     await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`)

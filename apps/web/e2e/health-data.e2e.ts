@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { errorMessage, type Locale } from '@kinetic/protocol'
+import { addDays, localDay, localToUnix } from '@kinetic/watch-sim'
 import type { Browser, Page } from '@playwright/test'
 import cnAccount from '../src/i18n/locales/zh-CN/account.json' with { type: 'json' }
 import cnHealth from '../src/i18n/locales/zh-CN/health.json' with { type: 'json' }
@@ -7,7 +8,7 @@ import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'jso
 import twAccount from '../src/i18n/locales/zh-TW/account.json' with { type: 'json' }
 import twHealth from '../src/i18n/locales/zh-TW/health.json' with { type: 'json' }
 import { expect, test } from './fixtures.ts'
-import { newHealthPage, t } from './health.support.ts'
+import { newHealthPage, t, TZ } from './health.support.ts'
 import { open, registerThroughForm, uniqueEmail } from './support.ts'
 import { expectToast } from './wallet.support.ts'
 
@@ -48,8 +49,9 @@ test.describe('own your data in the browser', () => {
     test.slow()
     // an English account with two imported workouts on one day
     const owner = await signedUpPage('en-US', enAccount)
-    const start = new Date(Date.now() - 3 * 3600_000)
-    start.setUTCSeconds(0, 0)
+    // yesterday on the account's clock (its zone is the device's): a run at 12:00, a ride at 9:00–10:00
+    const day = addDays(localDay(Math.floor(Date.now() / 1000), TZ), -1)
+    const start = new Date(localToUnix(day, 12, TZ) * 1000)
     // the contract's `t,lat,lon,distance,hr,cadence` points, positions only
     const track = Array.from({ length: 31 }, (_, i) => `${i * 60},31.${20000 + i * 150},121.47,,,`).join(';')
     const run = await call(owner, '/v1/motion_import', {
@@ -64,12 +66,12 @@ test.describe('own your data in the browser', () => {
     await call(owner, '/v1/motion_import', {
       source: 'fit',
       type: 'cycle',
-      start: new Date(start.getTime() - 2 * 3600_000).toISOString(),
+      start: new Date(localToUnix(day, 9, TZ) * 1000).toISOString(),
       duration_s: 3600,
       distance_m: 18_000,
       heart_rate: Array.from({ length: 60 }, (_, i) => 110 + (i % 25)).join(','),
     })
-    const day = run.date as string
+    expect(run.date).toBe(day)
     const totals = await totalsOf(owner, day)
     expect(totals).toMatchObject({ steps: 4800, distance_m: 23_000 })
 

@@ -43,6 +43,8 @@ async function importRun(page: Page, start: number, done: string) {
 }
 
 test.describe('reports that explain', () => {
+  // sign-up, an import and a report each: up to 86 s beside two other workers on a busy machine
+  test.describe.configure({ timeout: 180_000 })
   test('a workout shows its type in the user’s language and a detail page with route, splits, cadence and zones', async () => {
     const page = await newHealthPage(browser, 'zh-CN')
     await registerThroughForm(page, uniqueEmail('detail'), 'walk1234')

@@ -2,6 +2,7 @@ import { formatNumber, health, type Locale } from '@kinetic/protocol'
 import { addDays, localDay, type Samples } from '@kinetic/watch-sim'
 import type { Browser, Page } from '@playwright/test'
 import t from '../src/i18n/locales/en-US/health.json' with { type: 'json' }
+import { testZone } from './run-clock.ts'
 import { inject } from './support.ts'
 
 /**
@@ -10,7 +11,8 @@ import { inject } from './support.ts'
  * generator → device API → rollups → operations → screens.
  */
 export { t }
-export const TZ = 'Asia/Shanghai'
+/** The wearer's zone: the test zone the accounts are created in (`TEST_ZONE`, default Asia/Shanghai). */
+export const TZ = testZone()
 /** HRmax of a profile without birthday or setting: 220 − 30. */
 export const HR_MAX = 190
 const WEIGHT_KG = 60

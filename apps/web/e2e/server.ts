@@ -89,6 +89,7 @@ export async function startServer(
     cwd: ROOT,
     env: {
       ...process.env,
+      // and, with process.env's TEST_NOW and TEST_NOW_SINCE, the run's clock (run-clock.ts)
       NODE_ENV: 'test',
       // the faucet, /dev/price and the demo watch codes; no demo user (nothing reads it)
       DEV_MODE: '1',

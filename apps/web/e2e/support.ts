@@ -3,6 +3,7 @@ import type { Locale } from '@kinetic/protocol'
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import enAdmin from '../src/i18n/locales/en-US/admin.json' with { type: 'json' }
 import cnAccount from '../src/i18n/locales/zh-CN/account.json' with { type: 'json' }
+import { testZone } from './run-clock.ts'
 import type { E2EServer } from './server.ts'
 
 let current: E2EServer | undefined
@@ -21,16 +22,17 @@ export function inject<K extends 'baseUrl' | 'mailbox' | 'chainRpcUrl' | 'databa
 }
 
 /**
- * A phone-sized context (iPhone 12-like viewport) on the app, its clock in Asia/Shanghai: an
- * account takes its device's zone at registration, and these phones stand for users there.
- */
-/**
  * Phones opened so far and not closed by `closePhones`: those a test opens are closed when it
  * ends (fixtures.ts), as a page left open goes on polling the worker's server through every
  * later test of that worker; those a `beforeAll` opened live on for the file's serial tests.
  */
 const phones = new Set<BrowserContext>()
 
+/**
+ * A phone-sized context (iPhone 12-like viewport) on the app, in the test zone (`TEST_ZONE`,
+ * default Asia/Shanghai) and on the run's clock (run-clock.ts): an account takes its device's
+ * zone at registration, so the accounts these phones register are in that zone.
+ */
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),
@@ -38,7 +40,7 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    timezoneId: 'Asia/Shanghai',
+    timezoneId: testZone(),
   })
   phones.add(context)
   return context

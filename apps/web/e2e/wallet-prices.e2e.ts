@@ -1,5 +1,6 @@
 import type { Locale } from '@kinetic/protocol'
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from './fixtures.ts'
 import { DEV_FEED_ANSWERS } from '../../server/src/chain/networks.ts'
@@ -27,22 +28,17 @@ import {
 
 const WALLET_PASSWORD = 'Zebra-Quartz-91'
 
-let browser: Browser
-let funded: Promise<Page> | undefined
-test.beforeAll(({ browser: b }) => {
-  browser = b
+/**
+ * A signed-in English page whose wallet holds 10 BNB, 1000 USDT and 1000 KNT, made once for the
+ * worker's tests of this file: opened in `beforeAll`, so the phone outlives each test (a phone a
+ * test opens is closed when that test ends, fixtures.ts).
+ */
+let walletPage: Page
+test.beforeAll(async ({ browser }) => {
+  walletPage = await newAccountPage(browser, 'prices')
+  await createWalletThroughScreens(walletPage, 'Priced', WALLET_PASSWORD)
+  await fund(await walletAddress(walletPage))
 })
-
-/** A signed-in English page whose wallet holds 10 BNB, 1000 USDT and 1000 KNT (made once, inside a test). */
-function walletPage(): Promise<Page> {
-  funded ??= (async () => {
-    const page = await newAccountPage(browser, 'prices')
-    await createWalletThroughScreens(page, 'Priced', WALLET_PASSWORD)
-    await fund(await walletAddress(page))
-    return page
-  })()
-  return funded
-}
 test.afterEach(async () => {
   await setPrice({ symbol: 'BNB', usd: DEV_FEED_ANSWERS.BNB })
 })
@@ -60,7 +56,7 @@ const shown = (p: Page, text: string) => p.getByText(text, { exact: true }).coun
 
 test.describe('wallet prices from on-chain feeds', () => {
   test('moves the USD value with the feed, and shows "—" and names the coin left out when the feed is stale', async () => {
-    const page = await walletPage()
+    const page = walletPage
     await open(page, '/spot')
     await expect.poll(() => assetRowText(page, 'BNB'), { timeout: 20_000 }).toContain(formatUsd('6000'))
     await expect.poll(() => shown(page, formatUsd('7050'))).toBe(1) // 6000 + 1000 × 1 + 1000 × 0.05
@@ -71,8 +67,10 @@ test.describe('wallet prices from on-chain feeds', () => {
     await expect.poll(() => shown(page, formatUsd('7175'))).toBe(1)
     expect(await shown(page, t.home.leftOut.replace('{{coins}}', 'BNB'))).toBe(0)
 
-    // last updated two hours ago: past BNB's limit, so BNB has no price at all
-    await setPrice({ symbol: 'BNB', usd: '700', updated_at: Math.floor(Date.now() / 1000) - 7200 })
+    // last updated two hours before the chain's latest block (the server judges a feed's age by
+    // the chain's clock): past BNB's limit, so BNB has no price at all
+    const { timestamp } = await createPublicClient({ transport: http(inject('chainRpcUrl')) }).getBlock()
+    await setPrice({ symbol: 'BNB', usd: '700', updated_at: Number(timestamp) - 7200 })
     await page.reload()
     await expect.poll(() => shown(page, t.home.leftOut.replace('{{coins}}', 'BNB')), { timeout: 20_000 }).toBe(1)
     const bnb = await assetRowText(page, 'BNB')
@@ -82,7 +80,7 @@ test.describe('wallet prices from on-chain feeds', () => {
   })
 
   test('names the network on the wallet home and on the send confirmation, in three languages', async () => {
-    const page = await walletPage()
+    const page = walletPage
     await setPrice({ symbol: 'BNB', usd: DEV_FEED_ANSWERS.BNB })
     const friend = privateKeyToAccount(generatePrivateKey()).address
     const languages: [Locale, typeof t][] = [

@@ -69,7 +69,8 @@ function expectShownFee(shown: string, wei: bigint) {
 
 test.describe('the wallet in the browser', () => {
   test('creates, backs up, funds, sends at every fee tier and imports the same words elsewhere', async () => {
-    test.setTimeout(420_000)
+    // 5.5 min measured beside the rest of the suite on a busy machine: twice that
+    test.setTimeout(720_000)
     const page = await newAccountPage(browser, 'wallet')
     const words = await createWalletThroughScreens(page, 'Main', WALLET_PASSWORD)
     const address = await walletAddress(page)

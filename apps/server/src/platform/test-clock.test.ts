@@ -22,6 +22,12 @@ describe('the test clock', () => {
     expect(new Date(0).getTime()).toBe(0)
   })
 
+  it('reads on from where TEST_NOW was when TEST_NOW_SINCE says when that was', () => {
+    const since = RealDate.now() - 90_000
+    installTestClock({ NODE_ENV: 'test', TEST_NOW: '2027-01-03T15:30:00Z', TEST_NOW_SINCE: String(since) })
+    expect(Math.abs(Date.now() - RealDate.parse('2027-01-03T15:31:30Z'))).toBeLessThan(1_000)
+  })
+
   it('is honoured under NODE_ENV=test only, and refuses a non-instant', () => {
     installTestClock({ NODE_ENV: 'production', TEST_NOW: '2027-01-03T15:30:00Z' })
     expect(globalThis.Date).toBe(RealDate)

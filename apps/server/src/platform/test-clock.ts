@@ -9,6 +9,12 @@
  */
 
 export const TEST_NOW = 'TEST_NOW'
+/**
+ * Optional, with `TEST_NOW`: the machine's time (ms since the epoch) at which the clock read
+ * `TEST_NOW`, so that processes started later (the browser run's servers) read the same clock as
+ * the one that started it: `TEST_NOW` plus the real time since, not `TEST_NOW` again.
+ */
+export const TEST_NOW_SINCE = 'TEST_NOW_SINCE'
 export const TEST_ZONE = 'TEST_ZONE'
 
 /** The zone every test account gets unless its test asks for another. */
@@ -33,10 +39,15 @@ export function startClockAt(at: Date | string | number): void {
   globalThis.Date = ShiftedDate as DateConstructor
 }
 
-/** `startClockAt(TEST_NOW)` when the environment sets it under `NODE_ENV=test`; otherwise nothing. */
+/**
+ * `startClockAt(TEST_NOW)` when the environment sets it under `NODE_ENV=test` (moved on by the
+ * real time since `TEST_NOW_SINCE` when that is set too); otherwise nothing.
+ */
 export function installTestClock(env: NodeJS.ProcessEnv = process.env): void {
   if (env.NODE_ENV !== 'test' || !env[TEST_NOW]) return
-  startClockAt(env[TEST_NOW])
+  const since = Number(env[TEST_NOW_SINCE])
+  const at = new RealDate(env[TEST_NOW]).getTime()
+  startClockAt(since > 0 && !Number.isNaN(at) ? at + (RealDate.now() - since) : env[TEST_NOW])
 }
 
 /** The zone a test account is created in: `TEST_ZONE`, else Asia/Shanghai (the app's default). */
