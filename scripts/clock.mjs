@@ -75,10 +75,13 @@ export function sweepInstants(from = Date.now()) {
   ]
 }
 
-/** The date-sensitive test files: `{vitest: [...], e2e: [...]}`. */
+/**
+ * The date-sensitive test files: `vitest` and `e2e` (all of them, at every instant, in
+ * `npm run test:clock`) and `e2eInTestRun` (instant name → browser files `npm test` runs there).
+ */
 export function clockTests() {
   const list = JSON.parse(readFileSync(path.join(ROOT, 'scripts/clock-tests.json'), 'utf8'))
-  return { vitest: list.vitest ?? [], e2e: list.e2e ?? [] }
+  return { vitest: list.vitest ?? [], e2e: list.e2e ?? [], e2eInTestRun: list.e2eInTestRun ?? {} }
 }
 
 const VITEST_PROJECTS = ['protocol', 'wallet-core', 'tools', 'web', 'server']
@@ -86,25 +89,33 @@ const VITEST_PROJECTS = ['protocol', 'wallet-core', 'tools', 'web', 'server']
 const atInstant = (at) => ({ ...process.env, TEST_NOW: at.now, TEST_ZONE: at.zone })
 const label = (at) => `clock ${at.name} (${at.now}, accounts in ${at.zone})`
 
-/** The date-sensitive unit and server files at every instant of the sweep. */
-export async function sweepVitest({ step, vitest }, instants = sweepInstants()) {
+/** Each file at every instant or (`rotate`) at one instant in turn: file j at instant j mod n. */
+const share = (files, instants, i, rotate) => (rotate ? files.filter((_, j) => j % instants.length === i) : files)
+
+/**
+ * The date-sensitive unit and server files at every instant of the sweep, or (`rotate`, in
+ * `npm test`) each file at one instant in turn, so every instant is covered and every file once.
+ */
+export async function sweepVitest({ step, vitest }, instants = sweepInstants(), { rotate = false } = {}) {
   const { vitest: files } = clockTests()
-  for (const at of instants)
+  for (const [i, at] of instants.entries()) {
+    const mine = share(files, instants, i, rotate)
+    if (mine.length === 0) continue
     await step(`${label(at)}: unit and server`, () =>
-      vitest(`clock-${at.name}`, VITEST_PROJECTS, { files, env: atInstant(at) }),
+      vitest(`clock-${at.name}`, VITEST_PROJECTS, { files: mine, env: atInstant(at) }),
     )
+  }
 }
 
 /**
- * The date-sensitive browser files: at every instant, or (`rotate`, in `npm test`) each file at one
- * instant in turn, so every instant is covered once and every file once.
+ * The date-sensitive browser files at every instant, or (`inTestRun`, in `npm test`) only the
+ * files `e2eInTestRun` names for an instant: the browser failures the sweep was made for, at the
+ * instant each failed.
  */
-export async function sweepE2e({ step, playwright }, instants = sweepInstants(), { rotate = false } = {}) {
-  const { e2e: files } = clockTests()
-  for (const [i, at] of instants.entries()) {
-    const mine = !rotate
-      ? files
-      : files.filter((_, j) => (files.length >= instants.length ? j % instants.length === i : j === i % files.length))
+export async function sweepE2e({ step, playwright }, instants = sweepInstants(), { inTestRun = false } = {}) {
+  const { e2e, e2eInTestRun } = clockTests()
+  for (const at of instants) {
+    const mine = inTestRun ? (e2eInTestRun[at.name] ?? []) : e2e
     if (mine.length === 0) continue
     await step(`${label(at)}: browser`, () => playwright(`clock-e2e-${at.name}`, { files: mine, env: atInstant(at) }))
   }

@@ -6,7 +6,9 @@
 // mostly waits on pages, so it overlaps the CPU-bound rest (docs/adr/2026-11-24-e2e-playwright.md;
 // lines are prefixed [checks], [unit] or [e2e]; TEST_SERIAL=1 runs all one after the other).
 // Each side ends with the clock sweep (scripts/clock.mjs, docs/adr/2026-11-28-time-is-an-input.md):
-// the date-sensitive unit and server files at every instant, the browser ones each at one instant.
+// each date-sensitive unit and server file at one of the five instants in turn (every instant
+// covered), and the browser files `e2eInTestRun` names at their instants; `npm run test:clock`
+// runs every date-sensitive file at every instant.
 // Ends with one line `tests: N passed, N failed`.
 import { ensureChromium, ensureInstalled, run } from './lib.mjs'
 import { sweepE2e, sweepInstants, sweepVitest } from './clock.mjs'
@@ -27,14 +29,14 @@ const checksAndUnit = async () => {
   await step('format', () => labelled('checks', 'npm', ['run', 'format:check']))
   await step('generated files are current', () => labelled('checks', 'npx', ['tsx', 'scripts/check-generated.ts']))
   await step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server']))
-  await sweepVitest(runners, instants)
+  await sweepVitest(runners, instants, { rotate: true })
 }
 const browser = async () => {
   await step('browser', async () => {
     await ensureChromium()
     await playwright('e2e')
   })
-  await sweepE2e(runners, instants, { rotate: true })
+  await sweepE2e(runners, instants, { inTestRun: true })
 }
 if (SERIAL) {
   await checksAndUnit()
