@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, not, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { provenByAccount } from '../wallet/index.ts'
 import { kntDeposits } from './deposit.tables.ts'
@@ -8,6 +8,28 @@ export type NewDeposit = typeof kntDeposits.$inferInsert
 const d = kntDeposits
 
 export function depositRepo(db: Db) {
+  /** One page of the deposits `where` picks, oldest first, with their count. */
+  async function pageOf(
+    where: SQL | undefined,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: DepositRow[]; total: number }> {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(d)
+        .where(where)
+        .orderBy(d.id)
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(d)
+        .where(where),
+    ])
+    return { rows, total: total?.n ?? 0 }
+  }
+
   return {
     /** The new row, or undefined when this transfer (chain, hash, log index) was recorded before. */
     async insert(row: NewDeposit): Promise<DepositRow | undefined> {
@@ -47,23 +69,7 @@ export function depositRepo(db: Db) {
     },
 
     /** Held deposits, oldest first (the operator's queue). */
-    async held(page: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
-      const where = eq(d.status, 'held')
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(d)
-          .where(where)
-          .orderBy(d.id)
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(d)
-          .where(where),
-      ])
-      return { rows, total: total?.n ?? 0 }
-    },
+    held: (page: number, limit: number) => pageOf(eq(d.status, 'held'), page, limit),
 
     /** The held deposit, locked for the operator's decision. */
     async lockHeld(id: number): Promise<DepositRow | undefined> {
@@ -79,23 +85,8 @@ export function depositRepo(db: Db) {
      * Deposits credited to an account that never proved the sender (credited before proofs),
      * oldest first: the operator's one-off repair listing.
      */
-    async creditedUnproven(page: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
-      const where = and(eq(d.status, 'credited'), not(provenByAccount(d.creditedTo, d.fromAddress)))
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(d)
-          .where(where)
-          .orderBy(d.id)
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(d)
-          .where(where),
-      ])
-      return { rows, total: total?.n ?? 0 }
-    },
+    creditedUnproven: (page: number, limit: number) =>
+      pageOf(and(eq(d.status, 'credited'), not(provenByAccount(d.creditedTo, d.fromAddress))), page, limit),
 
     /** A deposit of that listing, locked for the operator's repair. */
     async lockCreditedUnproven(id: number): Promise<DepositRow | undefined> {
