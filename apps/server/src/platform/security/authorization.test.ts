@@ -123,6 +123,11 @@ const RESOURCES: Resource[] = [
       change('/v1/getname', 'wallet_id', (ids) => ({ ...wallet(ids), name: 'Mine now' })),
       change('/v1/walletpassword', 'wallet_id', (ids) => ({ ...wallet(ids), vault: vaultOf('stolen'), hint: 'x' })),
       change('/v1/replacement', 'wallet_id', wallet),
+      // well-formed: the owner's wallet is looked up before any proof is read
+      change('/v1/walletprove', 'wallet_id', (ids) => ({
+        ...wallet(ids),
+        proof: { message: 'not yours', signature: `0x${'11'.repeat(65)}` },
+      })),
       change('/v1/transaction', 'wallet_id', (ids) => ({ ...wallet(ids), raw: '0x00' })),
       remove('/v1/userdel', 'wallet_id', wallet),
     ],
