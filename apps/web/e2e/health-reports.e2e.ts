@@ -25,20 +25,21 @@ const screenshot = (page: Page, name: string) =>
 
 /**
  * A GPX run named "run": 31 points 30 s apart going east along the equator, 0.0008° (89 m) a
- * step, so 2.67 km in 15 minutes, with the heart rate climbing from 120 to 150.
+ * step, so 2.67 km in 15 minutes, with the heart rate climbing from `hrFrom` (120) by 30. A
+ * workout earns once across accounts: each test's run has a heart rate of its own.
  */
-function runFile(start: number) {
+function runFile(start: number, hrFrom = 120) {
   const points = Array.from({ length: 31 }, (_, i) => {
     const time = new Date(start + i * 30_000).toISOString()
-    return `<trkpt lat="0" lon="${(i * 0.0008).toFixed(4)}"><time>${time}</time><extensions><hr>${120 + i}</hr></extensions></trkpt>`
+    return `<trkpt lat="0" lon="${(i * 0.0008).toFixed(4)}"><time>${time}</time><extensions><hr>${hrFrom + i}</hr></extensions></trkpt>`
   }).join('')
   const gpx = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><type>run</type><trkseg>${points}</trkseg></trk></gpx>`
   return { name: 'run.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpx) }
 }
 
-async function importRun(page: Page, start: number, done: string) {
+async function importRun(page: Page, start: number, done: string, hrFrom?: number) {
   await open(page, '/sportsRecord?all=1')
-  await page.locator('input[type=file]').setInputFiles(runFile(start))
+  await page.locator('input[type=file]').setInputFiles(runFile(start, hrFrom))
   await expectToast(page, done)
 }
 
@@ -84,7 +85,7 @@ test.describe('reports that explain', () => {
     const page = await newHealthPage(browser)
     await registerThroughForm(page, uniqueEmail('pdf'), 'walk1234', enAccount)
     const start = Date.now() - 3 * 3_600_000
-    await importRun(page, start, t.import.done)
+    await importRun(page, start, t.import.done, 126)
     const day = localDay(Math.floor(start / 1000), TZ)
 
     await open(page, `/weeklyReportDetail?date=${day}`)
