@@ -118,16 +118,7 @@ export function DepositsPage() {
       <h1>{t('admin.nav.deposits')}</h1>
       <p className="muted">{t('admin.deposits.hint')}</p>
       <table className="audit card" aria-label={t('admin.nav.deposits')}>
-        <thead>
-          <tr>
-            <th>{t('admin.deposits.time')}</th>
-            <th>{t('admin.deposits.from')}</th>
-            <th>{t('admin.deposits.tx')}</th>
-            <th>{t('admin.deposits.amount')}</th>
-            <th>{t('admin.deposits.reason')}</th>
-            <th>{t('admin.deposits.action')}</th>
-          </tr>
-        </thead>
+        <DepositsHead />
         <tbody>
           {held.data?.list.length === 0 && (
             <tr>
@@ -146,16 +137,7 @@ export function DepositsPage() {
           <h2>{t('admin.deposits.unproven.title')}</h2>
           <p className="muted">{t('admin.deposits.unproven.hint')}</p>
           <table className="audit card" aria-label={t('admin.deposits.unproven.title')}>
-            <thead>
-              <tr>
-                <th>{t('admin.deposits.time')}</th>
-                <th>{t('admin.deposits.from')}</th>
-                <th>{t('admin.deposits.tx')}</th>
-                <th>{t('admin.deposits.amount')}</th>
-                <th>{t('admin.deposits.reason')}</th>
-                <th>{t('admin.deposits.action')}</th>
-              </tr>
-            </thead>
+            <DepositsHead />
             <tbody>
               {unproven.data.list.map((deposit) => (
                 <UnprovenRow key={deposit.id} deposit={deposit} />
@@ -165,5 +147,22 @@ export function DepositsPage() {
         </>
       )}
     </>
+  )
+}
+
+/** The columns both deposit tables show. */
+function DepositsHead() {
+  const { t } = useTranslation()
+  return (
+    <thead>
+      <tr>
+        <th>{t('admin.deposits.time')}</th>
+        <th>{t('admin.deposits.from')}</th>
+        <th>{t('admin.deposits.tx')}</th>
+        <th>{t('admin.deposits.amount')}</th>
+        <th>{t('admin.deposits.reason')}</th>
+        <th>{t('admin.deposits.action')}</th>
+      </tr>
+    </thead>
   )
 }
