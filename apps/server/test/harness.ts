@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import qs from 'qs'
+import { createPublicClient, http } from 'viem'
 import { inject } from 'vitest'
 import { buildApp, type App, type AppOptions } from '../src/app.ts'
 import type { ChainClient } from '../src/chain/client.ts'
@@ -66,6 +67,11 @@ export async function cloneDatabase(): Promise<{ url: string; drop(): Promise<vo
   }
 }
 
+/** The dev chain's newest block number. */
+async function headBlock(rpcUrl: string): Promise<number> {
+  return Number(await createPublicClient({ transport: http(rpcUrl) }).getBlockNumber({ cacheTime: 0 }))
+}
+
 /** The real app (buildApp) on its own cloned database, seeded like a fresh install. */
 export async function startTestApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
   const clone = await cloneDatabase()
@@ -82,6 +88,7 @@ export async function startAppOn(
   cleanup: () => Promise<void> = async () => undefined,
   options: AppOptions = {},
 ): Promise<TestApp> {
+  const rpcUrl = env.CHAIN_RPC_URL ?? inject('chainRpcUrl')
   const config = loadConfig({
     NODE_ENV: 'test',
     // the outbox (codes read at /dev/outbox) and the faucet; `DEV_MODE: '0'` in `env` turns it off
@@ -90,8 +97,11 @@ export async function startAppOn(
     CODES_PER_IP_HOUR: '1000',
     DATABASE_URL: url,
     WEB_DIST: '/nonexistent',
-    CHAIN_RPC_URL: inject('chainRpcUrl'),
+    CHAIN_RPC_URL: rpcUrl,
     CHAIN_ID: '31337',
+    // a new database holds nothing of the shared chain's past: its indexer starts at today's head,
+    // not at block 0 (late in a run the chain holds thousands of blocks of other files)
+    CHAIN_INDEX_FROM: String(await headBlock(rpcUrl)),
     ...env,
   })
   const database = connect(url, 10, config.databaseReadUrl)
