@@ -11,7 +11,9 @@ export default defineConfig({
   testDir: 'apps/web/e2e',
   testMatch: '**/*.e2e.ts',
   globalSetup: './apps/web/e2e/global-setup.ts',
-  outputDir: 'apps/web/e2e/results',
+  // a run beside another (npm test's clock sweep) writes its traces elsewhere: a run empties its
+  // output folder when it starts
+  outputDir: process.env.E2E_RESULTS || 'apps/web/e2e/results',
   // 2 cores: two workers measured fastest (the ADR has the figures); E2E_WORKERS to try others
   workers: Number(process.env.E2E_WORKERS || 2),
   fullyParallel: true,

@@ -1,16 +1,25 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 /** TEST_NOW starts every test file's clock at an instant (apps/server/src/platform/test-clock.ts). */
 const clockSetup = fileURLToPath(new URL('./apps/server/test/clock-setup.ts', import.meta.url))
 
-/** Unit beside the code and server integration on real Postgres (DESIGN §11); browser e2e: playwright.config.ts. */
+/**
+ * Unit beside the code and server integration on real Postgres (DESIGN §11); browser e2e: playwright.config.ts.
+ * Files without a DOM share their worker's loaded modules (`isolate: false`): each server file
+ * brings its own database and keys, and importing the whole server again for each of them was a
+ * quarter of the tier's time (docs/adr/2026-11-29-a-suite-that-fits.md). At least two workers,
+ * also on two cores: the server files mostly wait on Postgres and the dev chain.
+ */
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
           name: 'protocol',
+          isolate: false,
           include: ['packages/protocol/src/**/*.test.ts'],
           environment: 'node',
           setupFiles: [clockSetup],
@@ -19,6 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'tools',
+          isolate: false,
           include: ['tools/*/src/**/*.test.ts'],
           environment: 'node',
           setupFiles: [clockSetup],
@@ -27,6 +37,7 @@ export default defineConfig({
       {
         test: {
           name: 'wallet-core',
+          isolate: false,
           include: ['packages/wallet-core/src/**/*.test.ts'],
           environment: 'node',
           setupFiles: [clockSetup],
@@ -45,6 +56,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          isolate: false,
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           setupFiles: [clockSetup],

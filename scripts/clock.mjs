@@ -117,6 +117,11 @@ export async function sweepE2e({ step, playwright }, instants = sweepInstants(),
   for (const at of instants) {
     const mine = inTestRun ? (e2eInTestRun[at.name] ?? []) : e2e
     if (mine.length === 0) continue
-    await step(`${label(at)}: browser`, () => playwright(`clock-e2e-${at.name}`, { files: mine, env: atInstant(at) }))
+    await step(`${label(at)}: browser`, () =>
+      playwright(`clock-e2e-${at.name}`, {
+        files: mine,
+        env: { ...atInstant(at), E2E_RESULTS: `apps/web/e2e/results-clock/${at.name}` },
+      }),
+    )
   }
 }

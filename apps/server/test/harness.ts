@@ -88,7 +88,7 @@ export async function startAppOn(
   cleanup: () => Promise<void> = async () => undefined,
   options: AppOptions = {},
 ): Promise<TestApp> {
-  const rpcUrl = env.CHAIN_RPC_URL ?? inject('chainRpcUrl')
+  const shared = inject('chainRpcUrl')
   const config = loadConfig({
     NODE_ENV: 'test',
     // the outbox (codes read at /dev/outbox) and the faucet; `DEV_MODE: '0'` in `env` turns it off
@@ -97,11 +97,12 @@ export async function startAppOn(
     CODES_PER_IP_HOUR: '1000',
     DATABASE_URL: url,
     WEB_DIST: '/nonexistent',
-    CHAIN_RPC_URL: rpcUrl,
+    CHAIN_RPC_URL: shared,
     CHAIN_ID: '31337',
-    // a new database holds nothing of the shared chain's past: its indexer starts at today's head,
-    // not at block 0 (late in a run the chain holds thousands of blocks of other files)
-    CHAIN_INDEX_FROM: String(await headBlock(rpcUrl)),
+    // a new database holds nothing of the shared chain's past: its indexer starts at the head, not
+    // at block 0 (late in a run that chain holds thousands of other files' blocks); a chain of the
+    // test's own (`env.CHAIN_RPC_URL`, perhaps one that never answers) is indexed from block 0
+    ...(env.CHAIN_RPC_URL ? {} : { CHAIN_INDEX_FROM: String(await headBlock(shared)) }),
     ...env,
   })
   const database = connect(url, 10, config.databaseReadUrl)

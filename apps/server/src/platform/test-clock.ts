@@ -41,9 +41,12 @@ export function startClockAt(at: Date | string | number): void {
 
 /**
  * `startClockAt(TEST_NOW)` when the environment sets it under `NODE_ENV=test` (moved on by the
- * real time since `TEST_NOW_SINCE` when that is set too); otherwise nothing.
+ * real time since `TEST_NOW_SINCE` when that is set too); otherwise the real clock.
  */
 export function installTestClock(env: NodeJS.ProcessEnv = process.env): void {
+  // a test file may have moved the clock (startClockAt), and vitest runs the server's files one
+  // after the other in one process (vitest.config.ts): each file starts from the real clock
+  globalThis.Date = RealDate
   if (env.NODE_ENV !== 'test' || !env[TEST_NOW]) return
   const since = Number(env[TEST_NOW_SINCE])
   const at = new RealDate(env[TEST_NOW]).getTime()
