@@ -9,8 +9,9 @@ const clockSetup = fileURLToPath(new URL('./apps/server/test/clock-setup.ts', im
  * Unit beside the code and server integration on real Postgres (DESIGN §11); browser e2e: playwright.config.ts.
  * Files without a DOM share their worker's loaded modules (`isolate: false`): each server file
  * brings its own database and keys, and importing the whole server again for each of them was a
- * quarter of the tier's time (docs/adr/2026-11-29-a-suite-that-fits.md). At least two workers,
- * also on two cores: the server files mostly wait on Postgres and the dev chain.
+ * quarter of the tier's time (docs/adr/2026-11-29-a-suite-that-fits.md). At least two workers, also
+ * on two cores: the server files wait on Postgres and the dev chain half the time, and `npm test`
+ * runs this tier alone.
  */
 export default defineConfig({
   test: {

@@ -52,18 +52,8 @@ export function webIsStale() {
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
 
-let chromium
-
-/**
- * Installs Debian's chromium (and CJK fonts for the Chinese screens) when missing, as root; once,
- * however many runs ask at the same time.
- */
-export function ensureChromium() {
-  chromium ??= installChromium()
-  return chromium
-}
-
-async function installChromium() {
+/** Installs Debian's chromium (and CJK fonts for the Chinese screens) when missing, as root. */
+export async function ensureChromium() {
   if (existsSync(CHROMIUM)) return
   if (process.getuid?.() !== 0)
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`)

@@ -1,13 +1,11 @@
 // The test runners of `npm test` and `npm run test:clock`: vitest and Playwright with their JSON
 // reports, counted into one tally (`tests: N passed, N failed`).
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import { ROOT, run } from './lib.mjs'
+import { run } from './lib.mjs'
 
-export function createRunners({ serial = false } = {}) {
+export function createRunners() {
   const reports = mkdtempSync(path.join(tmpdir(), 'kinetic-test-'))
   const totals = { passed: 0, failed: 0, skipped: 0 }
   let failedStep
@@ -25,29 +23,12 @@ export function createRunners({ serial = false } = {}) {
     }
   }
 
-  /** `run`, with each line of output prefixed `[label]` while steps run side by side. */
-  function labelled(label, command, args, options = {}) {
-    if (serial) return run(command, args, options)
-    return new Promise((resolve, reject) => {
-      const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options })
-      for (const [input, output] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ])
-        createInterface({ input }).on('line', (line) => output.write(`[${label}] ${line}\n`))
-      child.on('error', reject)
-      child.on('close', (code) =>
-        code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
-      )
-    })
-  }
-
   /** vitest on `projects` (and only `files`, when given), counted from its JSON report. */
   async function vitest(name, projects, { files = [], env = process.env } = {}) {
     const report = path.join(reports, `${name}.json`)
     const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files]
     args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`)
-    const outcome = await labelled(name, 'npx', args, { env }).then(
+    const outcome = await run('npx', args, { env }).then(
       () => undefined,
       (error) => error,
     )
@@ -69,7 +50,7 @@ export function createRunners({ serial = false } = {}) {
   /** Playwright with its JSON report; a test that passed only on its retry counts as failed. */
   async function playwright(name, { files = [], env = process.env } = {}) {
     const report = path.join(reports, `${name}.json`)
-    const outcome = await labelled(name, 'npx', ['playwright', 'test', '--reporter=list,json', ...files], {
+    const outcome = await run('npx', ['playwright', 'test', '--reporter=list,json', ...files], {
       env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: report },
     }).then(
       () => undefined,
@@ -102,7 +83,7 @@ export function createRunners({ serial = false } = {}) {
     }
   }
 
-  return { step, labelled, vitest, playwright, finish }
+  return { step, vitest, playwright, finish }
 }
 
 function readReport(file) {

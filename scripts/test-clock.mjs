@@ -7,7 +7,7 @@ import { ensureChromium, ensureInstalled } from './lib.mjs'
 import { sweepE2e, sweepInstants, sweepVitest } from './clock.mjs'
 import { createRunners } from './runners.mjs'
 
-const runners = createRunners({ serial: true })
+const runners = createRunners()
 const names = process.argv.slice(2)
 const instants = sweepInstants().filter((at) => names.length === 0 || names.includes(at.name))
 if (instants.length === 0) throw new Error(`no such instant: ${names.join(', ')}`)
