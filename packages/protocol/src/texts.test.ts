@@ -22,6 +22,18 @@ describe('catalogProblems', () => {
     expect(languageFiles({ errors: { A: { 'zh-cn': '{x}错', 'us-en': 'bad {x}', 'zh-hk': '{x}錯' } } })).toEqual(files)
   })
 
+  it('lets a language fill a value in twice where another says it once', () => {
+    const files = {
+      'zh-cn': { a: '比前{{weeks}}周平均高（前{{weeks}}周平均{{base}}）' },
+      'us-en': { a: 'above your average of the {{weeks}} weeks before ({{base}})' },
+      'zh-hk': { a: '比前{{weeks}}週平均高（前{{weeks}}週平均{{base}}）' },
+    }
+    expect(catalogProblems(files)).toEqual([])
+    expect(catalogProblems({ ...files, 'us-en': { a: 'above your average ({{base}})' } })).toEqual([
+      'a: placeholders {base} in us-en differ',
+    ])
+  })
+
   it('reads placeholders sorted', () => {
     expect(placeholders('{b} and {a}')).toEqual(['a', 'b'])
   })

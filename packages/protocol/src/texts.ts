@@ -36,6 +36,9 @@ export function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort()
 }
 
+/** The names a text fills in, each once: a language may need a value twice where another says it once. */
+const placeholderNames = (text: string) => [...new Set(placeholders(text))]
+
 /**
  * What is wrong with a catalog, one line per problem: a key some language lacks, an empty
  * text, placeholders that differ between languages. Empty when every language is complete.
@@ -46,13 +49,13 @@ export function catalogProblems(files: LanguageFiles): string[] {
   const problems: string[] = []
   for (const key of keys) {
     const [, first] = flat[0] ?? []
-    const expected = placeholders(first?.[key] ?? '').join()
+    const expected = placeholderNames(first?.[key] ?? '').join()
     for (const [lang, texts] of flat) {
       const text = texts[key]
       if (text === undefined) problems.push(`${key}: missing in ${lang}`)
       else if (!text.trim()) problems.push(`${key}: empty in ${lang}`)
-      else if (placeholders(text).join() !== expected)
-        problems.push(`${key}: placeholders {${placeholders(text).join('}, {')}} in ${lang} differ`)
+      else if (placeholderNames(text).join() !== expected)
+        problems.push(`${key}: placeholders {${placeholderNames(text).join('}, {')}} in ${lang} differ`)
     }
   }
   return problems

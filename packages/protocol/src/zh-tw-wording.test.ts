@@ -25,7 +25,7 @@ function jsonTexts(value: unknown, key = ''): [string, string][] {
   return []
 }
 
-/** zh-TW catalogs, found by their path: web and console locales, protocol messages, server texts, articles. */
+/** zh-TW catalogs, found by their path: web and console locales, protocol messages, server catalogs and texts, articles. */
 const CATALOG_FILES = FILES.filter((file) => /(^|[/.])zh-TW([/.])/.test(file) && /\.(json|md)$/.test(file))
 
 /**
@@ -81,7 +81,7 @@ const TEXTS: { where: string; text: string }[] = [
 ]
 
 describe('zh-TW wording', () => {
-  it('finds the zh-TW texts: locales (app and console), protocol messages, server texts, articles, inline texts', () => {
+  it('finds the zh-TW texts: locales (app and console), protocol messages, server catalogs and texts, articles', () => {
     const where = TEXTS.map((t) => t.where)
     for (const source of [
       'apps/web/src/i18n/locales/zh-TW/account.json',
@@ -90,8 +90,12 @@ describe('zh-TW wording', () => {
       'apps/server/src/features/shop/texts/zh-TW.json',
       'apps/server/src/features/support/texts/zh-TW.json',
       'apps/server/src/features/content/articles/privacy.zh-TW.md',
-      'apps/server/src/features/account/mails.ts',
-      'apps/server/src/features/earn/review.service.ts',
+      'apps/server/src/platform/i18n/locales/zh-TW/mails.json',
+      'apps/server/src/platform/i18n/locales/zh-TW/weekly.json',
+      'apps/server/src/platform/i18n/locales/zh-TW/pdf.json',
+      'apps/server/src/platform/i18n/locales/zh-TW/questionnaire.json',
+      'apps/server/src/platform/i18n/locales/zh-TW/explain.json',
+      'apps/server/src/platform/i18n/locales/zh-TW/review.json',
     ])
       expect(
         where.some((w) => w.startsWith(source)),

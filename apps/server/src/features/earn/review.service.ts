@@ -1,5 +1,6 @@
-import type { Texts, WireLang } from '@kinetic/protocol'
+import type { WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
+import { text } from '../../platform/i18n/index.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { effortReads } from '../health/index.ts'
 import { ledgerRepo } from './ledger.repo.ts'
@@ -7,17 +8,6 @@ import { reviewRepo } from './review.repo.ts'
 
 /** Support's "Device and data" ticket category (support's seed ids are stable). */
 export const REVIEW_TICKET_CATEGORY = 2
-
-const TITLE: Texts = {
-  'zh-cn': '请复核 {day} 的能量判定',
-  'us-en': 'Please review the energy verdict of {day}',
-  'zh-hk': '請複核 {day} 的能量判定',
-}
-const INTRO: Texts = {
-  'zh-cn': '我请求复核这一天的合理性判定。当天的数据附在下面（JSON）。',
-  'us-en': 'I ask for a review of this day’s plausibility verdict. The day’s data is attached below (JSON).',
-  'zh-hk': '我請求複核這一天的合理性判定。當天的資料附在下面（JSON）。',
-}
 
 /** Opens a support ticket for the user (support's front door). */
 export type OpenTicket = (
@@ -44,8 +34,8 @@ export function reviewService(deps: { db: Db; openTicket: OpenTicket }) {
       const evidence = await effortReads(db).evidence(userId, day)
       const { id } = await openTicket(userId, {
         cat_id: REVIEW_TICKET_CATEGORY,
-        title: TITLE[lang].replace('{day}', day),
-        content: `${INTRO[lang]}\n\n${JSON.stringify(evidence)}`,
+        title: text(lang, 'review', 'ticket.title', { day }),
+        content: `${text(lang, 'review', 'ticket.intro')}\n\n${JSON.stringify(evidence)}`,
         attachments: [],
       })
       await repo.insert(userId, day, id)

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { health as h, type WireLang } from '@kinetic/protocol'
 import PDFDocument from 'pdfkit'
+import { textsIn } from '../../platform/i18n/index.ts'
 import { addDays, localTime, pickDay, weekStart } from './dates.ts'
 import { restingTrend } from './drivers.ts'
 import { round, sleepSummary } from './day-stats.ts'
@@ -33,115 +34,37 @@ const FONTS: Record<WireLang, { regular: string; bold: string }> = {
   },
 }
 
-interface Words {
-  title: string
-  period: Record<h.HealthPdf['period'], string>
-  meta: (zone: string, age: number | null, max: number) => string
-  zones: string
-  zone: Record<h.HrZone, string>
-  minutes: string
-  resting: string
-  restingMean: (mean: number | null, trend: number | null) => string
-  bp: string
-  bpClass: Record<h.BpClass, string>
-  spo2: string
-  spo2Day: (avg: number, low: number, n: number) => string
-  /** Under blood pressure and SpO2 when the period starts before the raw readings kept. */
-  rawGone: (from: string, days: number) => string
-  sleep: string
-  sleepNight: (asleep: string, deep: number, rem: number, score: number) => string
-  workouts: string
-  workout: (minutes: number, km: string) => string
-  none: string
-  hm: (min: number) => string
-  bpm: string
-  footer: string
-}
-
-const WORDS: Record<WireLang, Words> = {
-  'us-en': {
-    title: 'Health report for your doctor',
-    period: { week: 'Week', month: 'Month' },
-    meta: (zone, age, max) => `Time zone ${zone} · age ${age ?? '—'} · HRmax ${max} bpm`,
-    zones: 'Heart-rate zones',
-    zone: { warmup: 'Warm-up', fatburn: 'Fat burn', aerobic: 'Aerobic', anaerobic: 'Anaerobic', limit: 'Limit' },
-    minutes: 'min',
-    resting: 'Resting heart rate',
-    restingMean: (m, t) => `Mean ${m ?? '—'} bpm` + (t === null ? '' : ` · trend ${t > 0 ? '+' : ''}${t} bpm a week`),
-    bp: 'Blood pressure (mmHg)',
-    bpClass: {
-      normal: 'Normal',
-      elevated: 'Elevated',
-      stage1: 'Hypertension stage 1',
-      stage2: 'Hypertension stage 2',
-      crisis: 'Hypertensive crisis',
-    },
-    spo2: 'Blood oxygen (SpO2)',
-    spo2Day: (avg, low, n) => `mean ${avg}% · lowest ${low}% · ${n} readings`,
-    rawGone: (from, days) => `Readings are kept for ${days} days: those before ${from} are no longer available.`,
-    sleep: 'Sleep',
-    sleepNight: (asleep, deep, rem, score) => `asleep ${asleep} · deep ${deep} min · REM ${rem} min · score ${score}`,
-    workouts: 'Workouts',
-    workout: (minutes, km) => `${minutes} min · ${km} km`,
-    none: 'No readings in this period.',
-    hm: (min) => `${Math.floor(min / 60)} h ${min % 60} min`,
-    bpm: 'bpm',
-    footer: "Figures measured by the wearer's watch and computed by Kinetic; not a diagnosis.",
-  },
-  'zh-cn': {
-    title: '健康报告（就医参考）',
-    period: { week: '周报', month: '月报' },
-    meta: (zone, age, max) => `时区 ${zone} · 年龄 ${age ?? '—'} · 最大心率 ${max} 次/分`,
-    zones: '心率区间',
-    zone: { warmup: '热身', fatburn: '燃脂', aerobic: '有氧', anaerobic: '无氧', limit: '极限' },
-    minutes: '分钟',
-    resting: '静息心率',
-    restingMean: (m, t) => `平均 ${m ?? '—'} 次/分` + (t === null ? '' : ` · 趋势 每周${t > 0 ? '+' : ''}${t} 次/分`),
-    bp: '血压（mmHg）',
-    bpClass: { normal: '正常', elevated: '血压偏高', stage1: '高血压1期', stage2: '高血压2期', crisis: '高血压危象' },
-    spo2: '血氧（SpO2）',
-    spo2Day: (avg, low, n) => `平均 ${avg}% · 最低 ${low}% · ${n} 次测量`,
-    rawGone: (from, days) => `测量明细仅保留 ${days} 天：${from} 之前的已不再保存。`,
-    sleep: '睡眠',
-    sleepNight: (asleep, deep, rem, score) =>
-      `睡眠 ${asleep} · 深睡 ${deep} 分钟 · 快速眼动 ${rem} 分钟 · 评分 ${score}`,
-    workouts: '运动',
-    workout: (minutes, km) => `${minutes} 分钟 · ${km} 公里`,
-    none: '此期间没有记录。',
-    hm: (min) => `${Math.floor(min / 60)}小时${min % 60}分钟`,
-    bpm: '次/分',
-    footer: '数据由佩戴者的手表测量、Kinetic 计算，仅供参考，不构成诊断。',
-  },
-  'zh-hk': {
-    title: '健康報告（就醫參考）',
-    period: { week: '週報', month: '月報' },
-    meta: (zone, age, max) => `時區 ${zone} · 年齡 ${age ?? '—'} · 最大心率 ${max} 次/分`,
-    zones: '心率區間',
-    zone: { warmup: '熱身', fatburn: '燃脂', aerobic: '有氧', anaerobic: '無氧', limit: '極限' },
-    minutes: '分鐘',
-    resting: '靜息心率',
-    restingMean: (m, t) => `平均 ${m ?? '—'} 次/分` + (t === null ? '' : ` · 趨勢 每週${t > 0 ? '+' : ''}${t} 次/分`),
-    bp: '血壓（mmHg）',
-    bpClass: {
-      normal: '正常',
-      elevated: '血壓偏高',
-      stage1: '高血壓第1期',
-      stage2: '高血壓第2期',
-      crisis: '高血壓危象',
-    },
-    spo2: '血氧（SpO2）',
-    spo2Day: (avg, low, n) => `平均 ${avg}% · 最低 ${low}% · ${n} 次量測`,
-    rawGone: (from, days) => `量測明細僅保留 ${days} 天：${from} 之前的已不再儲存。`,
-    sleep: '睡眠',
-    sleepNight: (asleep, deep, rem, score) =>
-      `睡眠 ${asleep} · 深睡 ${deep} 分鐘 · 快速動眼 ${rem} 分鐘 · 評分 ${score}`,
-    workouts: '運動',
-    workout: (minutes, km) => `${minutes} 分鐘 · ${km} 公里`,
-    none: '此期間沒有記錄。',
-    hm: (min) => `${Math.floor(min / 60)}小時${min % 60}分鐘`,
-    bpm: '次/分',
-    footer: '資料由佩戴者的手錶量測、Kinetic 計算，僅供參考，不構成診斷。',
-  },
+/** The PDF's texts in the request's language (the `pdf` catalog). */
+function words(lang: WireLang) {
+  const t = textsIn(lang, 'pdf')
+  return {
+    title: t('title'),
+    period: (period: h.HealthPdf['period']) => t(`period.${period}`),
+    meta: (zone: string, age: number | null, max: number) => t('meta', { zone, age: age ?? '—', max }),
+    zones: t('zones'),
+    zone: (zone: h.HrZone) => t(`zone.${zone}`),
+    minutes: t('minutes'),
+    resting: t('resting'),
+    restingMean: (mean: number | null, trend: number | null) =>
+      trend === null
+        ? t('restingMean', { mean: mean ?? '—' })
+        : t('restingMeanTrend', { mean: mean ?? '—', trend: `${trend > 0 ? '+' : ''}${trend}` }),
+    bp: t('bp'),
+    bpClass: (c: h.BpClass) => t(`bpClass.${c}`),
+    spo2: t('spo2'),
+    spo2Day: (avg: number, low: number, readings: number) => t('spo2Day', { avg, low, readings }),
+    /** Under blood pressure and SpO2 when the period starts before the raw readings kept. */
+    rawGone: (from: string, days: number) => t('rawGone', { from, days }),
+    sleep: t('sleep'),
+    sleepNight: (asleep: string, deep: number, rem: number, score: number) =>
+      t('sleepNight', { asleep, deep, rem, score }),
+    workouts: t('workouts'),
+    workout: (minutes: number, km: string) => t('workout', { minutes, km }),
+    none: t('none'),
+    hm: (min: number) => t('hm', { h: Math.floor(min / 60), m: min % 60 }),
+    bpm: t('bpm'),
+    footer: t('footer'),
+  }
 }
 
 /** First and last local day of the week or calendar month holding `day`. */
@@ -182,7 +105,7 @@ export async function doctorPdf(
     if (values.length) spo2.push({ day, values })
   }
   const workouts = await repo.workoutDaysBetween(userId, tz, from, to)
-  const w = WORDS[lang]
+  const w = words(lang)
   const raw = await rawKeptIn(tz)
   /** Blood pressure and SpO2 are raw readings: before `raw.from` they are gone. */
   const rawGone = () => {
@@ -219,7 +142,10 @@ export async function doctorPdf(
   const none = () => doc.text(w.none, left)
 
   doc.font(fonts.bold).fontSize(18).text(w.title)
-  doc.font(fonts.regular).fontSize(11).text(`${w.period[params.period]} ${from} – ${to}`)
+  doc
+    .font(fonts.regular)
+    .fontSize(11)
+    .text(`${w.period(params.period)} ${from} – ${to}`)
   doc
     .fontSize(9)
     .fillColor('#555')
@@ -229,7 +155,7 @@ export async function doctorPdf(
   heading(`${w.zones} (HRmax ${max} ${w.bpm})`)
   for (const z of zoneBounds(max))
     row(
-      [w.zone[z.zone], `${z.min_bpm}–${z.max_bpm} ${w.bpm}`, `${zoneMinutes.get(z.zone) ?? 0} ${w.minutes}`],
+      [w.zone(z.zone), `${z.min_bpm}–${z.max_bpm} ${w.bpm}`, `${zoneMinutes.get(z.zone) ?? 0} ${w.minutes}`],
       [110, 130, 120],
     )
 
@@ -258,7 +184,7 @@ export async function doctorPdf(
   if (bp.length === 0) none()
   for (const b of bp)
     row(
-      [`${b.day} ${b.time}`, `${b.systolic}/${b.diastolic}`, w.bpClass[bpClass(b.systolic, b.diastolic)]],
+      [`${b.day} ${b.time}`, `${b.systolic}/${b.diastolic}`, w.bpClass(bpClass(b.systolic, b.diastolic))],
       [130, 80, 200],
     )
 

@@ -14,11 +14,11 @@ import {
   zoneBounds,
   zoneOf,
 } from './formulas.ts'
-import { SLEEP_SCORE_METHOD, VO2_FORMULA, VO2_METHOD_NAME, vo2MethodText } from './explain-words.ts'
+import { sleepScoreMethod, VO2_FORMULA, VO2_METHOD_NAME, vo2MethodText } from './explain-words.ts'
 import { healthRepo } from './health.repo.ts'
 import type { HealthHooks } from './hooks.ts'
 import { motionReports } from './motion.ts'
-import { PARQ_ADVICE, PARQ_QUESTIONS, PARQ_TITLE, questionTexts } from './questionnaire.ts'
+import { PARQ_QUESTION_COUNT, parqAdvice, parqTitle, questionTexts } from './questionnaire.ts'
 import { weeklyReports } from './weekly.ts'
 import { doctorPdf } from './doctor-pdf.ts'
 import type { RawStorage } from './raw-retention.ts'
@@ -62,14 +62,14 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks, 
     const row = await repo.latestAnswers(userId)
     const result = row?.answers.includes('yes') ? 'consult' : 'clear'
     return {
-      title: PARQ_TITLE[lang],
+      title: parqTitle(lang),
       questions: questionTexts(lang),
       latest: row
         ? {
             answers: row.answers as ('yes' | 'no')[],
             at: row.createdAt.toISOString(),
             result,
-            advice: PARQ_ADVICE[result][lang],
+            advice: parqAdvice(result, lang),
           }
         : null,
     }
@@ -194,7 +194,7 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks, 
               rem: sleep.rem_min,
             }).map((p) => ({ ...p, value: tenth(p.value), points: tenth(p.points) }))
           : [],
-        score_method: SLEEP_SCORE_METHOD[lang],
+        score_method: sleepScoreMethod(lang),
         stages: segments.map((s) => ({
           stage: s.stage as h.SleepStage,
           start: s.startAt.toISOString(),
@@ -230,7 +230,7 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks, 
 
     async answerQuestionnaire(userId: number, answers: string[] | undefined, lang: WireLang) {
       const given = answers ?? []
-      if (given.length !== PARQ_QUESTIONS.length || !given.every((a) => a === 'yes' || a === 'no'))
+      if (given.length !== PARQ_QUESTION_COUNT || !given.every((a) => a === 'yes' || a === 'no'))
         throw new AppError('QUESTIONNAIRE_INCOMPLETE', { field: 'answers' })
       await repo.addAnswers(userId, given)
       return questionnaire(userId, lang)

@@ -1,4 +1,6 @@
 import { textsByKey, type Texts } from '@kinetic/protocol'
+import { z } from 'zod'
+import seed from './goods.seed.json' with { type: 'json' }
 import enUS from './texts/en-US.json' with { type: 'json' }
 import zhCN from './texts/zh-CN.json' with { type: 'json' }
 import zhTW from './texts/zh-TW.json' with { type: 'json' }
@@ -39,80 +41,33 @@ export const PHYSICAL_FITNESS = 'physical_fitness'
 /** In a good's name or description, stands for the physical-fitness validity (the operator's setting). */
 export const FITNESS_DAYS_MARK = '{days}'
 
-/** Goods every installation starts with (texts: `texts/<locale>.json`); seeding never overwrites an edited row. */
-export const SEED_GOODS: readonly SeedGood[] = [
-  {
-    // the first version's key, kept so existing rows match; the length is the setting's
-    slug: 'physical-fitness-30d',
-    kind: 'virtual',
-    name: shopText('goods.physical-fitness-30d.name'),
-    description: shopText('goods.physical-fitness-30d.description'),
-    pricePoints: 300,
-    stock: null,
-    fulfilment: PHYSICAL_FITNESS,
-    sort: 10,
-    // the first seed wrote the length into the texts, and they went stale when the setting changed
-    formerly: [
-      {
-        name: {
-          'us-en': 'Physical-fitness analysis (30 days)',
-          'zh-cn': '体能分析（30天）',
-          'zh-hk': '體能分析（30天）',
-        },
-        description: {
-          'us-en': 'Unlocks the physical-fitness analysis of your health data for 30 days from redemption.',
-          'zh-cn': '兑换后 30 天内可查看基于您健康数据的体能分析。',
-          'zh-hk': '兌換後 30 天內可查看基於您健康數據的體能分析。',
-        },
-      },
-      // the zh-TW description before its Taiwan wording (docs/adr/2026-11-24-zh-tw-wording.md)
-      {
-        name: shopText('goods.physical-fitness-30d.name'),
-        description: {
-          ...shopText('goods.physical-fitness-30d.description'),
-          'zh-hk': '兌換後 {days} 天內可查看基於您健康數據的體能分析。',
-        },
-      },
-    ],
-  },
-  {
-    slug: 'energy-pack-50',
-    kind: 'virtual',
-    name: shopText('goods.energy-pack-50.name'),
-    description: shopText('goods.energy-pack-50.description'),
-    pricePoints: 200,
-    stock: null,
-    fulfilment: 'energy:50',
-    sort: 20,
-  },
-  {
-    slug: 'knt-voucher-10',
-    kind: 'virtual',
-    name: shopText('goods.knt-voucher-10.name'),
-    description: shopText('goods.knt-voucher-10.description'),
-    pricePoints: 200,
-    stock: null,
-    fulfilment: 'knt:10',
-    sort: 25,
-  },
-  {
-    slug: 'sport-band',
-    kind: 'physical',
-    name: shopText('goods.sport-band.name'),
-    description: shopText('goods.sport-band.description'),
-    pricePoints: 800,
-    stock: 100,
-    fulfilment: '',
-    sort: 30,
-  },
-  {
-    slug: 'water-bottle',
-    kind: 'physical',
-    name: shopText('goods.water-bottle.name'),
-    description: shopText('goods.water-bottle.description'),
-    pricePoints: 500,
-    stock: 50,
-    fulfilment: '',
-    sort: 40,
-  },
-]
+const TextsSchema = z.object({ 'zh-cn': z.string(), 'us-en': z.string(), 'zh-hk': z.string() })
+
+/**
+ * `goods.seed.json`: the goods every installation starts with, their texts by slug
+ * (`goods.<slug>.name`, `.description` in `texts/<locale>.json`). The first good keeps the first
+ * version's slug so existing rows match (the length is the operator's setting); its `formerly`
+ * holds the texts the first seed wrote (the length in them, stale when the setting changed) and
+ * the zh-TW description before its Taiwan wording (docs/adr/2026-11-24-zh-tw-wording.md).
+ */
+const SeedFile = z.array(
+  z.object({
+    slug: z.string(),
+    kind: z.enum(['virtual', 'physical']),
+    pricePoints: z.number().int(),
+    stock: z.number().int().nullable(),
+    fulfilment: z.string(),
+    sort: z.number().int(),
+    formerly: z.array(z.object({ name: TextsSchema, description: TextsSchema })).optional(),
+  }),
+)
+
+/** Goods every installation starts with; seeding never overwrites an edited row. */
+export const SEED_GOODS: readonly SeedGood[] = SeedFile.parse(seed).map(({ slug, kind, formerly, ...rest }) => ({
+  slug,
+  kind,
+  name: shopText(`goods.${slug}.name`),
+  description: shopText(`goods.${slug}.description`),
+  ...rest,
+  ...(formerly ? { formerly } : {}),
+}))

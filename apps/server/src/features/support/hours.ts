@@ -1,4 +1,5 @@
 import { fillTexts, localeOf, type Texts, type WireLang, WIRE_LANGS } from '@kinetic/protocol'
+import { text } from '../../platform/i18n/index.ts'
 
 /** When customer service answers: the operator sets it in the console (`/admin/supporthoursset`). */
 export interface SupportHours {
@@ -91,7 +92,7 @@ export function momentTexts(at: Date, timeZone: string): Texts {
 
 /**
  * The working days in order from Monday, runs of three or more consecutive days as a range
- * ("Mon–Fri", "周一至周五"), the others listed ("Mon–Fri, Sun").
+ * (`workingDays.range` of the `hours` catalog: "Mon–Fri"), the others listed ("Mon–Fri, Sun").
  */
 function daysText(days: number[], lang: WireLang): string {
   const weekday = new Intl.DateTimeFormat(localeOf(lang), { weekday: 'short', timeZone: 'UTC' })
@@ -104,13 +105,14 @@ function daysText(days: number[], lang: WireLang): string {
     if (run && run.at(-1) === d - 1) run.push(d)
     else runs.push([d])
   }
-  const to = lang === 'us-en' ? '–' : '至'
   return runs
     .flatMap((run) => {
       const names = run.map((d) => name((d + 1) % 7))
-      return names.length >= 3 ? [`${names[0]}${to}${names.at(-1)}`] : names
+      return names.length >= 3
+        ? [text(lang, 'hours', 'workingDays.range', { first: names[0] ?? '', last: names.at(-1) ?? '' })]
+        : names
     })
-    .join(lang === 'us-en' ? ', ' : '、')
+    .join(text(lang, 'hours', 'workingDays.separator'))
 }
 
 /** The working hours in each language: the weekdays, the times and their zone. */

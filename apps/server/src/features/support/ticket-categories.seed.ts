@@ -1,4 +1,6 @@
 import { textsByKey, type Texts } from '@kinetic/protocol'
+import { z } from 'zod'
+import seed from './ticket-categories.seed.json' with { type: 'json' }
 import enUS from './texts/en-US.json' with { type: 'json' }
 import zhCN from './texts/zh-CN.json' with { type: 'json' }
 import zhTW from './texts/zh-TW.json' with { type: 'json' }
@@ -14,20 +16,26 @@ export function supportText(key: string): Texts {
   return texts
 }
 
-/**
- * Names an earlier catalog seeded, by category id: a row stored before seed versions existed with
- * one of them is still the seed's (platform/db/seeded-texts.ts). Here: the zh-TW names before their
- * Taiwan wording (docs/adr/2026-11-24-zh-tw-wording.md).
- */
-const FORMER_NAMES: Readonly<Record<number, Partial<Texts>>> = {
-  2: { 'zh-hk': '設備與數據' },
-}
-
 export type SeedTicketCategory = { id: number; sort: number; name: Texts; formerly?: readonly Texts[] }
 
-/** Work ticket categories every installation has (ids are stable: tickets refer to them; names: `categories.<id>`). */
-export const SEED_TICKET_CATEGORIES: readonly SeedTicketCategory[] = [1, 2, 3, 4, 5, 6].map((id) => {
-  const name = supportText(`categories.${id}`)
-  const former = FORMER_NAMES[id]
-  return { id, sort: id, name, ...(former ? { formerly: [{ ...name, ...former }] } : {}) }
-})
+/**
+ * `ticket-categories.seed.json`: the work ticket categories every installation has (ids are
+ * stable: tickets refer to them; names: `categories.<id>`). A category's `formerly` lists names
+ * an earlier catalog seeded, in the languages that differed: a row stored before seed versions
+ * existed with one of them is still the seed's (platform/db/seeded-texts.ts). Here: the zh-TW
+ * names before their Taiwan wording (docs/adr/2026-11-24-zh-tw-wording.md).
+ */
+const SeedFile = z.array(
+  z.object({
+    id: z.number().int(),
+    sort: z.number().int(),
+    formerly: z.array(z.object({ 'zh-cn': z.string(), 'us-en': z.string(), 'zh-hk': z.string() }).partial()).optional(),
+  }),
+)
+
+export const SEED_TICKET_CATEGORIES: readonly SeedTicketCategory[] = SeedFile.parse(seed).map(
+  ({ id, sort, formerly }) => {
+    const name = supportText(`categories.${id}`)
+    return { id, sort, name, ...(formerly ? { formerly: formerly.map((former) => ({ ...name, ...former })) } : {}) }
+  },
+)
