@@ -18,6 +18,7 @@ import { adminFeature, type AdminService } from './features/admin/index.ts'
 import { systemResolver, type Resolver } from './platform/egress/egress.ts'
 import { contentFeature, type ContentService, type PushService } from './features/content/index.ts'
 import { deviceFeature } from './features/device/index.ts'
+import { discoverFeature } from './features/discover/index.ts'
 import {
   earnFeature,
   type DepositService,
@@ -25,6 +26,7 @@ import {
   type SettlementService,
 } from './features/earn/index.ts'
 import { healthFeature, ingestService, type HealthHooks, type RawStorage } from './features/health/index.ts'
+import { homeFeature } from './features/home/index.ts'
 import { shopFeature } from './features/shop/index.ts'
 import { supportFeature, type SupportService } from './features/support/index.ts'
 import { walletFeature, type BalanceBook } from './features/wallet/index.ts'
@@ -227,6 +229,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     openTicket: (userId, ticket) => support.api.support.openTicket(userId, ticket),
     push: content.api.push,
   })
+  // the read models, on earn's settings; Discover's release of due cool-downs follows each settlement check
+  const home = homeFeature(ctx, { earn: earn.api })
+  const discover = discoverFeature(ctx, { earn: earn.api })
   // an invitation is rewarded inside the registration that earns it
   const account = accountFeature(ctx, { invited: earn.api.invited })
   // a wallet stored before proofs proving control: earning credits the deposits it held for it
@@ -253,7 +258,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     device: device.api,
     health: health.api,
   })
-  for (const f of [account, content, wallet, earn, shop, device, health, support, admin])
+  for (const f of [account, content, wallet, earn, home, discover, shop, device, health, support, admin])
     await server.register(f.plugin)
   // a catalog method without a handler stops the start here, naming it
   registry.assertComplete(CATALOG)

@@ -5,7 +5,7 @@ import { Client, rowCount, startTestApp, type TestApp } from '../../../test/harn
 import { startPushReceiver, type PushDevice } from '../../../test/push-receiver.ts'
 import { PASSWORD, securityKit, totpCode } from '../account/security.testkit.ts'
 import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
-import { aHolder } from '../earn/discover.testkit.ts'
+import { aHolder } from '../discover/discover.testkit.ts'
 import { aUser, give, ok } from '../earn/earn.testkit.ts'
 import { trackedAddresses, transfersReceived } from '../wallet/index.ts'
 import type { swap } from '@kinetic/protocol'

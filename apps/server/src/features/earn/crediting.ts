@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client.ts'
 import { addDays, consentOf, effortReads, healthReads, today, type DayEffort } from '../health/index.ts'
 import { dayEnergy } from './energy.ts'
-import { homeRepo } from './home.repo.ts'
+import { energyRepo } from './energy.repo.ts'
 import { holdsRepo } from './holds.repo.ts'
 import { ledger, SYSTEM, userAccount } from './ledger.ts'
 import type { EarnSettings } from './settings.ts'
@@ -38,7 +38,7 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
    */
   async function settleDay(userId: number, day: string, earned: bigint, effort: DayEffort): Promise<bigint> {
     return db.transaction(async (tx) => {
-      const locked = homeRepo(tx)
+      const locked = energyRepo(tx)
       await locked.lockEnergyDay(userId, day)
       let credited = (await locked.energyCredited(userId, [day])).get(day) ?? 0n
       const holds = holdsRepo(tx)
@@ -141,7 +141,7 @@ export function crediting(deps: { db: Db; settings: EarnSettings }) {
     const [rows, consent, seen, held] = await Promise.all([
       health.days(userId, first, last),
       consentOf(db, userId),
-      homeRepo(db).energyCredited(userId, wanted),
+      energyRepo(db).energyCredited(userId, wanted),
       holdsRepo(db).openDays(userId, wanted),
     ])
     for (const day of wanted) {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
-import { pledges } from './discover.tables.ts'
+import { pledges } from './settlement.tables.ts'
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables.ts'
 import { SYSTEM } from './ledger.ts'
 import { payouts } from './payout.tables.ts'

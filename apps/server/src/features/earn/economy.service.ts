@@ -4,9 +4,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import type { ChainClient } from '../../chain/client.ts'
 import { explorerTxUrl } from '../../chain/networks.ts'
 import type { Db } from '../../platform/db/client.ts'
-import { discoverRepo } from './discover.repo.ts'
 import { economyRepo } from './economy.repo.ts'
-import { settlementRepo, type RunRow } from './settlement.repo.ts'
+import { settlementRepo, totalEffectivePower, type RunRow } from './settlement.repo.ts'
 import { fmtKnt, fmtPower, knt, pools, stageOf, stageView, utcDay } from './settlement.ts'
 import type { EarnSettings } from './settings.ts'
 
@@ -42,7 +41,6 @@ export function economyService(deps: {
   const { db, settings, chain } = deps
   const repo = economyRepo(db)
   const runs = settlementRepo(db)
-  const discover = discoverRepo(db)
   const treasury = deps.treasuryKey ? privateKeyToAccount(deps.treasuryKey).address : null
   const kntToken = chain.tokens.find((t) => t.symbol === 'KNT')?.contract as Address | undefined
 
@@ -80,7 +78,7 @@ export function economyService(deps: {
         runs.emittedDays(today),
         runs.run(today),
         runs.lastDone(),
-        discover.totalEffectivePower(knt(s.node_activate_knt), s.node_boost_pct),
+        totalEffectivePower(db, knt(s.node_activate_knt), s.node_boost_pct),
         repo.totalStaked(),
         repo.issued(),
         repo.paidOut(chain.chainId),

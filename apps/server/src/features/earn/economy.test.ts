@@ -5,7 +5,7 @@ import { testChainConfig } from '../../../test/chain.ts'
 import { cuttableProxy } from '../../../test/faults.ts'
 import { Client, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { createWallet, fund } from '../wallet/wallet.testkit.ts'
-import { aHolder, anOperator, knt, requestId } from './discover.testkit.ts'
+import { aHolder, anOperator, knt, requestId } from '../discover/discover.testkit.ts'
 import { aUser, expectReconciled, give, ok } from './earn.testkit.ts'
 import { SYSTEM } from './ledger.ts'
 

@@ -2,13 +2,11 @@ import type { PushService } from '../content/index.ts'
 import { feature, type AppContext } from '../../platform/app-context.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { depositService, type DepositService } from './deposit.service.ts'
-import { discoverService, type DiscoverService } from './discover.service.ts'
 import { registerEarnMethods } from './earn.methods.ts'
 import { crediting } from './crediting.ts'
 import { earnService } from './earn.service.ts'
 import { economyService } from './economy.service.ts'
 import { referrals, type Invitee } from './referrals.ts'
-import { homeService } from './home.service.ts'
 import { PAYOUT_JOB, PAYOUT_KEY, payoutService } from './payout.service.ts'
 import { reviewService, type OpenTicket } from './review.service.ts'
 import { earnSettings, type EarnSettings } from './settings.ts'
@@ -16,15 +14,27 @@ import { settlementService, type SettlementService } from './settlement.service.
 import { settlementScheduler, type SettlementScheduler } from './settlement.worker.ts'
 
 /** The front door of earning (points, energy, the ledger, settlement, payouts): what other features may use. */
-export { ASSETS, ledger, SYSTEM, userAccount, type Asset, type Ledger } from './ledger.ts'
-export { earnSettings, type EarnSettings } from './settings.ts'
-/** The ledger's reads as parts of another feature's statement (the shop's store shows the points). */
-export { ledgerParts } from './ledger.repo.ts'
+export { ASSETS, isAsset, ledger, reconcile, SYSTEM, userAccount, type Asset, type Ledger } from './ledger.ts'
+export { earnSettings, type EarnSettings, type Settings } from './settings.ts'
+/** The ledger's reads as parts of another feature's statement (the shop's store and Home show the points). */
+export { ledgerParts, ledgerRepo } from './ledger.repo.ts'
+/** What Home shows of energy and tasks: the day's energy, the credited total (a part), the tasks. */
+export { asleepSecondsOf, dayEnergy } from './energy.ts'
+export { energyParts } from './energy.repo.ts'
+export { periodOf, TASKS, taskKey, taskView, type TaskFacts } from './tasks.ts'
+/**
+ * What Discover reads and writes of the settlement: the pledges, its records and the shares it
+ * receives (settlement.tables.ts: the settlement pays on them), everyone's power and its parts.
+ */
+export { discoverRecords, pledges, settlementRuns, settlementShares } from './settlement.tables.ts'
+export { settlementParts, totalEffectivePower, type RewardKind } from './settlement.repo.ts'
+export { effectivePower, fmtKnt, fmtPower, isActive, knt, stageOf, stageView } from './settlement.ts'
+export { networkPower } from './network-power.ts'
 export { parseSettingText, settingsAsText } from './settings-text.ts'
 export { utcDay } from './settlement.ts'
 /** A settlement run outside the app (the crash test's child process settles a day by itself). */
 export { settlementService } from './settlement.service.ts'
-export type { DepositService, DiscoverService, SettlementScheduler, SettlementService }
+export type { DepositService, SettlementScheduler, SettlementService }
 
 export interface EarnApi {
   /** The operator's settings (cached). */
@@ -36,8 +46,8 @@ export interface EarnApi {
   /** The user's consent changed: every day of the window is credited anew. */
   consentChanged: (userId: number) => Promise<void>
   settlement: SettlementService
+  /** The daily settlement's check; another feature adds the steps it runs after settling (`after`). */
   scheduler: SettlementScheduler
-  discover: DiscoverService
   /** Wallet KNT in: the indexer's hooks (through main.ts), the user's list and the operator's queue. */
   deposits: DepositService
 }
@@ -79,9 +89,8 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
     jobs,
     log,
   })
-  const discover = discoverService({ db, settings })
   const settlement = settlementService({ db, settings, push: deps.push })
-  const scheduler = settlementScheduler({ settlement, discover })
+  const scheduler = settlementScheduler({ settlement })
   const economy = economyService({
     db,
     settings,
@@ -115,12 +124,11 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
     consentChanged: async (userId) => sendCredits(userId, await credit.windowOf(userId)),
     settlement,
     scheduler,
-    discover,
     deposits,
   }
   return feature('earn', api, async (server) => {
     const review = reviewService({ db, openTicket: deps.openTicket })
-    registerEarnMethods(registry, earn, payouts, homeService({ db, settings }), discover, economy, review, deposits)
+    registerEarnMethods(registry, earn, payouts, economy, review, deposits)
     // seeded at start, so no read is the first to write them; then the referral rewards the
     // migration listed (only reads used to pay them) are paid once
     server.addHook('onReady', async () => {

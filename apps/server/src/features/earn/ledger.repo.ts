@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import type { Param } from '../../platform/db/named.ts'
 import { jsonRows, type Part } from '../../platform/db/json-rows.ts'
@@ -239,4 +239,13 @@ export const ledgerParts = {
       sql`${ledgerEntries.id} DESC`,
       limit,
     ),
+
+  /** Which of these posting keys (an array value) exist. */
+  posted: (keys: Placeholder<string, string[]>): Part<Set<string>> => {
+    const part = jsonRows(
+      { key: ledgerPostings.idempotencyKey },
+      sql`FROM ${ledgerPostings} WHERE ${ledgerPostings.idempotencyKey} = ANY(${keys})`,
+    )
+    return { sql: part.sql, decode: (value) => new Set(part.decode(value).map((r) => r.key)) }
+  },
 }

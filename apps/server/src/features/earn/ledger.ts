@@ -1,9 +1,9 @@
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { discoverRepo } from './discover.repo.ts'
 import { holdsRepo } from './holds.repo.ts'
-import { homeRepo } from './home.repo.ts'
+import { energyRepo } from './energy.repo.ts'
 import { ledgerRepo, type HistoryFilter } from './ledger.repo.ts'
+import { custody as custodyHeld } from './settlement.repo.ts'
 
 /**
  * The ledger's assets and their decimals: amounts are integers in base units (points are
@@ -250,10 +250,10 @@ export async function reconcile(db: Db): Promise<Reconciliation> {
   const [accounts, postings, held, pledges, unclaimed, energyDays, frozen, frozenExpected] = await Promise.all([
     repo.balanceMismatches(),
     repo.unbalancedPostings(),
-    discoverRepo(db).custody(),
+    custodyHeld(db),
     repo.balance(SYSTEM.pledges, 'knt'),
     repo.balance(SYSTEM.unclaimed, 'knt'),
-    homeRepo(db).energyDayMismatches(),
+    energyRepo(db).energyDayMismatches(),
     repo.balance(SYSTEM.held, 'energy'),
     holdsRepo(db).openTotal(),
   ])

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, lt, lte, max, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { jsonRow, scalar, type Part } from '../../platform/db/json-rows.ts'
-import { settlementRuns, settlementShares } from './discover.tables.ts'
+import { settlementRuns, settlementShares } from './settlement.tables.ts'
 
 export type RunRow = typeof settlementRuns.$inferSelect
 export type RewardKind = 'computing' | 'token'
@@ -18,6 +18,34 @@ const active = (staked: unknown, min: bigint) => sql`(${staked} > 0 AND ${staked
 /** A power balance counted with an active node's boost, floored to power's base units. */
 export const effectivePowerSql = (balance: unknown, staked: unknown, min: bigint, boostPct: number) =>
   sql`CASE WHEN ${active(staked, min)} THEN div(${balance} * ${100 + boostPct}, 100) ELSE ${balance} END`
+
+/** Everyone's effective computing power now, as an SQL expression. */
+const totalEffectivePowerSql = (activateMin: bigint, boostPct: number) => sql`
+  SELECT coalesce(sum(${effectivePowerSql(sql`a.balance`, sql`coalesce(p.staked, 0)`, activateMin, boostPct)}), 0)::text AS total
+  FROM ledger_accounts a LEFT JOIN pledges p ON p.user_id = a.user_id
+  WHERE a.asset = 'power' AND a.user_id IS NOT NULL AND a.balance > 0`
+
+/** Everyone's effective computing power now (Discover's and the economy page's figure). */
+export async function totalEffectivePower(db: Db, activateMin: bigint, boostPct: number): Promise<bigint> {
+  const result = await db.execute<{ total: string }>(totalEffectivePowerSql(activateMin, boostPct))
+  return BigInt(result.rows[0]?.total ?? '0')
+}
+
+/**
+ * What `system:pledges` and `system:unclaimed` must hold (reconciliation): pledges plus
+ * cool-downs not yet released, and credited shares not yet received.
+ */
+export async function custody(db: Db): Promise<{ pledges: bigint; unclaimed: bigint }> {
+  const result = await db.execute<{ pledges: string; unclaimed: string }>(sql`
+    SELECT
+      ((SELECT coalesce(sum(staked), 0) FROM pledges) +
+       (SELECT coalesce(sum(amount), 0) FROM discover_records WHERE kind = 'unstake' AND released_at IS NULL))::text
+        AS pledges,
+      (SELECT coalesce(sum(reward), 0) FROM settlement_shares WHERE credited AND receipt_id IS NULL)::text
+        AS unclaimed`)
+  const row = result.rows[0]
+  return { pledges: BigInt(row?.pledges ?? '0'), unclaimed: BigInt(row?.unclaimed ?? '0') }
+}
 
 export function settlementRepo(db: Db) {
   return {

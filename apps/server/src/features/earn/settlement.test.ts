@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { aHolder, anOperator, knt, requestId, settleKilledHalfWay, type Operator } from './discover.testkit.ts'
+import {
+  aHolder,
+  anOperator,
+  knt,
+  requestId,
+  settleKilledHalfWay,
+  type Operator,
+} from '../discover/discover.testkit.ts'
 import { aUser, expectReconciled, ok, refused } from './earn.testkit.ts'
 import { ledger, reconcile, SYSTEM } from './ledger.ts'
 import { ledgerRepo } from './ledger.repo.ts'

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
-import { anOperator } from '../earn/discover.testkit.ts'
+import { anOperator } from '../discover/discover.testkit.ts'
 import { aUser, expectReconciled, give, ok } from '../earn/earn.testkit.ts'
 import { earnSettings } from '../earn/index.ts'
 import { shopService } from './shop.service.ts'

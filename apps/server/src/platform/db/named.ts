@@ -12,6 +12,18 @@ export type Param<T> = T | Placeholder<string, T>
 export type Placeholders<V> = { [K in keyof V]: Placeholder<string, V[K]> }
 
 const defined = new Set<string>()
+/** Each defined statement's text, built on demand (`statementText`). */
+const texts = new Map<string, () => string>()
+
+/**
+ * The SQL text of a defined statement (its placeholders `$1`…), as Postgres receives it: what
+ * `npm run sql:generate` writes under apps/server/sql and what the read models' tables are read from.
+ */
+export function statementText(name: string): string {
+  const text = texts.get(name)
+  if (!text) throw new Error(`no prepared statement ${name} is defined (is its module imported?)`)
+  return text()
+}
 
 /**
  * A hot read's statement, built once and sent by name (docs/adr/2026-11-25-prepared-statements.md).
@@ -32,6 +44,7 @@ export function prepared<V extends Record<string, unknown>, R>(
   let made: { query: { sql: string; params: unknown[] }; decode(rows: Record<string, unknown>[]): R } | undefined
   const statements = new WeakMap<object, PgPreparedQuery<PreparedQueryConfig>>()
   const placeholders = new Proxy({} as Placeholders<V>, { get: (_target, key) => sql.placeholder(String(key)) })
+  texts.set(name, () => dialect.sqlToQuery(build(placeholders).sql).sql)
   return async (db, values) => {
     if (!made) {
       const { sql: text, decode } = build(placeholders)

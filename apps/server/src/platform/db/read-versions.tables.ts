@@ -2,8 +2,8 @@ import { bigint, pgTable, text } from 'drizzle-orm/pg-core'
 import { users } from './users.tables.ts'
 
 /**
- * Versions of what a user's hot reads show, moved on by the database itself (the triggers of
- * migration 0027) when a transaction that changed a row they show commits: `home` (Home),
+ * Versions of what a user's hot reads show, moved on by the database itself (triggers generated
+ * from the owners' `*.feeds.ts`, docs/adr/2026-11-29-read-models-declare.md) when a transaction that changed a row they show commits: `home` (Home),
  * `wallet` (the wallet's home: wallets and their coins) and `discover` (Discover). A read keeps
  * its answer per user in process and asks only this row while its version holds
  * (docs/adr/2026-11-25-read-versions.md).

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rowCount, SESSION_TRIPS, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { aBoundWatch, aUser, noonZone, nowS, ok, upload } from '../health/health.testkit.ts'
 import { effortReads, today } from '../health/index.ts'
-import { knt, requestId } from './discover.testkit.ts'
-import { expectReconciled, give } from './earn.testkit.ts'
+import { knt, requestId } from '../discover/discover.testkit.ts'
+import { expectReconciled, give } from '../earn/earn.testkit.ts'
 
 /**
  * Issue 23 (HOT): Home and Discover each read in at most two round trips besides the session,

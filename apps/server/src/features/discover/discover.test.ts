@@ -3,11 +3,8 @@ import { rowCount, rowCounts, SESSION_TRIPS, startTestApp, type TestApp } from '
 import { discoverRepo } from './discover.repo.ts'
 import { discoverService } from './discover.service.ts'
 import { aHolder, anOperator, knt, requestId, type Operator } from './discover.testkit.ts'
-import { aUser, balanceOf, expectReconciled, give, ok, refused } from './earn.testkit.ts'
-import { ledger, reconcile, SYSTEM } from './ledger.ts'
-import { ledgerRepo } from './ledger.repo.ts'
-import { fmtPower } from './settlement.ts'
-import { earnSettings } from './settings.ts'
+import { aUser, balanceOf, expectReconciled, give, ok, refused } from '../earn/earn.testkit.ts'
+import { earnSettings, fmtPower, ledger, ledgerRepo, reconcile, SYSTEM } from '../earn/index.ts'
 
 let app: TestApp
 let ops: Operator

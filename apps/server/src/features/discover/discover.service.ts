@@ -4,12 +4,24 @@ import { parseUnits } from 'viem'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { keep } from '../../platform/rpc/envelope.ts'
+import {
+  ASSETS,
+  effectivePower,
+  fmtKnt,
+  fmtPower,
+  isActive,
+  knt,
+  ledger,
+  networkPower,
+  stageOf,
+  stageView,
+  SYSTEM,
+  userAccount,
+  type EarnSettings,
+  type RewardKind,
+  type Settings,
+} from '../earn/index.ts'
 import { discoverRepo, type DiscoverPage, type RecordRow } from './discover.repo.ts'
-import { ASSETS, ledger, SYSTEM, userAccount } from './ledger.ts'
-import { networkPower } from './network-power.ts'
-import type { RewardKind } from './settlement.repo.ts'
-import { effectivePower, fmtKnt, fmtPower, isActive, knt, stageOf, stageView } from './settlement.ts'
-import type { EarnSettings, Settings } from './settings.ts'
 
 const DAY_MS = 86_400_000
 /** Cool-downs released per pass of the settlement job. */

@@ -15,12 +15,25 @@ import {
   weekStart,
   type HealthDay,
 } from '../health/index.ts'
-import { dayEnergy, asleepSecondsOf } from './energy.ts'
+import {
+  asleepSecondsOf,
+  ASSETS,
+  dayEnergy,
+  isAsset,
+  ledger,
+  ledgerRepo,
+  periodOf,
+  SYSTEM,
+  TASKS,
+  taskKey,
+  taskView,
+  userAccount,
+  type Asset,
+  type EarnSettings,
+  type Settings,
+  type TaskFacts,
+} from '../earn/index.ts'
 import { homeRepo } from './home.repo.ts'
-import { ASSETS, isAsset, ledger, SYSTEM, userAccount, type Asset } from './ledger.ts'
-import { ledgerRepo } from './ledger.repo.ts'
-import type { EarnSettings, Settings } from './settings.ts'
-import { periodOf, TASKS, taskKey, taskView, type TaskFacts } from './tasks.ts'
 
 /** Users whose last Home answer is kept (a few KB each); a forgotten one costs one more statement. */
 const HOMES_KEPT = 20_000

@@ -7,7 +7,7 @@ import {
   energyPostings as energyPostingsOf,
   expectReconciled,
   give,
-} from './earn.testkit.ts'
+} from '../earn/earn.testkit.ts'
 
 let app: TestApp
 beforeAll(async () => {

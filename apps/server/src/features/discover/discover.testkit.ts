@@ -6,7 +6,7 @@ import { parseUnits } from 'viem'
 import { expect } from 'vitest'
 import type { Client, TestApp } from '../../../test/harness.ts'
 import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
-import { give } from './earn.testkit.ts'
+import { give } from '../earn/earn.testkit.ts'
 
 /** Whole KNT (or power, with 4 decimals) in base units. */
 export const knt = (whole: string) => parseUnits(whole, 18)

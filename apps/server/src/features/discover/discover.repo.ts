@@ -3,10 +3,16 @@ import type { Db } from '../../platform/db/client.ts'
 import { decodeObject, jsonObject, jsonRows, scalar, type Part } from '../../platform/db/json-rows.ts'
 import { preparedParts, type Param, type Placeholders } from '../../platform/db/named.ts'
 import { readVersions, sharedVersions } from '../../platform/db/read-versions.tables.ts'
-import { discoverRecords, pledges, settlementShares } from './discover.tables.ts'
-import { userAccount } from './ledger.ts'
-import { ledgerParts } from './ledger.repo.ts'
-import { effectivePowerSql, settlementParts, type RewardKind } from './settlement.repo.ts'
+import {
+  discoverRecords,
+  ledgerParts,
+  pledges,
+  settlementParts,
+  settlementShares,
+  totalEffectivePower,
+  userAccount,
+  type RewardKind,
+} from '../earn/index.ts'
 
 export type RecordRow = typeof discoverRecords.$inferSelect
 export type NewRecord = Pick<typeof discoverRecords.$inferInsert, 'userId' | 'kind'> &
@@ -14,12 +20,6 @@ export type NewRecord = Pick<typeof discoverRecords.$inferInsert, 'userId' | 'ki
 
 const sumText = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)::text`
 const amount = (query: SQL) => scalar(query, (value) => BigInt((value as string | null) ?? '0'))
-
-/** Everyone's effective computing power now, as an SQL expression. */
-const totalEffectivePowerSql = (activateMin: bigint, boostPct: number) => sql`
-  SELECT coalesce(sum(${effectivePowerSql(sql`a.balance`, sql`coalesce(p.staked, 0)`, activateMin, boostPct)}), 0)::text AS total
-  FROM ledger_accounts a LEFT JOIN pledges p ON p.user_id = a.user_id
-  WHERE a.asset = 'power' AND a.user_id IS NOT NULL AND a.balance > 0`
 
 /** How many of a user's latest records Discover shows. */
 export const RECORDS_SHOWN = 20
@@ -82,7 +82,7 @@ const versionParts = (user: Param<number>) => ({
  * it: it grows with the users (docs/adr/2026-11-25-network-power-figure.md). With the versions it
  * was read at, so a first read is one statement.
  */
-const pageRead = preparedParts('earn.find', (v: Placeholders<{ user: number; owner: string }>) => {
+const pageRead = preparedParts('discover.page', (v: Placeholders<{ user: number; owner: string }>) => {
   const mine = eq(discoverRecords.userId, v.user)
   return {
     staked: amount(sql`SELECT ${pledges.staked}::text FROM ${pledges} WHERE ${eq(pledges.userId, v.user)}`),
@@ -106,7 +106,7 @@ const pageRead = preparedParts('earn.find', (v: Placeholders<{ user: number; own
 })
 
 /** The versions alone: what a kept page is checked with. */
-const stampRead = preparedParts('earn.find-stamp', (v: Placeholders<{ user: number }>) => versionParts(v.user))
+const stampRead = preparedParts('discover.stamp', (v: Placeholders<{ user: number }>) => versionParts(v.user))
 
 /** A page of Discover as `pageRead` returns it. */
 export type DiscoverPage = Awaited<ReturnType<typeof pageRead>>
@@ -243,10 +243,7 @@ export function discoverRepo(db: Db) {
     },
 
     /** Everyone's effective computing power now. */
-    async totalEffectivePower(activateMin: bigint, boostPct: number): Promise<bigint> {
-      const result = await db.execute<{ total: string }>(totalEffectivePowerSql(activateMin, boostPct))
-      return BigInt(result.rows[0]?.total ?? '0')
-    },
+    totalEffectivePower: (activateMin: bigint, boostPct: number) => totalEffectivePower(db, activateMin, boostPct),
 
     async records(userId: number, kinds: string[] | undefined, page: number, limit: number) {
       const where = and(eq(discoverRecords.userId, userId), kinds ? inArray(discoverRecords.kind, kinds) : undefined)
@@ -276,22 +273,6 @@ export function discoverRepo(db: Db) {
         db.select({ n: count() }).from(settlementShares).where(where),
       ])
       return { rows, total: total?.n ?? 0 }
-    },
-
-    /**
-     * What `system:pledges` and `system:unclaimed` must hold (reconciliation): pledges plus
-     * cool-downs not yet released, and credited shares not yet received.
-     */
-    async custody(): Promise<{ pledges: bigint; unclaimed: bigint }> {
-      const result = await db.execute<{ pledges: string; unclaimed: string }>(sql`
-        SELECT
-          ((SELECT coalesce(sum(staked), 0) FROM pledges) +
-           (SELECT coalesce(sum(amount), 0) FROM discover_records WHERE kind = 'unstake' AND released_at IS NULL))::text
-            AS pledges,
-          (SELECT coalesce(sum(reward), 0) FROM settlement_shares WHERE credited AND receipt_id IS NULL)::text
-            AS unclaimed`)
-      const row = result.rows[0]
-      return { pledges: BigInt(row?.pledges ?? '0'), unclaimed: BigInt(row?.unclaimed ?? '0') }
     },
   }
 }

@@ -17,7 +17,9 @@ import { users } from '../../platform/db/users.tables.ts'
 const knt = (name: string) => numeric(name, { precision: 78, scale: 0 })
 
 /**
- * Discover (docs/adr/2026-11-23-pledge-and-release.md, …-daily-settlement.md). KNT amounts are base units
+ * The settlement and what it pays on: pledges, Discover's records and each day's shares
+ * (docs/adr/2026-11-23-pledge-and-release.md, …-daily-settlement.md); Discover (features/discover)
+ * reads and writes them through earn's door; earn.feeds.ts says which versions they move. KNT amounts are base units
  * (18 decimals), power amounts power's (4 decimals). The pledged KNT itself sits in the
  * ledger's `system:pledges` account; these tables say whose it is.
  */
