@@ -1,4 +1,4 @@
-// The hot operations (DESIGN §10 API budget; issue 23), each loaded with autocannon at
+// The hot operations (the API budget in budgets.ts), each loaded with autocannon at
 // CONNECTIONS concurrent clients against the server under test (its own process), next to a
 // bare Fastify route and the floor route (bench/targets.ts, one process of their own) measured
 // in the same run: the ratios are what compare across machines. The floor route — one query
@@ -169,7 +169,7 @@ async function crowd(server: ServerUnderTest, shop: Shop): Promise<Person[]> {
   return people
 }
 
-/** The hot reads of issue 23, each measured next to the floor route. */
+/** The hot reads (each screen's first answer, read on every visit), each measured next to the floor route. */
 export const HOT_READS = [
   '/v1/gethome',
   '/v1/userinfo',

@@ -75,7 +75,7 @@ const GAPS: [string, string][] = [
   ],
 ]
 
-/** Issue 23: each hot read's throughput as a share of the floor route measured right before it. */
+/** Each hot read's throughput as a share of the floor route measured right before it (a ratio holds across machines). */
 const FLOOR_SHARES: [string, number][] = [
   ['/v1/gethome', 0.3],
   ['/v1/userinfo', 0.5],

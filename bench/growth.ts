@@ -1,5 +1,5 @@
-// The growth run (`npm run bench -- growth`, issue 23): /v1/gethome, /v1/wellinfo and the weekly
-// report (/v1/weeklyinfo) at 1, 12 and 52 weeks of history per user and at 1× and 10× the
+// The growth run (`npm run bench -- growth`: do the hot reads hold as history and users grow?):
+// /v1/gethome, /v1/wellinfo and the weekly report (/v1/weeklyinfo) at 1, 12 and 52 weeks of history per user and at 1× and 10× the
 // users, on its own embedded Postgres, against the built server (`npm run build`) in processes
 // of their own. History is written straight into the tables with COPY (pg-copy-streams): minute
 // and day rollups, sleep (3 segments a night) and a walk a day for every user; raw samples (1 Hz

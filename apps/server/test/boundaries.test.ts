@@ -39,7 +39,7 @@ describe('the server boundaries lint', () => {
       message,
     ])
     expect(
-      await boundaryErrors(chain, "export { trackedAddresses } from '../features/wallet/wallet.repo.ts'\n"),
+      await boundaryErrors(chain, "export { trackedAddresses } from '../features/wallet/wallets.repo.ts'\n"),
     ).toEqual([message])
   })
 

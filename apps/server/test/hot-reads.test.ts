@@ -3,7 +3,7 @@ import { postSystemMessage } from '../src/features/content/index.ts'
 import { aUser, give } from '../src/features/earn/earn.testkit.ts'
 import { SESSION_TRIPS, startTestApp, type TestApp } from './harness.ts'
 
-/** The hot reads of issue 23 this file holds to two round trips besides the session. */
+/** Hot reads (each screen's first answer) this file holds to two round trips besides the session. */
 const HOT = ['/v1/userinfo', '/v1/wellinfo', '/v1/getstore', '/v1/msg'] as const
 
 let app: TestApp

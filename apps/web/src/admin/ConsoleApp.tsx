@@ -1,8 +1,10 @@
 import { admin, LOCALES, type Locale } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Button } from 'antd-mobile'
 import { useEffect, useState, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
+import { queryKeys } from '@/api/keys'
+import { useMeQuery } from './admin.queries'
 import { consoleCall, whenSignedOut } from './api'
 import { setConsoleLanguage } from './i18n'
 import { ArticlesPage } from './pages/ArticlesPage'
@@ -64,11 +66,11 @@ export function ConsoleApp() {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const section = useSection()
-  const me = useQuery({ queryKey: ['me'], queryFn: () => consoleCall(admin.me), retry: false })
+  const me = useMeQuery()
   const logout = useMutation({ mutationFn: () => consoleCall(admin.logout) })
 
   useEffect(() => {
-    whenSignedOut(() => queryClient.setQueryData(['me'], null))
+    whenSignedOut(() => queryClient.setQueryData(queryKeys.consoleMethod(admin.me), null))
   }, [queryClient])
 
   if (me.isPending) return null
@@ -95,7 +97,11 @@ export function ConsoleApp() {
         <span className="muted">{operator.email}</span>
         <Button
           size="small"
-          onClick={() => logout.mutate(undefined, { onSettled: () => queryClient.setQueryData(['me'], null) })}
+          onClick={() =>
+            logout.mutate(undefined, {
+              onSettled: () => queryClient.setQueryData(queryKeys.consoleMethod(admin.me), null),
+            })
+          }
         >
           {t('admin.signOut')}
         </Button>

@@ -13,7 +13,7 @@ import { parseEther, type Address, type Hex } from 'viem'
 import { aKey, createWallet, fund, signTransfer } from '../wallet/wallet.testkit.ts'
 
 /**
- * Every producer of a system message (issue "PWA": orders, tickets, security events, account
+ * Every producer of a system message (orders, tickets, security events, account
  * deletion, settlement, transfers received): the event happens through the API (or the chain),
  * and the user's Messages show it, unread, in the language they read in; the kinds that have a
  * push reach their subscribed device, titled in the account's language.

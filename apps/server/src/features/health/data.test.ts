@@ -252,7 +252,7 @@ describe('importing other apps’ exports', () => {
     const again = await importFile(user, zipSync({ 'Gadgetbridge.db': file }))
     expect(again.body.data.added).toMatchObject({ steps: 0, heart_rate: 0 })
     expect((await ok(user, '/v1/well', { date: day })).totals.steps).toBe(3000)
-    // inside EARN's window it earns: 3,000 steps and 30 active minutes
+    // inside earning's crediting window it earns: 3,000 steps and 30 active minutes
     await expect.poll(() => balanceOf(app, user.id, 'energy'), { timeout: 20_000 }).toBeGreaterThan(0n)
   })
 

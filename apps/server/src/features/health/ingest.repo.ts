@@ -36,20 +36,47 @@ export function ingestRepo(db: Db, rawRetentionDays = DEFAULT_RAW_RETENTION_DAYS
           coalesce((SELECT kept_from FROM raw_retention WHERE id = 1), '-infinity'::timestamptz)) AS since)`
   const expired = sql`(SELECT count(*) FROM src, keep WHERE src.t < keep.since)::int AS expired`
   const localDay = (column: SQL, tz: string) => sql`(${column} AT TIME ZONE ${tz})::date::text`
+  /** A fixed list of column names (from this file, never from a request) as SQL. */
+  const names = (list: readonly string[]) => sql.raw(list.join(', '))
+
+  /**
+   * The ingest of one raw sample type, one statement: `src` unnests the samples (the Unix second
+   * `t`, then each of `columns` as smallint, one array parameter each); `ins` stores those inside
+   * the raw data kept (`keep`) in `table`, a duplicate skipped; `rollup` adds CTEs over the new
+   * rows (`ins`) ending with `up`, whose `minute`s give the local days touched in `tz`.
+   */
+  function rawSamples<C extends string>(
+    userId: number,
+    table: string,
+    samples: readonly ({ t: number } & Record<C, number>)[],
+    columns: readonly C[],
+    rollup?: { tz: string; ctes: SQL },
+  ): SQL {
+    const arrays = [
+      sql`${arr(samples.map((s) => s.t))}::bigint[]`,
+      ...columns.map((c) => sql`${arr(samples.map((s) => s[c]))}::smallint[]`),
+    ]
+    const of = (alias: string) => names(columns.map((c) => `${alias}.${c}`))
+    return sql`
+        WITH src AS (
+          SELECT to_timestamp(s.t) AS t, ${of('s')} FROM unnest(${sql.join(arrays, sql`, `)}) AS s(t, ${names(columns)})
+        ), keep AS ${keep()}, ins AS (
+          INSERT INTO ${sql.raw(table)} (user_id, t, ${names(columns)})
+          SELECT ${userId}, src.t, ${of('src')} FROM src, keep WHERE src.t >= keep.since
+          ON CONFLICT DO NOTHING
+          RETURNING ${rollup ? names(['t', ...columns]) : sql`1`}
+        )${rollup ? sql`, ${rollup.ctes}` : sql``}
+        SELECT (SELECT count(*) FROM ins)::int AS accepted, ${expired}${
+          rollup ? sql`, (SELECT array_agg(DISTINCT ${localDay(sql`minute`, rollup.tz)}) FROM up) AS days` : sql``
+        }`
+  }
 
   return {
     async heartRate(userId: number, tz: string, samples: { t: number; bpm: number }[]): Promise<Stored> {
-      const t = samples.map((s) => s.t)
-      const bpm = samples.map((s) => s.bpm)
-      return one(sql`
-        WITH src AS (
-          SELECT to_timestamp(s.t) AS t, s.v FROM unnest(${arr(t)}::bigint[], ${arr(bpm)}::smallint[]) AS s(t, v)
-        ), keep AS ${keep()}, ins AS (
-          INSERT INTO hr_samples (user_id, t, bpm)
-          SELECT ${userId}, src.t, src.v FROM src, keep WHERE src.t >= keep.since
-          ON CONFLICT DO NOTHING
-          RETURNING t, bpm
-        ), agg AS (
+      return one(
+        rawSamples(userId, 'hr_samples', samples, ['bpm'], {
+          tz,
+          ctes: sql`agg AS (
           SELECT date_trunc('minute', t) AS minute, sum(bpm)::int AS s, count(*)::int AS c, min(bpm) AS lo, max(bpm) AS hi
           FROM ins GROUP BY 1
         ), up AS (
@@ -61,64 +88,35 @@ export function ingestRepo(db: Db, rawRetentionDays = DEFAULT_RAW_RETENTION_DAYS
             hr_min = LEAST(health_minutes.hr_min, excluded.hr_min),
             hr_max = GREATEST(health_minutes.hr_max, excluded.hr_max)
           RETURNING minute
-        )
-        SELECT (SELECT count(*) FROM ins)::int AS accepted, ${expired},
-               (SELECT array_agg(DISTINCT ${localDay(sql`minute`, tz)}) FROM up) AS days`)
+        )`,
+        }),
+      )
     },
 
     /** `t` already aligned to the minute. */
     async steps(userId: number, tz: string, samples: { t: number; count: number }[]): Promise<Stored> {
-      const t = samples.map((s) => s.t)
-      const count = samples.map((s) => s.count)
-      return one(sql`
-        WITH src AS (
-          SELECT to_timestamp(s.t) AS t, s.v FROM unnest(${arr(t)}::bigint[], ${arr(count)}::smallint[]) AS s(t, v)
-        ), keep AS ${keep()}, ins AS (
-          INSERT INTO step_samples (user_id, t, count)
-          SELECT ${userId}, src.t, src.v FROM src, keep WHERE src.t >= keep.since
-          ON CONFLICT DO NOTHING
-          RETURNING t, count
-        ), up AS (
+      return one(
+        rawSamples(userId, 'step_samples', samples, ['count'], {
+          tz,
+          ctes: sql`up AS (
           INSERT INTO health_minutes (user_id, minute, steps)
           SELECT ${userId}, t, count FROM ins
           ON CONFLICT (user_id, minute) DO UPDATE SET steps = health_minutes.steps + excluded.steps
           RETURNING minute
-        )
-        SELECT (SELECT count(*) FROM ins)::int AS accepted, ${expired},
-               (SELECT array_agg(DISTINCT ${localDay(sql`minute`, tz)}) FROM up) AS days`)
+        )`,
+        }),
+      )
     },
 
     async bloodPressure(
       userId: number,
       samples: { t: number; systolic: number; diastolic: number }[],
     ): Promise<Stored> {
-      const t = samples.map((s) => s.t)
-      const systolic = samples.map((s) => s.systolic)
-      const diastolic = samples.map((s) => s.diastolic)
-      return one(
-        sql`WITH src AS (
-          SELECT to_timestamp(s.t) AS t, s.a, s.b
-          FROM unnest(${arr(t)}::bigint[], ${arr(systolic)}::smallint[], ${arr(diastolic)}::smallint[]) AS s(t, a, b)
-        ), keep AS ${keep()}, ins AS (
-          INSERT INTO bp_samples (user_id, t, systolic, diastolic)
-          SELECT ${userId}, src.t, src.a, src.b FROM src, keep WHERE src.t >= keep.since
-          ON CONFLICT DO NOTHING RETURNING 1
-        ) SELECT (SELECT count(*) FROM ins)::int AS accepted, ${expired}`,
-      )
+      return one(rawSamples(userId, 'bp_samples', samples, ['systolic', 'diastolic']))
     },
 
     async spo2(userId: number, samples: { t: number; percent: number }[]): Promise<Stored> {
-      const t = samples.map((s) => s.t)
-      const percent = samples.map((s) => s.percent)
-      return one(
-        sql`WITH src AS (
-          SELECT to_timestamp(s.t) AS t, s.v FROM unnest(${arr(t)}::bigint[], ${arr(percent)}::smallint[]) AS s(t, v)
-        ), keep AS ${keep()}, ins AS (
-          INSERT INTO spo2_samples (user_id, t, percent)
-          SELECT ${userId}, src.t, src.v FROM src, keep WHERE src.t >= keep.since
-          ON CONFLICT DO NOTHING RETURNING 1
-        ) SELECT (SELECT count(*) FROM ins)::int AS accepted, ${expired}`,
-      )
+      return one(rawSamples(userId, 'spo2_samples', samples, ['percent']))
     },
 
     /** Sleep counts on the day it ends on: local start at 18:00 or later → the next day. */

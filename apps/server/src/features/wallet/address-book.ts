@@ -1,6 +1,6 @@
 import type { wallet } from '@kinetic/protocol'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import type { AddressRow } from './wallet.repo.ts'
+import type { AddressRow } from './address-book.repo.ts'
 import { checkedAddress, type WalletContext } from './wallet.context.ts'
 
 export function publicEntry(row: AddressRow): wallet.AddressEntry {
@@ -18,10 +18,15 @@ export function publicEntry(row: AddressRow): wallet.AddressEntry {
  * nothing depends on it being unique, and refusing would only get in the way.
  */
 export function addressBookService(ctx: WalletContext) {
-  const { repo } = ctx
+  const { repos } = ctx
   return {
     async addressList(userId: number, params: { keyword?: string | undefined; page: number; limit: number }) {
-      const { rows, total } = await repo.listEntries(userId, params.keyword || undefined, params.page, params.limit)
+      const { rows, total } = await repos.addressBook.listEntries(
+        userId,
+        params.keyword || undefined,
+        params.page,
+        params.limit,
+      )
       return { list: rows.map(publicEntry), total, page: params.page, limit: params.limit }
     },
 
@@ -31,14 +36,15 @@ export function addressBookService(ctx: WalletContext) {
       params: { id?: number | undefined; name: string; address: string; notes: string },
     ) {
       const entry = { name: params.name, address: checkedAddress(params.address, 'address'), notes: params.notes }
-      if (params.id === undefined) return publicEntry(await repo.insertEntry({ userId, ...entry }))
-      const row = await repo.updateEntry(userId, params.id, entry)
+      if (params.id === undefined) return publicEntry(await repos.addressBook.insertEntry({ userId, ...entry }))
+      const row = await repos.addressBook.updateEntry(userId, params.id, entry)
       if (!row) throw new AppError('ADDRESS_ENTRY_NOT_FOUND', { field: 'id' })
       return publicEntry(row)
     },
 
     async addressDelete(userId: number, id: number) {
-      if (!(await repo.deleteEntry(userId, id))) throw new AppError('ADDRESS_ENTRY_NOT_FOUND', { field: 'id' })
+      if (!(await repos.addressBook.deleteEntry(userId, id)))
+        throw new AppError('ADDRESS_ENTRY_NOT_FOUND', { field: 'id' })
       return { ok: true as const }
     },
   }

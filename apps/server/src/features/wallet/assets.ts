@@ -4,7 +4,7 @@ import type { Chain } from '../../chain/chain.ts'
 import type { BalanceBook, BookSnapshot } from './balance-book.ts'
 import { add, formatDecimal, multiply, ZERO, type Decimal } from './money.ts'
 import { feedPlan, feedPrice, type PriceFeeds } from './prices.ts'
-import type { CoinRow } from './wallet.repo.ts'
+import type { CoinRow } from './coins.repo.ts'
 import { chainToken, publicCoin } from './wallet.context.ts'
 
 export interface ValuedAssets {

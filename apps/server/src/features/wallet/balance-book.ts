@@ -2,7 +2,7 @@ import { getAddress, type Address, type Hash } from 'viem'
 import { type Chain, type ChainSnapshot, type FeedRound, type Holding } from '../../chain/chain.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { pause, type Backoff, type Service } from '../../platform/jobs/supervisor.ts'
-import { watchedHoldings } from './wallet.repo.ts'
+import { watchedHoldings } from './coins.repo.ts'
 
 /**
  * Reads per multicall: ~1,000 balanceOf calls use well under 10 M gas, a fifth of the 50 M

@@ -10,7 +10,7 @@ import { createIndexer, type Indexer } from '../../chain/indexer.ts'
 import { createSigner } from '../../chain/signer.ts'
 import { aUser, balanceOf, expectReconciled, give } from '../earn/earn.testkit.ts'
 import { ledger, payoutWorker, SYSTEM } from '../earn/earn.testkit.ts'
-import { trackedAddresses } from './wallet.repo.ts'
+import { trackedAddresses } from './wallets.repo.ts'
 import { aKey, createWallet, fund, ok, signTransfer } from './wallet.testkit.ts'
 
 /**

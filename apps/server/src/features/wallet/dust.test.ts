@@ -2,7 +2,7 @@ import { encodeFunctionData, erc20Abi, getAddress, parseEther, type Address, typ
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
-import { aKey, aSignedInUser, createWallet, fund, indexChain, ok, signTransfer, stopIndexer } from './wallet.testkit.ts'
+import { aFundedWallet, aKey, fund, indexChain, ok, signTransfer, stopIndexer } from './wallet.testkit.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -32,9 +32,7 @@ const lookAlikeOf = (address: string): Address =>
 describe('look-alike dust (address poisoning)', () => {
   it('hides dust of a listed token from or to a look-alike of a known party unless asked; marks it', async () => {
     const usdt = app.chain.tokens.find((t) => t.symbol === 'USDT')?.contract as Address
-    const client = await aSignedInUser(app)
-    const wallet = await createWallet(client)
-    await fund(app, wallet.key.address)
+    const { client, wallet } = await aFundedWallet(app)
     const poisoner = aKey()
     await fund(app, poisoner.address)
     const stranger = aKey()

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
 import { testZone } from '../../platform/test-clock.ts'
 import {
+  aFundedWallet,
   aKey,
   aSignedInUser,
-  createWallet,
-  fund,
   indexChain,
   ok,
   refused,
@@ -49,9 +48,7 @@ const units = (amounts: string[], decimals: number) =>
 
 describe('wallet history CSV export', () => {
   it('parses back to the history of the range: same rows, exact amounts, times in my zone; others get nothing', async () => {
-    const client = await aSignedInUser(app)
-    const wallet = await createWallet(client)
-    await fund(app, wallet.key.address)
+    const { client, wallet } = await aFundedWallet(app)
     const usdt = app.chain.tokens.find((t) => t.symbol === 'USDT')?.contract as Address
     const friend = aKey().address
     const memo = '=HYPERLINK("http://evil")'
@@ -129,9 +126,7 @@ describe('wallet history CSV export', () => {
   })
 
   it('a swap is two rows (what left, what came in) and an approval or revoke names the token, spender and allowance', async () => {
-    const client = await aSignedInUser(app)
-    const wallet = await createWallet(client)
-    await fund(app, wallet.key.address)
+    const { client, wallet } = await aFundedWallet(app)
     const { dexRouter, usdt } = DEV_CONTRACTS
     const { assets } = await ok<{ assets: { id: number; symbol: string }[] }>(client, '/v1/walletbalance', {
       wallet_id: wallet.id,

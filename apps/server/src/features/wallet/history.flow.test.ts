@@ -2,6 +2,7 @@ import { encodeFunctionData, erc20Abi, getAddress, keccak256, parseEther, type A
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
 import {
+  aFundedWallet,
   aKey,
   aSignedInUser,
   createWallet,
@@ -33,9 +34,7 @@ type Transfer = {
 
 describe('history', () => {
   it('filters all, income and outgo, newest first, in pages; a transfer between own wallets is "self" in detail', async () => {
-    const client = await aSignedInUser(app)
-    const wallet = await createWallet(client)
-    await fund(app, wallet.key.address)
+    const { client, wallet } = await aFundedWallet(app)
     const friend = aKey().address
     for (const [nonce, value] of [
       [0, '1'],
@@ -99,9 +98,7 @@ describe('history', () => {
 
 describe('coins by contract', () => {
   it('adds a token read on-chain; hides its zero-value transfers until then', async () => {
-    const client = await aSignedInUser(app)
-    const wallet = await createWallet(client)
-    await fund(app, wallet.key.address)
+    const { client, wallet } = await aFundedWallet(app)
     const issuer = aKey()
     await fund(app, issuer.address)
     const token = await deployToken(app, issuer, 'ZED')

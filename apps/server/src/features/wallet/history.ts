@@ -1,7 +1,9 @@
 import type { wallet } from '@kinetic/protocol'
 import { decodeFunctionData, erc20Abi, formatEther, formatUnits, getAddress, hexToBytes, isHex, type Hex } from 'viem'
 import { ROUTER_ABI } from '../../chain/dex.ts'
-import type { CoinRow, DustLimit, TransferRow } from './wallet.repo.ts'
+import type { CoinRow } from './coins.repo.ts'
+import type { DustLimit } from './dust.repo.ts'
+import type { TransferRow } from './transfers.repo.ts'
 import { publicCoin } from './wallet.context.ts'
 
 /** What turns chain_transfers rows into the client's transfers. */

@@ -3,29 +3,24 @@ import { feature, type AppContext } from '../../platform/app-context.ts'
 import { balanceBook, type BalanceBook } from './balance-book.ts'
 import { priceFeeds } from './prices.ts'
 import { registerWalletMethods } from './wallet.methods.ts'
-import { walletRepo, type WalletRow } from './wallet.repo.ts'
+import { walletsRepo, type WalletRow } from './wallets.repo.ts'
 import { walletService } from './wallet.service.ts'
 
 /** The front door of wallets: what other features (and the chain indexer, through app.ts) may use. */
 export { transfersReceived } from './received.ts'
-export {
-  addressOwners,
-  backedUpWalletCount,
-  pendingTokenTransfers,
-  provenByAccount,
-  trackedAddresses,
-} from './wallet.repo.ts'
+export { pendingTokenTransfers } from './transfers.repo.ts'
+export { addressOwners, backedUpWalletCount, provenByAccount, trackedAddresses } from './wallets.repo.ts'
 export { publicNetwork } from './wallet.context.ts'
 export type { BalanceBook } from './balance-book.ts'
 
 /** Reads of a user's wallets for other features. */
 export function walletReads(db: Db) {
-  const repo = walletRepo(db)
+  const wallets = walletsRepo(db)
   return {
     /** The user's current wallet (the one payouts go to), if any. */
-    current: (userId: number): Promise<WalletRow | undefined> => repo.currentWallet(userId),
+    current: (userId: number): Promise<WalletRow | undefined> => wallets.currentWallet(userId),
     /** The addresses of the user's live wallets. */
-    addresses: (userId: number): Promise<string[]> => repo.userAddresses(userId),
+    addresses: (userId: number): Promise<string[]> => wallets.userAddresses(userId),
   }
 }
 

@@ -39,12 +39,12 @@ const TOKEN_META_FALLBACK = { symbol: '?', decimals: 0 }
  * calls only (eth_call, eth_estimateGas, one multicall), as BSC nodes have no tracing.
  */
 export function previewService(ctx: WalletContext) {
-  const { chain, repo } = ctx
+  const { chain, repos } = ctx
 
   /** Symbol and decimals of tokens by lower-case contract: the coin list first, the chain for the rest. */
   async function tokenMetas(contracts: string[]): Promise<Map<string, { symbol: string; decimals: number }>> {
     const unique = [...new Set(contracts)]
-    const known = await repo.coinsByContracts(chain.chainId, unique)
+    const known = await repos.coins.coinsByContracts(chain.chainId, unique)
     const metas = new Map(known.map((c) => [c.contract ?? '', { symbol: c.symbol, decimals: c.decimals }]))
     for (const contract of unique.filter((c) => !metas.has(c))) {
       const meta = await chain.tokenMeta(getAddress(contract))
@@ -136,7 +136,7 @@ export function previewService(ctx: WalletContext) {
     async approvals(userId: number, walletId: number) {
       const row = await ctx.ownWallet(userId, walletId)
       const owner = getAddress(row.address)
-      const pairs = await repo.approvalPairs(chain.chainId, owner.toLowerCase())
+      const pairs = await repos.approvals.approvalPairs(chain.chainId, owner.toLowerCase())
       if (pairs.length === 0) return { list: [] }
       const [amounts, metas] = await Promise.all([
         chain.allowances(

@@ -12,10 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevChain, type DevChain } from '../../chain/devchain.ts'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
 import {
+  aFundedWallet,
   aKey,
   aSignedInUser,
-  createWallet,
-  fund,
   GWEI,
   indexChain,
   ok,
@@ -37,16 +36,11 @@ const usdt = () => app.chain.tokens.find((t) => t.symbol === 'USDT')?.contract a
 const call = (fn: 'transfer' | 'approve', to: Address, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: fn, args: [to, amount] })
 
-async function aFundedWallet(on: TestApp = app) {
-  const client = await aSignedInUser(on, 'preview')
-  const wallet = await createWallet(client)
-  await fund(on, wallet.key.address)
-  return { client, wallet }
-}
+const aFundedPreviewer = (on: TestApp = app) => aFundedWallet(on, 'preview')
 
 describe('see before you sign (/v1/simulate)', () => {
   it('says what a BNB send, a token send and an approval move, with the fee and the signing terms', async () => {
-    const { client, wallet } = await aFundedWallet()
+    const { client, wallet } = await aFundedPreviewer()
     const friend = aKey().address
     const bnb = await ok(client, '/v1/simulate', {
       wallet_id: wallet.id,
@@ -94,7 +88,7 @@ describe('see before you sign (/v1/simulate)', () => {
   })
 
   it('refuses a transaction that would revert, with the reason, and another user’s wallet', async () => {
-    const { client, wallet } = await aFundedWallet()
+    const { client, wallet } = await aFundedPreviewer()
     const answer = await refused(client, '/v1/simulate', {
       wallet_id: wallet.id,
       to: usdt(),
@@ -112,7 +106,7 @@ describe('see before you sign (/v1/simulate)', () => {
 
 describe('token approvals (/v1/approvals)', () => {
   it('lists the allowances of the spenders in the Approval logs, read on chain, until revoked', async () => {
-    const { client, wallet } = await aFundedWallet()
+    const { client, wallet } = await aFundedPreviewer()
     const spender = aKey().address
     const send = async (data: Hex, nonce: number) =>
       ok(client, '/v1/transaction', {
@@ -150,7 +144,7 @@ describe('replacing a pending send', () => {
 
   it('marks the pending send replaced by a speed-up or a cancel with its nonce', async () => {
     expect(own.config.chain.rpcUrl).not.toBe(app.config.chain.rpcUrl)
-    const { client, wallet } = await aFundedWallet(own)
+    const { client, wallet } = await aFundedPreviewer(own)
     const friend = aKey().address
     const post = async (tx: Parameters<typeof signTransfer>[1]) =>
       (await ok(client, '/v1/transaction', { wallet_id: wallet.id, raw: await signTransfer(wallet.key, tx) })).hash

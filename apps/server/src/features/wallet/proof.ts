@@ -4,7 +4,7 @@ import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMes
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
-import { walletRepo } from './wallet.repo.ts'
+import { challengesRepo } from './challenges.repo.ts'
 
 export type ProofPurpose = (typeof wallet.PROOF_PURPOSES)[number]
 export interface Proof {
@@ -46,9 +46,9 @@ export function proofOfControl(deps: { db: Db; chainId: number }) {
       const issuedAt = new Date()
       const expirationTime = new Date(issuedAt.getTime() + TTL_MS)
       const nonce = generateSiweNonce()
-      const repo = walletRepo(deps.db)
-      await repo.dropExpiredChallenges(userId, issuedAt)
-      await repo.insertChallenge({
+      const challenges = challengesRepo(deps.db)
+      await challenges.dropExpiredChallenges(userId, issuedAt)
+      await challenges.insertChallenge({
         nonce,
         userId,
         address: address.toLowerCase(),
@@ -87,7 +87,7 @@ export function proofOfControl(deps: { db: Db; chainId: number }) {
         signature: q.proof.signature as Hex,
       }).catch(() => false)
       if (!signed) throw invalid()
-      const consumed = await walletRepo(tx).consumeChallenge({
+      const consumed = await challengesRepo(tx).consumeChallenge({
         nonce,
         userId: q.userId,
         address: q.address,

@@ -5,7 +5,8 @@ import type { TransferRow } from '../../chain/indexer.repo.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { messageUrl, postSystemMessage, systemMessage, type PushService } from '../content/index.ts'
 import { NATIVE_COIN } from './wallet.context.ts'
-import { addressOwners, transactionSenders } from './wallet.repo.ts'
+import { transactionSenders } from './transfers.repo.ts'
+import { addressOwners } from './wallets.repo.ts'
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 

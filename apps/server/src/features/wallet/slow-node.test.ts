@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testChainConfig } from '../../../test/chain.ts'
 import { cuttableProxy } from '../../../test/faults.ts'
 import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
-import { aKey, aSignedInUser, createWallet, fund, ok, signTransfer } from './wallet.testkit.ts'
+import { aFundedWallet, aKey, aSignedInUser, ok, signTransfer } from './wallet.testkit.ts'
 
 /**
  * A node that answers slowly, for this app only: its RPC URL is a proxy the test holds
@@ -29,9 +29,7 @@ describe('while the node answers slowly', () => {
     'keeps answering everyone else during a burst of one transfer, and records it once',
     { timeout: 60_000 },
     async () => {
-      const sender = await aSignedInUser(app, 'burst')
-      const wallet = await createWallet(sender)
-      await fund(app, wallet.key.address)
+      const { client: sender, wallet } = await aFundedWallet(app, 'burst')
       const { nonce } = await ok(sender, '/v1/gettransfer', { wallet_id: wallet.id, coin_id: 1 })
       const raw = await signTransfer(wallet.key, { to: aKey().address, value: parseEther('0.5'), nonce })
       const other = await aSignedInUser(app, 'bystander')

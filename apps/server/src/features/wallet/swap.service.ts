@@ -17,7 +17,7 @@ import { AppError } from '../../platform/rpc/app-error.ts'
 import { pricesOf } from './assets.ts'
 import { withMargin } from './fees.ts'
 import { formatDecimal, multiply, parseDecimal, toBaseUnits, type Decimal } from './money.ts'
-import type { CoinRow } from './wallet.repo.ts'
+import type { CoinRow } from './coins.repo.ts'
 import { chainToken, NATIVE_COIN, publicCoin, type WalletContext } from './wallet.context.ts'
 
 /** Gas limits signed with before the swap can be estimated (the approval comes first): per hop count. */
@@ -196,7 +196,7 @@ export function swapService(ctx: WalletContext, dex: Dex | undefined) {
   /** A route token's symbol: WBNB for the wrapped coin, a listed token's, else its own on-chain. */
   async function symbolOf(token: Address): Promise<string> {
     if (token.toLowerCase() === (dex as Dex).wbnb.toLowerCase()) return 'WBNB'
-    const coin = await ctx.repo.coinByContract(chain.chainId, token.toLowerCase())
+    const coin = await ctx.repos.coins.coinByContract(chain.chainId, token.toLowerCase())
     if (coin) return coin.symbol
     try {
       return (await chain.tokenMeta(token))?.symbol ?? '?'

@@ -17,16 +17,7 @@ import { startTestApp, type Client, type TestApp } from '../../../test/harness.t
 import { ROUTER_ABI } from '../../chain/dex.ts'
 import { DEV_CONTRACTS } from '../../chain/networks.ts'
 import { chainDefinition } from '../../chain/viem.ts'
-import {
-  aSignedInUser,
-  createWallet,
-  deployToken,
-  fund,
-  indexChain,
-  ok,
-  refused,
-  stopIndexer,
-} from './wallet.testkit.ts'
+import { aFundedWallet, aSignedInUser, deployToken, indexChain, ok, refused, stopIndexer } from './wallet.testkit.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -42,9 +33,7 @@ type Coin = { id: number; symbol: string; contract: string | null }
 
 /** A signed-in user with a faucet-funded wallet (10 BNB, 1000 USDT, 1000 KNT) and its coins by symbol. */
 async function aTrader() {
-  const client = await aSignedInUser(app, 'trader')
-  const wallet = await createWallet(client)
-  await fund(app, wallet.key.address)
+  const { client, wallet } = await aFundedWallet(app, 'trader')
   const { assets } = await ok<{ assets: Coin[] }>(client, '/v1/walletbalance', { wallet_id: wallet.id })
   const coin = (symbol: string) => assets.find((a) => a.symbol === symbol) as Coin
   return { client, wallet, coin }

@@ -21,7 +21,9 @@ import { DEFAULT_GAS_LIMIT, feeTiers, withMargin } from './fees.ts'
 import { approvalCall, dustLimits, swapCall, swapsOf, toTransfer, unknownCoin, type TransferView } from './history.ts'
 import { toBaseUnits } from './money.ts'
 import { readSignedTx, type SignedTx } from './signed-tx.ts'
-import { type CoinRow, type HistoryType, type TransferRow, type WalletRow } from './wallet.repo.ts'
+import type { CoinRow } from './coins.repo.ts'
+import type { HistoryType, TransferRow } from './transfers.repo.ts'
+import type { WalletRow } from './wallets.repo.ts'
 import { chainToken, NATIVE_COIN, publicCoin, publicNetwork, type WalletContext } from './wallet.context.ts'
 
 /** Node answers to a raw transaction it already has: the same raw posted again is a success. */
@@ -40,11 +42,11 @@ const asData = (data: string | undefined): Hex | undefined =>
 
 /** Fees, sending and history: everything that reads or moves value on the chain. */
 export function transferService(ctx: WalletContext) {
-  const { chain, repo } = ctx
+  const { chain, repos } = ctx
 
   /** Lower-case contracts of the tokens the wallet shows. */
   async function walletTokens(walletId: number): Promise<string[]> {
-    const coins = await repo.walletCoins(walletId)
+    const coins = await repos.coins.walletCoins(walletId)
     return coins.flatMap((c) => (c.contract === null ? [] : [c.contract]))
   }
 
@@ -67,7 +69,7 @@ export function transferService(ctx: WalletContext) {
     ]
     const [native, known, head] = await Promise.all([
       ctx.nativeCoin(),
-      repo.coinsByContracts(chain.chainId, contracts),
+      repos.coins.coinsByContracts(chain.chainId, contracts),
       rows.some((r) => r.blockNumber !== null) ? headOrUndefined() : Promise.resolve(undefined),
     ])
     const coins = new Map(known.map((c) => [c.contract ?? '', c]))
@@ -82,7 +84,7 @@ export function transferService(ctx: WalletContext) {
   /** Every row of the rows' transactions that `address` sent or received (none without an exchange). */
   async function legsOf(rows: TransferRow[], address: string): Promise<TransferRow[]> {
     if (!ctx.dex) return []
-    return repo.transfersOfHashes(chain.chainId, [...new Set(rows.map((r) => r.hash))], [address])
+    return repos.transfers.transfersOfHashes(chain.chainId, [...new Set(rows.map((r) => r.hash))], [address])
   }
 
   async function headOrUndefined(): Promise<bigint | undefined> {
@@ -97,12 +99,12 @@ export function transferService(ctx: WalletContext) {
   /** Dust limits of the chain's listed tokens. */
   async function dust() {
     await ctx.ensureCoins()
-    return dustLimits(await repo.listedCoins(chain.chainId))
+    return dustLimits(await repos.coins.listedCoins(chain.chainId))
   }
 
   async function history(row: WalletRow, filter: Filter, page: Page, coin?: CoinRow) {
     const address = row.address.toLowerCase()
-    const { rows, total } = await repo.history({
+    const { rows, total } = await repos.transfers.history({
       chainId: chain.chainId,
       address,
       type: filter.type,
@@ -131,7 +133,7 @@ export function transferService(ctx: WalletContext) {
 
   /** Whether this very transaction was sent before: recorded by us, or known to the node. */
   async function sentBefore(hash: Hex): Promise<boolean> {
-    return (await repo.transferExists(chain.chainId, hash)) || (await chain.hasTransaction(hash))
+    return (await repos.transfers.transferExists(chain.chainId, hash)) || (await chain.hasTransaction(hash))
   }
 
   /** Broadcasts; a replay of a raw the node (or we) already have counts as sent. */
@@ -196,7 +198,7 @@ export function transferService(ctx: WalletContext) {
         chain.balances(owner, [null, chainToken(coin)]),
         chain.nonce(owner),
         Promise.all([walletTokens(row.id), dust()]).then(([tokens, limits]) =>
-          repo.recipients(chain.chainId, owner.toLowerCase(), tokens, limits),
+          repos.transfers.recipients(chain.chainId, owner.toLowerCase(), tokens, limits),
         ),
       ])
       return {
@@ -225,7 +227,7 @@ export function transferService(ctx: WalletContext) {
       // No connection is held while the node is asked: a slow node must not take the pool
       // from everyone else. Concurrent posts of one raw all broadcast it (the node answers
       // "already known" or "nonce too low" to all but one) and record it once (unique hash).
-      if (await repo.transferExists(chain.chainId, tx.hash)) return { hash: tx.hash }
+      if (await repos.transfers.transferExists(chain.chainId, tx.hash)) return { hash: tx.hash }
       try {
         await checkFunds(tx, getAddress(row.address))
       } catch (error) {
@@ -267,8 +269,12 @@ export function transferService(ctx: WalletContext) {
     async walletExport(userId: number, params: { wallet_id: number; from: string; to: string }) {
       const row = await ctx.ownWallet(userId, params.wallet_id)
       const address = row.address.toLowerCase()
-      const [timeZone, tokens, limits] = await Promise.all([repo.timeZone(userId), walletTokens(row.id), dust()])
-      const rows = await repo.historyInDays({
+      const [timeZone, tokens, limits] = await Promise.all([
+        repos.wallets.timeZone(userId),
+        walletTokens(row.id),
+        dust(),
+      ])
+      const rows = await repos.transfers.historyInDays({
         chainId: chain.chainId,
         address,
         type: 'all',
@@ -334,8 +340,8 @@ export function transferService(ctx: WalletContext) {
 
     /** A transaction's transfers that touch one of the user's wallets; any other hash is not found. */
     async txDetail(userId: number, hash: string) {
-      const mine = await repo.userAddresses(userId)
-      const rows = await repo.transfersOfHashes(chain.chainId, [hash.toLowerCase()], mine)
+      const mine = await repos.wallets.userAddresses(userId)
+      const rows = await repos.transfers.transfersOfHashes(chain.chainId, [hash.toLowerCase()], mine)
       if (rows.length === 0) throw new AppError('TX_NOT_FOUND', { field: 'hash' })
       const sender = rows.find((r) => r.logIndex === -1 && mine.includes(r.fromAddress))?.fromAddress
       const v = await view(rows, new Set(mine), sender ? { owner: sender, legs: rows } : undefined)

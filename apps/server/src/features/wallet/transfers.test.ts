@@ -4,10 +4,10 @@ import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import type { Client } from '../../../test/harness.ts'
 import { withMargin } from './fees.ts'
 import {
+  aFundedWallet,
   aKey,
   aSignedInUser,
   createWallet,
-  fund,
   indexChain,
   ok,
   refused,
@@ -41,10 +41,8 @@ type Transfer = {
 }
 
 /** A signed-in user with a funded wallet (10 BNB, 1000 USDT, 1000 KNT) and its coins by symbol. */
-async function aFundedWallet() {
-  const client = await aSignedInUser(app, 'sender')
-  const wallet = await createWallet(client)
-  await fund(app, wallet.key.address)
+async function aSender() {
+  const { client, wallet } = await aFundedWallet(app, 'sender')
   const { assets } = await ok<{ assets: Asset[] }>(client, '/v1/walletbalance', { wallet_id: wallet.id })
   const coin = Object.fromEntries(assets.map((a) => [a.symbol, a])) as Record<'BNB' | 'USDT' | 'KNT', Asset>
   return { client, wallet, coin }
@@ -62,7 +60,7 @@ const history = async (client: Client, params: Record<string, unknown>) =>
 
 describe('balances', () => {
   it('shows what the faucet sent, priced from the table, with the total value', async () => {
-    const { client, wallet, coin } = await aFundedWallet()
+    const { client, wallet, coin } = await aSender()
     expect([coin.BNB, coin.USDT, coin.KNT].map((a) => [a.balance, a.price_usd, a.value_usd])).toEqual([
       ['10', '600', '6000'],
       ['1000', '1', '1000'],
@@ -106,7 +104,7 @@ describe('balances', () => {
 
 describe('fees', () => {
   it('offers fast > recommend > slow, each priced gas limit × gas price in BNB', async () => {
-    const { client, wallet, coin } = await aFundedWallet()
+    const { client, wallet, coin } = await aSender()
     const plain = await ok(client, '/v1/gas_price', { wallet_id: wallet.id, coin_id: coin.BNB.id })
     expect(plain.gas_limit).toBe('21000')
     const [fast, recommend, slow] = plain.tiers as { tier: string; gas_price: string; fee: string; seconds: number }[]
@@ -129,7 +127,7 @@ describe('fees', () => {
   })
 
   it('refuses an amount that is no decimal or has more decimals than any coin', async () => {
-    const { client, wallet, coin } = await aFundedWallet()
+    const { client, wallet, coin } = await aSender()
     const params = { wallet_id: wallet.id, coin_id: coin.BNB.id, to: aKey().address }
     for (const amount of ['0.0000000000000000001', '1e3', '-1', '1,5']) {
       const answer = await refused(client, '/v1/gas_price', { ...params, amount })
@@ -141,7 +139,7 @@ describe('fees', () => {
 
 describe('sending', () => {
   it('sends BNB signed in the browser: pending at once, then success with its amount and fee', async () => {
-    const { client, wallet, coin } = await aFundedWallet()
+    const { client, wallet, coin } = await aSender()
     const recipient = aKey().address
     const info = await ok(client, '/v1/gettransfer', { wallet_id: wallet.id, coin_id: coin.BNB.id })
     expect(info).toMatchObject({ balance: '10', native_balance: '10', chain_id: 31337, recipients: [] })
@@ -185,7 +183,7 @@ describe('sending', () => {
   })
 
   it('sends a token: its row names the coin and recipient; record filters by coin', async () => {
-    const { client, wallet, coin } = await aFundedWallet()
+    const { client, wallet, coin } = await aSender()
     const recipient = aKey().address
     const nonce = await nextNonce(client, wallet.id, coin.USDT.id)
     const raw = await signTransfer(wallet.key, {
@@ -217,7 +215,7 @@ describe('sending', () => {
   })
 
   it('carries a text note with a BNB transfer and shows it back', async () => {
-    const { client, wallet, coin } = await aFundedWallet()
+    const { client, wallet, coin } = await aSender()
     const to = aKey().address
     const note = 'Dinner 🍜'
     const gas = await ok(client, '/v1/gas_price', {
@@ -243,7 +241,7 @@ describe('sending', () => {
   })
 
   it('answers the same hash for the same raw posted twice, even at once, and records it once', async () => {
-    const { client, wallet, coin } = await aFundedWallet()
+    const { client, wallet, coin } = await aSender()
     const nonce = await nextNonce(client, wallet.id, coin.BNB.id)
     const raw = await signTransfer(wallet.key, { to: aKey().address, value: parseEther('0.5'), nonce })
     const answers = await Promise.all([1, 2].map(() => client.call('/v1/transaction', { wallet_id: wallet.id, raw })))
@@ -256,7 +254,7 @@ describe('sending', () => {
   })
 
   it('answers the hash of a transfer sent but never recorded (a process killed in between), and records it', async () => {
-    const { client, wallet, coin } = await aFundedWallet()
+    const { client, wallet, coin } = await aSender()
     const nonce = await nextNonce(client, wallet.id, coin.BNB.id)
     const raw = await signTransfer(wallet.key, { to: aKey().address, value: parseEther('0.5'), nonce })
     // on the chain and mined, but not in the database: what a crash after broadcasting leaves
@@ -268,7 +266,7 @@ describe('sending', () => {
   })
 
   it('refuses a replayed nonce with the node’s reason', async () => {
-    const { client, wallet, coin } = await aFundedWallet()
+    const { client, wallet, coin } = await aSender()
     const nonce = await nextNonce(client, wallet.id, coin.BNB.id)
     const to = aKey().address
     await ok(client, '/v1/transaction', {
@@ -282,7 +280,7 @@ describe('sending', () => {
   })
 
   it('refuses a transaction signed by another key, or for another chain, and records nothing', async () => {
-    const { client, wallet } = await aFundedWallet()
+    const { client, wallet } = await aSender()
     const other = aKey()
     const foreign = await signTransfer(other, { to: aKey().address, value: 1n, nonce: 0 })
     expect(await refused(client, '/v1/transaction', { wallet_id: wallet.id, raw: foreign })).toMatchObject({
@@ -298,7 +296,7 @@ describe('sending', () => {
   })
 
   it('refuses more than the balance, and a token transfer without BNB for the fee', async () => {
-    const { client, wallet, coin } = await aFundedWallet()
+    const { client, wallet, coin } = await aSender()
     const nonce = await nextNonce(client, wallet.id, coin.BNB.id)
     const tooMuch = await signTransfer(wallet.key, { to: aKey().address, value: parseEther('10'), nonce })
     expect(await refused(client, '/v1/transaction', { wallet_id: wallet.id, raw: tooMuch })).toMatchObject({

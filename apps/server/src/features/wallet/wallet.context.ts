@@ -6,7 +6,11 @@ import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import type { BalanceBook } from './balance-book.ts'
 import type { PriceFeeds } from './prices.ts'
-import { walletRepo, type CoinRow, type ShownWallet, type WalletRow } from './wallet.repo.ts'
+import { addressBookRepo } from './address-book.repo.ts'
+import { approvalsRepo } from './approvals.repo.ts'
+import { coinsRepo, type CoinRow } from './coins.repo.ts'
+import { transfersRepo } from './transfers.repo.ts'
+import { walletsRepo, type ShownWallet, type WalletRow } from './wallets.repo.ts'
 
 export interface WalletDeps {
   db: Db
@@ -74,10 +78,21 @@ export function chainError(error: unknown): unknown {
   return error instanceof ChainUnavailable ? new AppError('CHAIN_UNAVAILABLE') : error
 }
 
-/** What every wallet operation shares: the repo, the chain, and the ownership checks. */
+/** The wallet feature's repos, each on the tables it owns, over `db` (the pool or a transaction). */
+export function walletRepos(db: Db) {
+  return {
+    wallets: walletsRepo(db),
+    coins: coinsRepo(db),
+    transfers: transfersRepo(db),
+    approvals: approvalsRepo(db),
+    addressBook: addressBookRepo(db),
+  }
+}
+
+/** What every wallet operation shares: the repos, the chain, and the ownership checks. */
 export function walletContext(deps: WalletDeps) {
   const { db, chain, prices, book } = deps
-  const repo = walletRepo(db)
+  const repos = walletRepos(db)
   let seeded: Promise<void> | undefined
   let listed: Promise<CoinRow[]> | undefined
   /** Coin rows by id: a row does not change once written but by a start's seeding (ensureCoins). */
@@ -86,9 +101,9 @@ export function walletContext(deps: WalletDeps) {
   /** The native coin and the chain's listed tokens, written once per process (idempotent). */
   function ensureCoins(): Promise<void> {
     seeded ??= (async () => {
-      await repo.upsertListedCoin({ chainId: chain.chainId, contract: null, ...NATIVE_COIN })
+      await repos.coins.upsertListedCoin({ chainId: chain.chainId, contract: null, ...NATIVE_COIN })
       for (const token of chain.tokens) {
-        await repo.upsertListedCoin({
+        await repos.coins.upsertListedCoin({
           chainId: chain.chainId,
           contract: token.contract.toLowerCase(),
           symbol: token.symbol,
@@ -97,7 +112,7 @@ export function walletContext(deps: WalletDeps) {
           logo: token.logo,
         })
       }
-      await repo.unlistOthers(
+      await repos.coins.unlistOthers(
         chain.chainId,
         chain.tokens.map((t) => t.contract.toLowerCase()),
       )
@@ -111,7 +126,7 @@ export function walletContext(deps: WalletDeps) {
   return {
     db,
     chain,
-    repo,
+    repos,
     prices,
     book,
     dex: deps.dex,
@@ -123,7 +138,7 @@ export function walletContext(deps: WalletDeps) {
      */
     listedCoins(): Promise<CoinRow[]> {
       listed ??= ensureCoins()
-        .then(() => repo.listedCoins(chain.chainId))
+        .then(() => repos.coins.listedCoins(chain.chainId))
         .catch((error: unknown) => {
           listed = undefined
           throw error
@@ -140,7 +155,7 @@ export function walletContext(deps: WalletDeps) {
       const missing = ids.filter((id) => !coinRows.has(id))
       if (missing.length > 0) {
         await ensureCoins()
-        for (const row of await repo.coinsByIds(missing)) coinRows.set(row.id, row)
+        for (const row of await repos.coins.coinsByIds(missing)) coinRows.set(row.id, row)
       }
       const native: CoinRow[] = []
       const tokens: CoinRow[] = []
@@ -154,21 +169,21 @@ export function walletContext(deps: WalletDeps) {
 
     /** One of the user's wallets; someone else's or a deleted one is WALLET_NOT_FOUND, like a missing id. */
     async ownWallet(userId: number, walletId: number): Promise<WalletRow> {
-      const row = await repo.findWallet(userId, walletId)
+      const row = await repos.wallets.findWallet(userId, walletId)
       if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
       return row
     },
 
     /** A coin shown in the wallet. */
     async walletCoin(walletId: number, coinId: number): Promise<CoinRow> {
-      const coin = await repo.walletCoin(walletId, coinId)
+      const coin = await repos.coins.walletCoin(walletId, coinId)
       if (!coin) throw new AppError('COIN_NOT_FOUND', { field: 'coin_id' })
       return coin
     },
 
     async nativeCoin(): Promise<CoinRow> {
       await ensureCoins()
-      const coin = await repo.coinByContract(chain.chainId, null)
+      const coin = await repos.coins.coinByContract(chain.chainId, null)
       if (!coin) throw new Error('the native coin is not seeded')
       return coin
     },

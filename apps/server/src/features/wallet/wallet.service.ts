@@ -10,13 +10,15 @@ import { previewService } from './preview.service.ts'
 import { proofOfControl, type Proof, type ProofPurpose } from './proof.ts'
 import { swapService } from './swap.service.ts'
 import { transferService } from './transfer.service.ts'
-import { isUniqueViolation, walletRepo, type CoinRow } from './wallet.repo.ts'
+import type { CoinRow } from './coins.repo.ts'
+import { isUniqueViolation } from './wallets.repo.ts'
 import {
   checkedAddress,
   publicCoin,
   publicNetwork,
   publicWallet,
   walletContext,
+  walletRepos,
   type WalletDeps,
 } from './wallet.context.ts'
 
@@ -51,7 +53,7 @@ interface KeptHome {
 /** Wallets, their coins and balances; transfers and the address book come from their own files. */
 export function walletService(deps: WalletDeps) {
   const ctx = walletContext(deps)
-  const { chain, repo, book } = ctx
+  const { chain, repos, book } = ctx
   const network = publicNetwork(chain)
   const proofs = proofOfControl({ db: ctx.db, chainId: chain.chainId })
   /**
@@ -88,15 +90,16 @@ export function walletService(deps: WalletDeps) {
     ) {
       const address = checkedAddress(params.address, 'address')
       await ctx.ensureCoins()
-      const listed = await repo.listedCoins(chain.chainId)
+      const listed = await repos.coins.listedCoins(chain.chainId)
       const created = await ctx.db.transaction(async (tx) => {
-        const txRepo = walletRepo(tx)
-        await txRepo.lockUser(userId)
-        if (await txRepo.findWalletByAddress(userId, address)) throw new AppError('WALLET_EXISTS', { field: 'address' })
+        const txRepos = walletRepos(tx)
+        await txRepos.wallets.lockUser(userId)
+        if (await txRepos.wallets.findWalletByAddress(userId, address))
+          throw new AppError('WALLET_EXISTS', { field: 'address' })
         await proofs.verify(tx, { userId, address, purpose, origin, proof: params.proof })
-        await txRepo.clearCurrent(userId)
+        await txRepos.wallets.clearCurrent(userId)
         try {
-          const row = await txRepo.insertWallet({
+          const row = await txRepos.wallets.insertWallet({
             userId,
             name: params.name,
             address,
@@ -107,7 +110,7 @@ export function walletService(deps: WalletDeps) {
             current: true,
             provenAt: new Date(),
           })
-          await txRepo.addWalletCoins(
+          await txRepos.coins.addWalletCoins(
             row.id,
             listed.map((c) => c.id),
           )
@@ -126,14 +129,14 @@ export function walletService(deps: WalletDeps) {
      */
     async prove(userId: number, walletId: number, proof: Proof, origin: string) {
       const proven = await ctx.db.transaction(async (tx) => {
-        const txRepo = walletRepo(tx)
-        await txRepo.lockUser(userId)
-        const row = await txRepo.findWallet(userId, walletId)
+        const txRepos = walletRepos(tx)
+        await txRepos.wallets.lockUser(userId)
+        const row = await txRepos.wallets.findWallet(userId, walletId)
         if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
         const address = getAddress(row.address)
         await proofs.verify(tx, { userId, address, purpose: 'prove', origin, proof })
         if (row.provenAt) return row
-        const marked = await txRepo.markProven(row.id, new Date())
+        const marked = await txRepos.wallets.markProven(row.id, new Date())
         await deps.onProven?.(tx, userId, address.toLowerCase())
         return marked
       })
@@ -152,19 +155,19 @@ export function walletService(deps: WalletDeps) {
 
     async markBackedUp(userId: number, walletId: number) {
       const row = await ctx.ownWallet(userId, walletId)
-      await repo.updateWallet(row.id, { backedUp: true })
+      await repos.wallets.updateWallet(row.id, { backedUp: true })
       return { ok: true as const }
     },
 
     async rename(userId: number, walletId: number, name: string) {
       const row = await ctx.ownWallet(userId, walletId)
-      return { wallet: publicWallet(await repo.updateWallet(row.id, { name })) }
+      return { wallet: publicWallet(await repos.wallets.updateWallet(row.id, { name })) }
     },
 
     /** A new password means a new vault; the old hint belonged to the old password. */
     async replaceVault(userId: number, walletId: number, vault: string, hint: string | undefined) {
       const row = await ctx.ownWallet(userId, walletId)
-      await repo.updateWallet(row.id, { vault, hint: hint ?? '' })
+      await repos.wallets.updateWallet(row.id, { vault, hint: hint ?? '' })
       return { ok: true as const }
     },
 
@@ -172,28 +175,28 @@ export function walletService(deps: WalletDeps) {
     async list(userId: number, walletId: number | undefined) {
       if (walletId !== undefined) {
         await ctx.db.transaction(async (tx) => {
-          const txRepo = walletRepo(tx)
-          await txRepo.lockUser(userId)
-          const row = await txRepo.findWallet(userId, walletId)
+          const txRepos = walletRepos(tx)
+          await txRepos.wallets.lockUser(userId)
+          const row = await txRepos.wallets.findWallet(userId, walletId)
           if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
-          await txRepo.clearCurrent(userId)
-          await txRepo.updateWallet(row.id, { current: true })
+          await txRepos.wallets.clearCurrent(userId)
+          await txRepos.wallets.updateWallet(row.id, { current: true })
         })
       }
-      return { list: (await repo.listWallets(userId)).map(publicWallet) }
+      return { list: (await repos.wallets.listWallets(userId)).map(publicWallet) }
     },
 
     /** Soft delete; when it was current, the newest remaining wallet becomes current. */
     async remove(userId: number, walletId: number) {
       await ctx.db.transaction(async (tx) => {
-        const txRepo = walletRepo(tx)
-        await txRepo.lockUser(userId)
-        const row = await txRepo.findWallet(userId, walletId)
+        const txRepos = walletRepos(tx)
+        await txRepos.wallets.lockUser(userId)
+        const row = await txRepos.wallets.findWallet(userId, walletId)
         if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
-        await txRepo.updateWallet(row.id, { deletedAt: new Date(), current: false })
+        await txRepos.wallets.updateWallet(row.id, { deletedAt: new Date(), current: false })
         if (row.current) {
-          const next = await txRepo.newestWallet(userId)
-          if (next) await txRepo.updateWallet(next.id, { current: true })
+          const next = await txRepos.wallets.newestWallet(userId)
+          if (next) await txRepos.wallets.updateWallet(next.id, { current: true })
         }
       })
       return { ok: true as const }
@@ -204,10 +207,10 @@ export function walletService(deps: WalletDeps) {
      * the wallet version holds, one more statement after a change.
      */
     async home(userId: number) {
-      const version = await repo.walletVersion(userId)
+      const version = await repos.wallets.walletVersion(userId)
       let kept = homes.get(userId)
       if (kept?.version !== version) {
-        const { wallet: row, coinIds } = await repo.currentWithCoins(userId)
+        const { wallet: row, coinIds } = await repos.wallets.currentWithCoins(userId)
         kept = {
           version,
           current: row && {
@@ -230,7 +233,7 @@ export function walletService(deps: WalletDeps) {
 
     /** The wallet's coins with balances and prices from the book (no node call unless newer than its block). */
     async balances(userId: number, walletId: number) {
-      const { wallet: row, coinIds } = await repo.ownWithCoins(userId, walletId)
+      const { wallet: row, coinIds } = await repos.wallets.ownWithCoins(userId, walletId)
       if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
       const coins = await ctx.coinsOf(coinIds)
       return valuedAssets(book, ctx.prices, getAddress(row.address), coins)
@@ -252,7 +255,7 @@ export function walletService(deps: WalletDeps) {
     async allBalances(userId: number, walletId: number) {
       const [listed, { wallet: row, coinIds }] = await Promise.all([
         ctx.listedCoins(),
-        repo.ownWithCoins(userId, walletId),
+        repos.wallets.ownWithCoins(userId, walletId),
       ])
       if (!row) throw new AppError('WALLET_NOT_FOUND', { field: 'wallet_id' })
       const mine = await ctx.coinsOf(coinIds)
@@ -264,7 +267,7 @@ export function walletService(deps: WalletDeps) {
 
     async marketValue() {
       await ctx.ensureCoins()
-      const listed = await repo.listedCoins(chain.chainId)
+      const listed = await repos.coins.listedCoins(chain.chainId)
       const usd = await pricesOf(
         chain,
         ctx.prices,
@@ -280,7 +283,7 @@ export function walletService(deps: WalletDeps) {
 
     async coinList(keyword: string | undefined) {
       await ctx.ensureCoins()
-      return { list: (await repo.listedCoins(chain.chainId, keyword || undefined)).map(publicCoin) }
+      return { list: (await repos.coins.listedCoins(chain.chainId, keyword || undefined)).map(publicCoin) }
     },
 
     /** By coin_id: a coin's detail. By contract: add that token to the wallet (read on-chain when new). */
@@ -289,14 +292,15 @@ export function walletService(deps: WalletDeps) {
       await ctx.ensureCoins()
       if (params.contract !== undefined) {
         const contract = checkedAddress(params.contract, 'contract')
-        const coin = (await repo.coinByContract(chain.chainId, contract.toLowerCase())) ?? (await discover(contract))
-        await repo.addWalletCoins(row.id, [coin.id])
+        const coin =
+          (await repos.coins.coinByContract(chain.chainId, contract.toLowerCase())) ?? (await discover(contract))
+        await repos.coins.addWalletCoins(row.id, [coin.id])
         return { coin: publicCoin(coin), added: true }
       }
       if (params.coin_id === undefined) throw new AppError('FIELD_REQUIRED', { field: 'contract' })
-      const coin = await repo.coinById(chain.chainId, params.coin_id)
+      const coin = await repos.coins.coinById(chain.chainId, params.coin_id)
       if (!coin) throw new AppError('COIN_NOT_FOUND', { field: 'coin_id' })
-      return { coin: publicCoin(coin), added: (await repo.walletCoin(row.id, coin.id)) !== undefined }
+      return { coin: publicCoin(coin), added: (await repos.coins.walletCoin(row.id, coin.id)) !== undefined }
     },
 
     /** Takes a coin off the wallet's list; its history stays on the chain and shows again once re-added. */
@@ -304,7 +308,7 @@ export function walletService(deps: WalletDeps) {
       const row = await ctx.ownWallet(userId, walletId)
       const coin = await ctx.walletCoin(row.id, coinId)
       if (coin.contract === null) throw new AppError('COIN_NOT_REMOVABLE', { field: 'coin_id' })
-      await repo.removeWalletCoin(row.id, coin.id)
+      await repos.coins.removeWalletCoin(row.id, coin.id)
       return { ok: true as const }
     },
   }
@@ -313,7 +317,7 @@ export function walletService(deps: WalletDeps) {
   async function discover(contract: `0x${string}`) {
     const meta = await chain.tokenMeta(contract)
     if (!meta) throw new AppError('NOT_A_TOKEN', { field: 'contract' })
-    return repo.insertCoin({
+    return repos.coins.insertCoin({
       chainId: chain.chainId,
       contract: contract.toLowerCase(),
       symbol: meta.symbol.trim().slice(0, 32) || '?',

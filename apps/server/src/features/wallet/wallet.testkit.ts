@@ -15,7 +15,7 @@ import { Client, registerUser, type AppHandle, type TestApp } from '../../../tes
 import { KINETIC_TOKEN } from '../../chain/artifacts.ts'
 import { createIndexer, type Indexer } from '../../chain/indexer.ts'
 import { chainDefinition } from '../../chain/viem.ts'
-import { trackedAddresses } from './wallet.repo.ts'
+import { trackedAddresses } from './wallets.repo.ts'
 
 let seq = 0
 
@@ -113,6 +113,17 @@ export async function asStoredBeforeProofs(app: Pick<TestApp, 'database'>, walle
 export async function fund(app: AppHandle, address: Address): Promise<void> {
   const response = await app.server.inject({ method: 'POST', url: '/dev/faucet', payload: { address } })
   expect(response.statusCode, response.body).toBe(200)
+}
+
+/**
+ * The start of most wallet tests: a new signed-in account with a wallet it created (proven) and
+ * funded from the dev faucet (10 BNB, 1000 of each listed token), mined before this returns.
+ */
+export async function aFundedWallet(app: TestApp, label = 'wallet') {
+  const client = await aSignedInUser(app, label)
+  const wallet = await createWallet(client)
+  await fund(app, wallet.key.address)
+  return { client, wallet }
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '../../../test/harness.ts'
 import type { CacheDrop } from '../realtime/bus.ts'
 
-// Two instances of the app on one database, as behind a load balancer (issue 23).
+// Two instances of the app on one database, as behind a load balancer: each keeps its own cache.
 let a: TestApp
 let b: TestApp
 beforeAll(async () => {

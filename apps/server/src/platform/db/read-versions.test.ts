@@ -50,7 +50,7 @@ describe('read versions', () => {
       // the credit changes a row Home shows, then writes a row that references the user (key share)
       await credit.query('BEGIN')
       await credit.query('UPDATE health_goals SET step = 9000 WHERE user_id = $1', [user.id])
-      // the wallet's creation locks the user's row first (wallet.repo lockUser)
+      // the wallet's creation locks the user's row first (wallets.repo lockUser)
       await wallet.query('BEGIN')
       await wallet.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id])
       const credited = credit.query(`INSERT INTO energy_days (user_id, day, credited) VALUES ($1, '2026-01-01', 5)`, [

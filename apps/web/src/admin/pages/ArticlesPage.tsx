@@ -1,8 +1,9 @@
 import { admin, content, WIRE_LANGS, type WireLang } from '@kinetic/protocol'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Button, Input, TextArea } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useArticlesQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { toastError, toastOk } from '../ui'
 
@@ -11,7 +12,7 @@ export function ArticlesPage() {
   const { t } = useTranslation()
   const [type, setType] = useState<content.ArticleType>('privacy')
   const [lang, setLang] = useState<WireLang>('zh-cn')
-  const articles = useQuery({ queryKey: ['articles', type], queryFn: () => consoleCall(admin.articles, { type }) })
+  const articles = useArticlesQuery({ type })
   const article = articles.data?.list.find((a) => a.lang === lang)
 
   return (

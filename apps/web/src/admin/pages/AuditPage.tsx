@@ -1,9 +1,7 @@
-import { admin } from '@kinetic/protocol'
-import { useQuery } from '@tanstack/react-query'
 import { Button } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { consoleCall } from '../api'
+import { useAuditQuery } from '../admin.queries'
 import { formatTime } from '../ui'
 
 const LIMIT = 50
@@ -12,7 +10,7 @@ const LIMIT = 50
 export function AuditPage() {
   const { t, i18n } = useTranslation()
   const [page, setPage] = useState(1)
-  const audit = useQuery({ queryKey: ['audit', page], queryFn: () => consoleCall(admin.audit, { page, limit: LIMIT }) })
+  const audit = useAuditQuery({ page, limit: LIMIT })
   const total = audit.data?.total ?? 0
 
   return (

@@ -1,9 +1,9 @@
 import { newClientId, openLiveSocket, type LiveStatus } from '@/shared/realtime'
 import { admin, type support } from '@kinetic/protocol'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Input } from 'antd-mobile'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useChatsQuery, useConsoleRefresh } from '../admin.queries'
 import { consoleCall } from '../api'
 import { formatTime, toastError } from '../ui'
 
@@ -18,13 +18,13 @@ const merge = (current: readonly Message[], incoming: readonly Message[]) => {
 /** Live chats: conversations on the left, the chosen one on the right, answered in real time. */
 export function ChatsPage() {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useConsoleRefresh()
   const [userId, setUserId] = useState<number>()
   const [messages, setMessages] = useState<Message[]>([])
   const [status, setStatus] = useState<LiveStatus>('connecting')
   const [draft, setDraft] = useState('')
   const selected = useRef<number | undefined>(undefined)
-  const chats = useQuery({ queryKey: ['chats'], queryFn: () => consoleCall(admin.chats, { limit: 100 }) })
+  const chats = useChatsQuery()
 
   const load = useCallback(async (id: number) => {
     const { list } = await consoleCall(admin.chat, { user_id: id, limit: 100 })
@@ -38,17 +38,17 @@ export function ChatsPage() {
         onStatus: (next) => {
           setStatus(next)
           if (next !== 'online') return
-          void queryClient.invalidateQueries({ queryKey: ['chats'] })
+          refresh(admin.chats)
           if (selected.current !== undefined) void load(selected.current).catch(toastError)
         },
         onEvent: (event) => {
           if (event.type !== 'chat') return
           const { user_id, message } = event as unknown as support.ChatEvent
           if (user_id === selected.current) setMessages((current) => merge(current, [message]))
-          void queryClient.invalidateQueries({ queryKey: ['chats'] })
+          refresh(admin.chats)
         },
       }),
-    [load, queryClient],
+    [load, refresh],
   )
 
   const open = (id: number) => {

@@ -1,8 +1,9 @@
 import { admin, formatNumber, type Result } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Button, Input } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConsoleRefresh, useHeldDepositsQuery, useUnprovenCreditsQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { formatTime, toastOk } from '../ui'
 
@@ -11,11 +12,11 @@ type Held = Result<typeof admin.heldDeposits>['list'][number]
 /** One held deposit: credit it to an account (once) or mark it returned. */
 function HeldRow({ deposit }: { deposit: Held }) {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useConsoleRefresh()
   const [userId, setUserId] = useState(deposit.credited_to ? String(deposit.credited_to) : '')
   const done = () => {
     toastOk(t('admin.toast.submitted'))
-    void queryClient.invalidateQueries({ queryKey: ['held-deposits'] })
+    refresh(admin.heldDeposits)
   }
   const credit = useMutation({
     mutationFn: () => consoleCall(admin.depositCredit, { id: deposit.id, user_id: Number(userId.trim()) }),
@@ -70,7 +71,7 @@ type Unproven = Result<typeof admin.unprovenCredits>['list'][number]
  */
 function UnprovenRow({ deposit }: { deposit: Unproven }) {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useConsoleRefresh()
   const [note, setNote] = useState('')
   const repair = useMutation({
     mutationFn: (action: (typeof admin.UNPROVEN_REPAIRS)[number]) =>
@@ -78,8 +79,7 @@ function UnprovenRow({ deposit }: { deposit: Unproven }) {
     onSuccess: (answer, action) => {
       if (action === 'reverse' && !answer.reversed) setNote(t('admin.deposits.unproven.notReversed'))
       else toastOk(t('admin.toast.submitted'))
-      void queryClient.invalidateQueries({ queryKey: ['held-deposits'] })
-      void queryClient.invalidateQueries({ queryKey: ['unproven-deposits'] })
+      refresh(admin.heldDeposits, admin.unprovenCredits)
     },
   })
   return (
@@ -108,11 +108,8 @@ function UnprovenRow({ deposit }: { deposit: Unproven }) {
 /** KNT deposits held for the operator: no account's wallet or several sent them, or a reorg undid them. */
 export function DepositsPage() {
   const { t } = useTranslation()
-  const held = useQuery({ queryKey: ['held-deposits'], queryFn: () => consoleCall(admin.heldDeposits, { limit: 100 }) })
-  const unproven = useQuery({
-    queryKey: ['unproven-deposits'],
-    queryFn: () => consoleCall(admin.unprovenCredits, { limit: 100 }),
-  })
+  const held = useHeldDepositsQuery()
+  const unproven = useUnprovenCreditsQuery()
   return (
     <>
       <h1>{t('admin.nav.deposits')}</h1>

@@ -1,8 +1,9 @@
 import { admin, type Result } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Button, Input } from 'antd-mobile'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConsoleRefresh, useDeviceBatchesQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { fieldsOf, formatTime, toastOk } from '../ui'
 
@@ -19,18 +20,18 @@ function csvOf(issued: Issued): string {
 /** Issue device-code batches; the activation codes are shown (and downloadable) once only. */
 export function DevicesPage() {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useConsoleRefresh()
   const [model, setModel] = useState('')
   const [count, setCount] = useState('')
   const [issued, setIssued] = useState<Issued>()
-  const batches = useQuery({ queryKey: ['batches'], queryFn: () => consoleCall(admin.deviceBatches, { limit: 50 }) })
+  const batches = useDeviceBatchesQuery()
   const issue = useMutation({
     mutationFn: () => consoleCall(admin.deviceBatchAdd, { model, count }),
     onSuccess: (data) => {
       setIssued(data)
       setCount('')
       toastOk(t('admin.toast.submitted'))
-      void queryClient.invalidateQueries({ queryKey: ['batches'] })
+      refresh(admin.deviceBatches)
     },
   })
   const csvUrl = useMemo(

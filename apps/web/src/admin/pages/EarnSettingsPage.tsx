@@ -1,22 +1,23 @@
 import { admin } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Button, Input } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConsoleRefresh, useEarnSettingsQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { fieldsOf, toastOk } from '../ui'
 
 /** One parameter: its own input, save button and error. */
 function SettingRow({ name, value }: { name: string; value: string }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useConsoleRefresh()
   const [text, setText] = useState(value)
   const save = useMutation({
     mutationFn: () => consoleCall(admin.earnSettingSet, { key: name, value: text }),
     onSuccess: (data) => {
       setText(data.value)
       toastOk(t('admin.toast.modified'))
-      void queryClient.invalidateQueries({ queryKey: ['earn-settings'] })
+      refresh(admin.earnSettings)
     },
   })
   const problem = save.error ? (Object.values(fieldsOf(save.error))[0] ?? save.error.message) : undefined
@@ -47,7 +48,7 @@ function SettingRow({ name, value }: { name: string; value: string }) {
 /** The earning and shop parameters (`earn_settings`), each validated as the server reads it. */
 export function EarnSettingsPage() {
   const { t } = useTranslation()
-  const settings = useQuery({ queryKey: ['earn-settings'], queryFn: () => consoleCall(admin.earnSettings) })
+  const settings = useEarnSettingsQuery()
   return (
     <>
       <h1>{t('admin.nav.settings')}</h1>

@@ -1,8 +1,9 @@
 import { admin, shop, WIRE_LANGS, wireLang, type Texts, type WireLang } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Button, Input, TextArea } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConsoleRefresh, useGoodsQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { fieldsOf, toastError, toastOk } from '../ui'
 
@@ -54,11 +55,11 @@ const fulfilmentOf = (d: Draft) => (d.grant === 'energy' || d.grant === 'knt' ? 
 /** Goods of both kinds, on sale or not: add, edit, and add or remove units of stock. */
 export function GoodsPage() {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshGoods = useConsoleRefresh()
   const [draft, setDraft] = useState<Draft>(newDraft)
   const [deltas, setDeltas] = useState<Record<number, string>>({})
-  const goods = useQuery({ queryKey: ['goods'], queryFn: () => consoleCall(admin.goods, { limit: 100 }) })
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['goods'] })
+  const goods = useGoodsQuery()
+  const refresh = () => refreshGoods(admin.goods)
   const save = useMutation({
     mutationFn: async (d: Draft) => {
       const fields = {

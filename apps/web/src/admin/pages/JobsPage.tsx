@@ -1,9 +1,8 @@
 import { admin } from '@kinetic/protocol'
-import { useQuery } from '@tanstack/react-query'
 import { Button } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { consoleCall } from '../api'
+import { useJobsQuery } from '../admin.queries'
 import { formatTime } from '../ui'
 
 const LIMIT = 50
@@ -16,16 +15,11 @@ export function JobsPage() {
   const [name, setName] = useState('')
   const [state, setState] = useState<State | 'all'>('all')
   const [page, setPage] = useState(1)
-  const jobs = useQuery({
-    queryKey: ['jobs', name, state, page],
-    queryFn: () =>
-      consoleCall(admin.jobs, {
-        name: name || undefined,
-        state: state === 'all' ? undefined : state,
-        page,
-        limit: LIMIT,
-      }),
-    refetchInterval: 10_000,
+  const jobs = useJobsQuery({
+    name: name || undefined,
+    state: state === 'all' ? undefined : state,
+    page,
+    limit: LIMIT,
   })
   const total = jobs.data?.total ?? 0
   const time = (at: string | null) => (at ? formatTime(at, i18n.language) : '—')

@@ -1,8 +1,9 @@
 import { admin, WIRE_LANGS, wireLang, type Texts, type WireLang } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Button, Input, TextArea } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConsoleRefresh, useNoticesQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { fieldsOf, formatTime, toastError, toastOk } from '../ui'
 
@@ -11,17 +12,17 @@ const blank = (): Texts => ({ 'zh-cn': '', 'us-en': '', 'zh-hk': '' })
 /** Publish a notice to every user in the three languages; the published ones below. */
 export function NoticesPage() {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useConsoleRefresh()
   const [title, setTitle] = useState(blank)
   const [content, setContent] = useState(blank)
-  const notices = useQuery({ queryKey: ['notices'], queryFn: () => consoleCall(admin.notices, { limit: 50 }) })
+  const notices = useNoticesQuery()
   const publish = useMutation({
     mutationFn: () => consoleCall(admin.noticeAdd, { title, content }),
     onSuccess: () => {
       toastOk(t('admin.toast.submitted'))
       setTitle(blank())
       setContent(blank())
-      void queryClient.invalidateQueries({ queryKey: ['notices'] })
+      refresh(admin.notices)
     },
     onError: toastError,
   })

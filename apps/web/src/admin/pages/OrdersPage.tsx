@@ -1,8 +1,9 @@
 import { admin, shop } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Button } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConsoleRefresh, useOrdersQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { formatTime, toastError, toastOk } from '../ui'
 
@@ -14,19 +15,15 @@ const NEXT = { paid: 'shipped', shipped: 'completed', completed: undefined } as 
 /** Orders of every user; physical ones are moved paid → shipped (the user is told) → completed. */
 export function OrdersPage() {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useConsoleRefresh()
   const [filter, setFilter] = useState<Filter>('paid')
   const status = filter === 'all' ? undefined : filter
-  const orders = useQuery({
-    queryKey: ['orders', filter],
-    queryFn: () => consoleCall(admin.orders, { status, limit: 100 }),
-    refetchInterval: 15_000,
-  })
+  const orders = useOrdersQuery({ status, limit: 100 })
   const advance = useMutation({
     mutationFn: (p: { id: number; status: 'shipped' | 'completed' }) => consoleCall(admin.orderAdvance, p),
     onSuccess: () => {
       toastOk(t('admin.toast.modified'))
-      void queryClient.invalidateQueries({ queryKey: ['orders'] })
+      refresh(admin.orders)
     },
     onError: toastError,
   })

@@ -1,8 +1,9 @@
 import { admin, formatNumber } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Button, Input } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConsoleRefresh, useSettlementsQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { fieldsOf, formatTime, toastOk } from '../ui'
 
@@ -15,14 +16,14 @@ const todayUtc = () => new Date().toISOString().slice(0, 10)
  */
 export function SettlementPage() {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useConsoleRefresh()
   const [day, setDay] = useState(todayUtc)
-  const runs = useQuery({ queryKey: ['settlements'], queryFn: () => consoleCall(admin.settlements, { limit: 50 }) })
+  const runs = useSettlementsQuery()
   const settle = useMutation({
     mutationFn: () => consoleCall(admin.settle, { day: day.trim() }),
     onSuccess: (data) => {
       toastOk(t(data.created ? 'admin.toast.submitted' : 'admin.settlement.already'))
-      void queryClient.invalidateQueries({ queryKey: ['settlements'] })
+      refresh(admin.settlements)
     },
   })
   const problem = settle.error ? (fieldsOf(settle.error).day ?? settle.error.message) : undefined

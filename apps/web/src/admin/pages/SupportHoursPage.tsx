@@ -1,8 +1,9 @@
 import { admin } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Button, Input } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { consoleQuery, useSupportHoursQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { fieldsOf, toastOk } from '../ui'
 
@@ -16,7 +17,7 @@ const FIELDS = ['time_zone', 'days', 'open', 'close', 'reply_hours'] as const
 export function SupportHoursPage() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const current = useQuery({ queryKey: ['support-hours'], queryFn: () => consoleCall(admin.supportHours) })
+  const current = useSupportHoursQuery()
   const [edit, setEdit] = useState<Hours | undefined>()
   const shown: Hours | undefined =
     edit ??
@@ -28,7 +29,7 @@ export function SupportHoursPage() {
   const save = useMutation({
     mutationFn: (hours: Hours) => consoleCall(admin.supportHoursSet, hours),
     onSuccess: (data) => {
-      queryClient.setQueryData(['support-hours'], data)
+      queryClient.setQueryData(consoleQuery(admin.supportHours).queryKey, data)
       setEdit(undefined)
       toastOk(t('admin.toast.modified'))
     },

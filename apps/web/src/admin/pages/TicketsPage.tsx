@@ -1,8 +1,9 @@
 import { admin, support } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Button, Tag, TextArea } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConsoleRefresh, useTicketQuery, useTicketsQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { formatTime, toastError, toastOk } from '../ui'
 
@@ -12,26 +13,14 @@ const FILTERS: readonly Filter[] = ['all', ...support.TICKET_STATUSES]
 /** Work tickets of every user: filter, read, answer (→ replied), close (→ completed). */
 export function TicketsPage() {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshAll = useConsoleRefresh()
   const [filter, setFilter] = useState<Filter>('wait')
   const [id, setId] = useState<number>()
   const [draft, setDraft] = useState('')
   const status = filter === 'all' ? undefined : filter
-  const tickets = useQuery({
-    queryKey: ['tickets', filter],
-    queryFn: () => consoleCall(admin.tickets, { status, limit: 100 }),
-    // new tickets and user replies show up without a reload
-    refetchInterval: 15_000,
-  })
-  const ticket = useQuery({
-    queryKey: ['ticket', id],
-    queryFn: () => consoleCall(admin.ticket, { id: id ?? 0 }),
-    enabled: id !== undefined,
-  })
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['tickets'] })
-    void queryClient.invalidateQueries({ queryKey: ['ticket', id] })
-  }
+  const tickets = useTicketsQuery({ status, limit: 100 })
+  const ticket = useTicketQuery(id)
+  const refresh = () => refreshAll(admin.tickets, admin.ticket)
   const reply = useMutation({
     mutationFn: () => consoleCall(admin.ticketReply, { id: id ?? 0, content: draft }),
     onSuccess: () => {

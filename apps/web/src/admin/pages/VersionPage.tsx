@@ -1,8 +1,9 @@
 import { admin } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Button, Input } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { consoleQuery, useVersionQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { fieldsOf, toastOk } from '../ui'
 
@@ -10,12 +11,12 @@ import { fieldsOf, toastOk } from '../ui'
 export function VersionPage() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const current = useQuery({ queryKey: ['version'], queryFn: () => consoleCall(admin.version) })
+  const current = useVersionQuery()
   const [next, setNext] = useState('')
   const save = useMutation({
     mutationFn: () => consoleCall(admin.setVersion, { app_version: next }),
     onSuccess: (data) => {
-      queryClient.setQueryData(['version'], data)
+      queryClient.setQueryData(consoleQuery(admin.version).queryKey, data)
       setNext('')
       toastOk(t('admin.toast.modified'))
     },

@@ -1,7 +1,8 @@
 import { admin, formatNumber, type Result } from '@kinetic/protocol'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Button } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
+import { useConsoleRefresh, useWorkoutDisputesQuery } from '../admin.queries'
 import { consoleCall } from '../api'
 import { formatTime, toastOk } from '../ui'
 
@@ -28,12 +29,12 @@ function SideCell({ side, choose, pending }: { side: Side; choose: () => void; p
 
 function ReviewRow({ review }: { review: Review }) {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useConsoleRefresh()
   const decide = useMutation({
     mutationFn: (workoutId: number) => consoleCall(admin.workoutDecide, { id: review.id, workout_id: workoutId }),
     onSuccess: () => {
       toastOk(t('admin.toast.submitted'))
-      void queryClient.invalidateQueries({ queryKey: ['workout-reviews'] })
+      refresh(admin.workoutDisputes)
     },
   })
   const pending = decide.isPending
@@ -57,10 +58,7 @@ function ReviewRow({ review }: { review: Review }) {
 /** The same workout imported into two accounts: the operator picks the one that earns (once). */
 export function WorkoutReviewsPage() {
   const { t } = useTranslation()
-  const reviews = useQuery({
-    queryKey: ['workout-reviews'],
-    queryFn: () => consoleCall(admin.workoutDisputes, { limit: 100 }),
-  })
+  const reviews = useWorkoutDisputesQuery()
   return (
     <>
       <h1>{t('admin.nav.workouts')}</h1>

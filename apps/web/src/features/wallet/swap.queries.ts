@@ -1,6 +1,6 @@
-import { call, methodQuery } from '@/api'
+import { methodQuery } from '@/api'
 import { swap, wallet, type ParamsIn } from '@kinetic/protocol'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 
 export type SwapQuoteParams = ParamsIn<typeof swap.swapQuote>
 
@@ -19,5 +19,17 @@ export function useSwapQuoteQuery(params: SwapQuoteParams | null) {
   })
 }
 
-/** A transaction's status as the server knows it (pending until the indexer sees it mined). */
-export const txStatus = (hash: string) => call(wallet.txHash, { hash })
+/** A sent swap's transaction as the server knows it (keyed per account like every signed-in answer). */
+export function swapResultQuery(hash: string) {
+  return queryOptions({
+    ...methodQuery(wallet.txHash, { hash }),
+    meta: { silent: true },
+    // pending until the indexer sees it mined
+    refetchInterval: (query) => {
+      const transfers = query.state.data?.transfers ?? []
+      return transfers.length === 0 || transfers.some((item) => item.status === 'pending') ? 1000 : false
+    },
+  })
+}
+
+export const useSwapResultQuery = (hash: string) => useQuery(swapResultQuery(hash))

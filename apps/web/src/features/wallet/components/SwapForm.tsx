@@ -1,7 +1,7 @@
 import { LoadFailed, Loading } from '@/shared/ui/Status'
 import { showToast } from '@/shared/ui/toast'
 import { shortenMiddle, swap } from '@kinetic/protocol'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Button, Checkbox, Dialog, DotLoading } from 'antd-mobile'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,7 +13,7 @@ import { formatAmount, formatWithUsd } from '../lib/format'
 import { signAndBroadcast } from '../lib/swapSign'
 import type { Wallet } from '../lib/types'
 import { useDebounced } from '../lib/useDebounced'
-import { swapQuoteQuery, txStatus, useSwapQuoteQuery, type SwapQuoteParams } from '../swap.queries'
+import { swapQuoteQuery, useSwapQuoteQuery, useSwapResultQuery, type SwapQuoteParams } from '../swap.queries'
 import { useSimulation } from '../simulate.queries'
 import { invalidateWallet } from '../wallet.queries'
 import { AmountField } from './AmountField'
@@ -347,15 +347,7 @@ function ApprovalSheet({
 /** After sending: pending until the chain has it, then what came back, or that it reverted (only the fee paid). */
 function SwapResult({ hash, onAgain }: { hash: string; onAgain: () => void }) {
   const { t } = useTranslation()
-  const tx = useQuery({
-    queryKey: ['swap-result', hash],
-    queryFn: () => txStatus(hash),
-    meta: { silent: true },
-    refetchInterval: (query) => {
-      const transfers = query.state.data?.transfers ?? []
-      return transfers.length === 0 || transfers.some((item) => item.status === 'pending') ? 1000 : false
-    },
-  })
+  const tx = useSwapResultQuery(hash)
   const transfers = tx.data?.transfers ?? []
   const status =
     transfers.length === 0 ? 'pending' : (transfers.find((item) => item.log_index === -1) ?? transfers[0])?.status

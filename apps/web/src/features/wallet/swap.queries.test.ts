@@ -1,0 +1,41 @@
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { queryKeys, setCurrentAccountId } from '@/api'
+import { swapResultQuery } from './swap.queries'
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
+const answer = (data: unknown) =>
+  new Response(JSON.stringify({ code: true, msg: '', data }), { headers: { 'Content-Type': 'application/json' } })
+
+beforeEach(() => {
+  localStorage.clear()
+  fetchMock.mockReset()
+  vi.stubGlobal('fetch', fetchMock)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('a swap’s result', () => {
+  it('read for one account is not shown to another account on the same device', async () => {
+    const client = new QueryClient()
+    const hash = `0x${'ab'.repeat(32)}`
+    setCurrentAccountId(7)
+    fetchMock.mockResolvedValueOnce(answer({ transfers: [{ status: 'success', log_index: -1 }] }))
+    await client.fetchQuery(swapResultQuery(hash))
+    expect(client.getQueryData(swapResultQuery(hash).queryKey)).toBeDefined()
+
+    setCurrentAccountId(8)
+    expect(client.getQueryData(swapResultQuery(hash).queryKey)).toBeUndefined()
+  })
+
+  it('is dropped with the accounts’ other answers when the app signs out', async () => {
+    const client = new QueryClient()
+    const hash = `0x${'cd'.repeat(32)}`
+    setCurrentAccountId(7)
+    fetchMock.mockResolvedValueOnce(answer({ transfers: [] }))
+    await client.fetchQuery(swapResultQuery(hash))
+
+    client.removeQueries({ queryKey: queryKeys.signedIn })
+
+    expect(client.getQueryData(swapResultQuery(hash).queryKey)).toBeUndefined()
+  })
+})
