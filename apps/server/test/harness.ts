@@ -44,7 +44,7 @@ export type AppHandle = Pick<TestApp, 'server' | 'database'>
 /**
  * The round trips a signed-in request spends on its session before its operation runs: none,
  * the session comes from the in-process cache sign-in fills (platform/auth/session-cache.ts;
- * it was 1 before issue 23). Hot-read tests allow 2 on top of it.
+ * reading it from the table was 1). Hot-read tests allow 2 on top of it.
  */
 export const SESSION_TRIPS = 0
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, startAppOn, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
 
-// Two instances on one database: an operator's change on one reaches the other's cache (issue 23).
+// Two instances on one database: an operator's change on one reaches the other's cache (each
+// instance keeps the earning settings in process, dropped over NOTIFY).
 let a: TestApp
 let b: TestApp
 beforeAll(async () => {
