@@ -64,3 +64,27 @@ describe('the links between documents', () => {
     expect(unresolved(file)).toEqual([])
   })
 })
+
+/** Every source file of the repository's own code (not node_modules, builds or generated SQL). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory())
+      return ['node_modules', 'dist', 'drizzle', 'results'].includes(entry.name) ? [] : sourceFiles(path)
+    return /\.(ts|tsx|mjs)$/.test(entry.name) ? [path] : []
+  })
+}
+
+describe('the code’s comments', () => {
+  it('give a reason, never an issue number in its place', () => {
+    const files = ['apps', 'packages', 'scripts', 'bench', 'tools'].flatMap((dir) => sourceFiles(join(root, dir)))
+    const naming = files.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .map((line, i) => ({ line, at: `${relative(root, file)}:${i + 1}` }))
+        .filter(({ line }) => /(\/\/|\/?\*).*\b(issue|task) #?\d+\b/i.test(line))
+        .map(({ at }) => at),
+    )
+    expect(naming).toEqual([])
+  })
+})

@@ -6,7 +6,7 @@ import { knt, requestId } from '../discover/discover.testkit.ts'
 import { expectReconciled, give } from '../earn/earn.testkit.ts'
 
 /**
- * Issue 23 (HOT): Home and Discover each read in at most two round trips besides the session,
+ * Home and Discover, the hottest reads, each in at most two round trips besides the session,
  * for a new user and for one with data everywhere — and their answers are the ones the
  * per-table reads give (docs/adr/2026-11-25-home-in-one-read.md).
  */
