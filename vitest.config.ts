@@ -5,6 +5,18 @@ import { defineConfig } from 'vitest/config'
 /** TEST_NOW starts every test file's clock at an instant (apps/server/src/platform/test-clock.ts). */
 const clockSetup = fileURLToPath(new URL('./apps/server/test/clock-setup.ts', import.meta.url))
 
+/** The server integration files: one embedded Postgres and one dev chain per project (a run). */
+const server = {
+  isolate: false,
+  environment: 'node',
+  setupFiles: [clockSetup],
+  globalSetup: ['apps/server/test/global-setup.ts', 'apps/server/test/devchain-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+}
+const serverFiles = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts']
+const ownChain = ['apps/server/src/features/wallet/balance-book.test.ts']
+
 /**
  * Unit beside the code and server integration on real Postgres (DESIGN §11); browser e2e: playwright.config.ts.
  * Files without a DOM share their worker's loaded modules (`isolate: false`): each server file
@@ -54,18 +66,9 @@ export default defineConfig({
           setupFiles: [clockSetup],
         },
       },
-      {
-        test: {
-          name: 'server',
-          isolate: false,
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: [clockSetup],
-          globalSetup: ['apps/server/test/global-setup.ts', 'apps/server/test/devchain-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { ...server, name: 'server', include: serverFiles, exclude: ownChain } },
+      // files that read the chain's newest block while other files mine: a Postgres and a chain of their own
+      { test: { ...server, name: 'server-own-chain', include: ownChain } },
     ],
   },
 })

@@ -84,7 +84,7 @@ export function clockTests() {
   return { vitest: list.vitest ?? [], e2e: list.e2e ?? [], e2eInTestRun: list.e2eInTestRun ?? {} }
 }
 
-const VITEST_PROJECTS = ['protocol', 'wallet-core', 'tools', 'web', 'server']
+const VITEST_PROJECTS = ['protocol', 'wallet-core', 'tools', 'web', 'server', 'server-own-chain']
 
 const atInstant = (at) => ({ ...process.env, TEST_NOW: at.now, TEST_ZONE: at.zone })
 const label = (at) => `clock ${at.name} (${at.now}, accounts in ${at.zone})`

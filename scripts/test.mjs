@@ -24,7 +24,9 @@ await step('typecheck', () => run('npm', ['run', 'typecheck']))
 await step('lint', () => run('npm', ['run', 'lint']))
 await step('format', () => run('npm', ['run', 'format:check']))
 await step('generated files are current', () => run('npx', ['tsx', 'scripts/check-generated.ts']))
-await step('unit and server integration', () => vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server']))
+await step('unit and server integration', () =>
+  vitest('unit', ['protocol', 'wallet-core', 'tools', 'web', 'server', 'server-own-chain']),
+)
 await step('browser', async () => {
   await ensureChromium()
   await playwright('e2e')
