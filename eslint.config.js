@@ -71,7 +71,8 @@ export default tseslint.config(
   },
   {
     // Server boundaries (docs/adr/2026-11-24-server-feature-plugins.md): a feature reaches another only
-    // through its front door, features/<f>/index.ts; platform and chain import no feature.
+    // through its front door, features/<f>/index.ts; platform and chain import no feature; the
+    // composition root (app.ts, main.ts) wires features through their front doors too.
     files: ['apps/server/**/*.ts'],
     plugins: { boundaries },
     settings: {
@@ -81,6 +82,8 @@ export default tseslint.config(
         { type: 'platform', pattern: 'apps/server/src/platform', partialMatch: false },
         { type: 'platform', pattern: 'apps/server/src/chain', partialMatch: false },
         { type: 'server-test', pattern: 'apps/server/test', partialMatch: false },
+        // what is left directly in apps/server/src: app.ts and main.ts (the elements above match first)
+        { type: 'root', pattern: 'apps/server/src', partialMatch: false },
       ],
       'boundaries/files': [
         { category: 'test', pattern: '**/*.test.ts' },
@@ -111,6 +114,11 @@ export default tseslint.config(
               from: { element: { type: 'platform' } },
               disallow: { to: { element: { type: 'feature' } } },
               message: 'Platform and chain code import no feature: pass what they need in from app.ts.',
+            },
+            {
+              from: { element: { type: 'root' } },
+              disallow: { to: { element: { type: 'feature', fileInternalPath: '!index.ts' } } },
+              message: 'app.ts and main.ts reach a feature through its front door, features/<f>/index.ts.',
             },
             {
               // tests build their data through any feature's testkit (its test-facing door) or index.ts

@@ -4,7 +4,8 @@ import { assertChainId } from './chain/client.ts'
 import type { DevChain } from './chain/devchain.ts'
 import { createIndexer } from './chain/indexer.ts'
 import type { AdminService } from './features/admin/index.ts'
-import { earnSettings } from './features/earn/index.ts'
+import { loadDemoDevices } from './features/device/index.ts'
+import { loadDemoData } from './features/health/index.ts'
 import { trackedAddresses, transfersReceived } from './features/wallet/index.ts'
 import { ConfigError, loadConfig } from './platform/config.ts'
 import { connect } from './platform/db/client.ts'
@@ -51,22 +52,22 @@ async function main(): Promise<void> {
   if (config.devMode) await ensureDatabase(url)
   await runMigrations(url)
   const database = connect(url, undefined, config.databaseReadUrl)
-  const { server, services, chain, runner } = await buildApp(config, database.db)
+  const { server, features, chain, runner } = await buildApp(config, database.db)
   await assertChainId(chain)
-  await services.content.seed()
+  await features.content.content.seed()
   // demo watch codes (README), public: development mode only
   if (config.devMode) {
-    const { seedDemoDevices } = await devOnly('the demo devices', () => import('./features/device/seed.ts'))
+    const { seedDemoDevices } = await devOnly('the demo devices', loadDemoDevices)
     await seedDemoDevices(database.db)
   }
-  await services.support.seed()
-  await createOperatorFromEnv(services.admin, server.log)
+  await features.support.support.seed()
+  await createOperatorFromEnv(features.admin.admin, server.log)
   if (devChain) server.log.info({ url: devChain.url, contracts: devChain.contracts }, 'dev chain started (fresh state)')
 
   // wallets and the treasury: KNT sent to it is a deposit, credited in the indexer's own transaction
-  const deposits = services.deposits.indexerHooks(() => trackedAddresses(database.db))
+  const deposits = features.earn.deposits.indexerHooks(() => trackedAddresses(database.db))
   // a transfer into a user's wallet is a message (and a push), written in the same transaction
-  const received = transfersReceived({ tokens: config.chain.tokens, push: services.push })
+  const received = transfersReceived({ tokens: config.chain.tokens, push: features.content.push })
   const indexer = createIndexer({
     db: database.db,
     databaseUrl: url,
@@ -101,11 +102,9 @@ async function main(): Promise<void> {
   if (config.demoData) {
     // a demo user whose watch has weeks of data (README; DEMO_DATA=0 leaves it out), filled in
     // while the server already answers
-    const settings = earnSettings(database.db)
-    const fitnessDays = async () => (await settings.get()).physical_fitness_days
-    void devOnly('the demo data', () => import('./features/health/demo.ts'))
+    void devOnly('the demo data', loadDemoData)
       .then(({ DEMO_DAYS, seedDemoData }) =>
-        seedDemoData(database.db, server.log, fitnessDays, DEMO_DAYS, services.healthHooks),
+        seedDemoData(database.db, server.log, features.earn.fitnessDays, DEMO_DAYS, features.earn),
       )
       .catch((error: unknown) => server.log.error({ err: error }, 'demo data failed'))
   }

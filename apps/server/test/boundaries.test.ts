@@ -43,6 +43,36 @@ describe('the server boundaries lint', () => {
     ).toEqual([message])
   })
 
+  describe('the composition root (app.ts, main.ts)', () => {
+    const message = 'app.ts and main.ts reach a feature through its front door, features/<f>/index.ts.'
+
+    it("refuses a feature's inner file, imported or loaded on demand", async () => {
+      for (const file of ['apps/server/src/app.ts', 'apps/server/src/main.ts']) {
+        expect(await boundaryErrors(file, "export { ledger } from './features/earn/ledger.ts'\n"), file).toEqual([
+          message,
+        ])
+        expect(
+          await boundaryErrors(file, "export const load = () => import('./features/health/demo.ts')\n"),
+          file,
+        ).toEqual([message])
+      }
+    })
+
+    it('accepts a feature’s index.ts, and the platform', async () => {
+      const code =
+        "export { ledger } from './features/earn/index.ts'\nexport { loadConfig } from './platform/config.ts'\n"
+      expect(await boundaryErrors('apps/server/src/main.ts', code)).toEqual([])
+    })
+
+    it('holds for app.ts and main.ts as they are', async () => {
+      const results = await eslint.lintFiles(['apps/server/src/app.ts', 'apps/server/src/main.ts'])
+      const errors = results.flatMap((r) =>
+        r.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => `${r.filePath}: ${m.message}`),
+      )
+      expect(errors).toEqual([])
+    })
+  })
+
   it("lets a feature's test use another feature's testkit, but not its inner files", async () => {
     const test = 'apps/server/src/features/shop/boundaries.fixture.test.ts'
     expect(await boundaryErrors(test, "export { aUser } from '../earn/earn.testkit.ts'\n")).toEqual([])

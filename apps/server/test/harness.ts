@@ -18,8 +18,13 @@ export interface TestApp {
   config: Config
   /** The app's chain: the test run's dev chain (test/devchain-setup.ts). */
   chain: ChainClient
-  /** The app's shared services (e.g. uploads), for tests of what features call directly. */
-  services: App['services']
+  /**
+   * Each feature's API, by name: what the features' testkits (`<f>.testkit.ts`) drive when a
+   * test needs what one feature calls of another (a push, a settlement tick). Tests use the testkits.
+   */
+  features: App['features']
+  /** The app's upload service (platform/uploads/uploads.testkit.ts). */
+  uploads: App['uploads']
   /** The app's cross-instance events (LISTEN/NOTIFY). */
   bus: App['bus']
   /**
@@ -120,12 +125,12 @@ export async function startAppOn(
     })
   count(database.pool, 'primary')
   if (database.read) count(database.read, 'read')
-  const { server, services, chain, bus } = await buildApp(config, database.db, options)
-  await services.content.seed()
-  await services.support.seed()
+  const { server, features, uploads, chain, bus } = await buildApp(config, database.db, options)
+  await features.content.content.seed()
+  await features.support.support.seed()
   // the raw samples' day partitions around this process's now, as the daily job makes them: the
   // template's were made around the real date, and TEST_NOW may be months from it
-  await services.rawStorage.maintain()
+  await features.health.raw.maintain()
   await server.ready()
   await bus.ready()
   return {
@@ -133,7 +138,8 @@ export async function startAppOn(
     database,
     config,
     chain,
-    services,
+    features,
+    uploads,
     bus,
     async roundTrips(fn, options) {
       const before = trips

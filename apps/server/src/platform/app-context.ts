@@ -6,6 +6,7 @@ import type { Config } from './config.ts'
 import type { Resolver } from './egress/egress.ts'
 import type { Db } from './db/client.ts'
 import type { Jobs } from './jobs/jobs.ts'
+import type { Runner } from './jobs/supervisor.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { Bus } from './realtime/bus.ts'
 import type { Registry } from './rpc/registry.ts'
@@ -31,6 +32,8 @@ export interface AppContext {
   bus: Bus
   /** Durable background jobs (pg-boss): define in a feature's plugin; started once the app is ready. */
   jobs: Jobs
+  /** The supervisor of long-running work (the event listener, the balance book, the indexer main.ts adds). */
+  runner: Runner
   /** Resolves host names for outbound requests a user can steer (platform/egress): checked, then pinned. */
   resolver: Resolver
   log: FastifyBaseLogger

@@ -1,4 +1,6 @@
+import type { WireLang } from '@kinetic/protocol'
 import { feature, type AppContext } from '../../platform/app-context.ts'
+import type { LiveSession } from '../../platform/auth/sessions.repo.ts'
 import type { Db } from '../../platform/db/client.ts'
 import type { users } from '../../platform/db/users.tables.ts'
 import { registerAccountMethods } from './account.methods.ts'
@@ -33,6 +35,8 @@ export interface AccountApi {
   languages: AccountLanguages
   /** Sets the profile's weight (kg): health's weight log keeps it at its latest day, on `tx`. */
   setWeight: (tx: Db, userId: number, kg: number) => Promise<void>
+  /** A signed-in request named another language: its session and its account remember it (the dispatcher's hook). */
+  languageChanged: (session: LiveSession, lang: WireLang) => Promise<void>
 }
 
 export type { Invited }
@@ -41,10 +45,15 @@ export type { Invited }
 export function accountFeature(ctx: AppContext, deps: { invited?: Invited } = {}) {
   const { db, sessions, mailer, uploads, config, registry } = ctx
   const codes = codeService(accountRepo(db), { smsAvailable: mailer.smsAvailable, perIpHour: config.codesPerIpHour })
+  const languages = accountLanguages(db)
   const api: AccountApi = {
-    languages: accountLanguages(db),
+    languages,
     setWeight: async (tx, userId, kg) => {
       await accountRepo(tx).updateProfile(userId, { weight: kg })
+    },
+    languageChanged: async (session, lang) => {
+      await sessions.setLang(session, lang)
+      await languages.remember(session.userId, lang)
     },
   }
   return feature('account', api, async () => {

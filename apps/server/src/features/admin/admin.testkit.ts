@@ -2,10 +2,14 @@ import { Client, registerUser, type TestApp } from '../../../test/harness.ts'
 
 let seq = 0
 
+/** Creates (or resets) a console operator as the CLI does (`npm run admin:create`). */
+export const createOperatorOn = (app: Pick<TestApp, 'features'>, email: string, password: string) =>
+  app.features.admin.admin.createOperator(email, password)
+
 /** A console client: an operator created as the CLI does, signed in through `/admin/login`. */
 export async function operatorClient(app: TestApp, email = `ops-${++seq}@example.com`) {
   const password = 'operator-password-1'
-  await app.services.admin.createOperator(email, password)
+  await createOperatorOn(app, email, password)
   const client = new Client(app.server)
   const { body } = await adminCall(client, '/admin/login', { email, password })
   if (body.code !== true) throw new Error(`operator login failed: ${JSON.stringify(body)}`)

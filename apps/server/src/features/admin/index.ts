@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import { feature, type AppContext } from '../../platform/app-context.ts'
 import type { ContentApi } from '../content/index.ts'
 import type { DeviceApi } from '../device/index.ts'
@@ -13,8 +14,10 @@ export { createOperator, type AdminService } from './admin.service.ts'
 
 export interface AdminApi {
   admin: AdminService
-  /** Console sessions (their own cookie): the dispatcher and sockets resolve operators with it. */
+  /** Console sessions (their own cookie): the dispatcher resolves operators with it. */
   sessions: AdminService['sessions']
+  /** The operator a request's console session belongs to (the console's socket). */
+  operatorOf: (request: FastifyRequest) => Promise<number | undefined>
 }
 
 /** The operator console: its methods, and operators' reading of support's images. */
@@ -42,7 +45,11 @@ export function adminFeature(
     deposits: deps.earn.deposits,
     disputes: deps.health.disputes,
   })
-  const api: AdminApi = { admin, sessions: admin.sessions }
+  const api: AdminApi = {
+    admin,
+    sessions: admin.sessions,
+    operatorOf: async (request) => (await admin.sessions.resolve(request))?.operatorId,
+  }
   return feature('admin', api, async () => {
     registerAdminMethods(ctx.registry, admin)
     // operators read the images of tickets and chats (users read their own already)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { articleCatalog, readArticleFiles } from './articles.ts'
 import { VERSION_CACHE_MS } from './content.service.ts'
+import { saveArticle, seedArticles } from './content.testkit.ts'
 
 let app: TestApp
 let client: Client
@@ -77,8 +78,8 @@ describe('seeded articles follow their catalog', () => {
 
   it('updates an article the catalog changed, and keeps one an operator edited', async () => {
     const files = readArticleFiles()
-    const seedFrom = (source: Record<string, string>) => app.services.content.seed(articleCatalog(source))
-    await app.services.content.saveArticle('protocol', 'us-en', { title: 'Our terms', content: 'Written by us.' })
+    const seedFrom = (source: Record<string, string>) => seedArticles(app, articleCatalog(source))
+    await saveArticle(app, 'protocol', 'us-en', { title: 'Our terms', content: 'Written by us.' })
     const privacyBefore = await article('privacy')
 
     const changed = edited(
@@ -111,7 +112,7 @@ describe('seeded articles follow their catalog', () => {
       `UPDATE articles SET content = 'An old text nobody can date.' WHERE type = 'introduce' AND lang = 'zh-hk'`,
     )
     const files = readArticleFiles()
-    await app.services.content.seed(articleCatalog(files))
+    await seedArticles(app, articleCatalog(files))
     const versions = await pool.query(`SELECT lang, seed_version FROM articles WHERE type = 'introduce' ORDER BY lang`)
     expect(versions.rows.map((r) => [r.lang, r.seed_version !== null])).toEqual([
       ['us-en', true],
@@ -119,7 +120,8 @@ describe('seeded articles follow their catalog', () => {
       ['zh-hk', false],
     ])
 
-    await app.services.content.seed(
+    await seedArticles(
+      app,
       articleCatalog({
         ...files,
         'introduce.zh-CN.md': files['introduce.zh-CN.md']?.replace('Kinetic 让你', 'KINETIC 让你') ?? '',

@@ -8,6 +8,7 @@ import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
 import { aHolder } from '../discover/discover.testkit.ts'
 import { aUser, give, ok } from '../earn/earn.testkit.ts'
 import { trackedAddresses, transfersReceived } from '../wallet/index.ts'
+import { appPush } from './content.testkit.ts'
 import type { swap } from '@kinetic/protocol'
 import { parseEther, type Address, type Hex } from 'viem'
 import { aKey, createWallet, fund, signTransfer } from '../wallet/wallet.testkit.ts'
@@ -195,7 +196,7 @@ describe('transfers received', () => {
       databaseUrl,
       chain: { ...chain, rpcUrl: chain.rpcUrl },
       tracked: () => trackedAddresses(app.database.db),
-      onConfirmed: transfersReceived({ tokens: chain.tokens, push: app.services.push }),
+      onConfirmed: transfersReceived({ tokens: chain.tokens, push: appPush(app) }),
     })
     try {
       expect(await indexer.indexOnce()).toMatchObject({ ran: true })

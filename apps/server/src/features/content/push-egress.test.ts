@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { notify } from './content.testkit.ts'
 import { startPushReceiver } from '../../../test/push-receiver.ts'
 
 /**
@@ -104,7 +105,7 @@ describe('push endpoints reach push services only', () => {
           'INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)',
           [account.id, `${endpoint}/stored`, keys.p256dh, keys.auth],
         )
-      await app.services.push.notify(account.id, {
+      await notify(app, account.id, {
         kind: 'chat',
         title: { 'us-en': 'x', 'zh-cn': 'x', 'zh-hk': 'x' },
         body: { 'us-en': 'x', 'zh-cn': 'x', 'zh-hk': 'x' },
@@ -135,7 +136,7 @@ describe('push endpoints reach push services only', () => {
 
     dns.set('moving.example.net', ['127.0.0.1'])
     asked.length = 0
-    await app.services.push.notify(id, {
+    await notify(app, id, {
       kind: 'chat',
       title: { 'us-en': 'x', 'zh-cn': 'x', 'zh-hk': 'x' },
       body: { 'us-en': 'x', 'zh-cn': 'x', 'zh-hk': 'x' },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { notify } from './content.testkit.ts'
 import { startPushReceiver, startTarpit, type PushDevice } from '../../../test/push-receiver.ts'
 import { systemResolver } from '../../platform/egress/egress.ts'
 import { adminCall, operatorClient } from '../admin/admin.testkit.ts'
@@ -122,7 +123,7 @@ describe('web push', () => {
       expect((await user.client.call('/v1/pushsubscribe', sub(device))).body.code).toBe(true)
     expect(await rowCount(app, 'push_subscriptions', 'user_id = $1', [user.id])).toBe(2)
 
-    await app.services.push.notify(user.id, {
+    await notify(app, user.id, {
       kind: 'ticket',
       title: texts('Your ticket was answered', '工单已回复', '工單已回覆'),
       body: texts('See the answer.', '查看回复。', '查看回覆。'),
@@ -151,8 +152,8 @@ describe('web push', () => {
       body: texts('-', '-', '-'),
       url: '/',
     })
-    await app.services.push.notify(user.id, note('shipped', 'Order shipped'))
-    await app.services.push.notify(user.id, note('chat', 'Support replied'))
+    await notify(app, user.id, note('shipped', 'Order shipped'))
+    await notify(app, user.id, note('chat', 'Support replied'))
     await vi.waitFor(() => expect(device.received).toHaveLength(1), { timeout: 15_000, interval: 100 })
     await vi.waitFor(async () => expect(await pushJobsDone(user.id)).toBe(true), { timeout: 15_000, interval: 100 })
     expect(device.received.map((r) => (r.payload as { title: string }).title)).toEqual(['Support replied'])
@@ -181,7 +182,7 @@ describe('web push', () => {
     dns.set('push.pinned.test', ['127.0.0.1'])
     const endpoint = `http://push.pinned.test:${port}/push/pinned-phone`
     expect((await user.client.call('/v1/pushsubscribe', { endpoint, keys: device.keys })).body.code).toBe(true)
-    await app.services.push.notify(user.id, note('Pinned'))
+    await notify(app, user.id, note('Pinned'))
     await vi.waitFor(() => expect(device.received).toHaveLength(1), { timeout: 15_000, interval: 100 })
   })
 
@@ -193,9 +194,9 @@ describe('web push', () => {
     expect((await slow.client.call('/v1/pushsubscribe', sub(stuck))).body.code).toBe(true)
     expect((await other.client.call('/v1/pushsubscribe', sub(phone))).body.code).toBe(true)
 
-    await app.services.push.notify(slow.id, note('Into the tarpit'))
+    await notify(app, slow.id, note('Into the tarpit'))
     await vi.waitFor(() => expect(tarpit.requests('held')).toBe(1), { timeout: 15_000, interval: 50 })
-    await app.services.push.notify(other.id, note('Not held up'))
+    await notify(app, other.id, note('Not held up'))
     await vi.waitFor(() => expect(phone.received).toHaveLength(1), { timeout: 15_000, interval: 50 })
     // the tarpit's request is still waiting for its answer
     expect(tarpit.open()).toBeGreaterThan(0)
@@ -209,7 +210,7 @@ describe('web push', () => {
       expect((await user.client.call('/v1/pushsubscribe', sub(device))).body.code).toBe(true)
 
     for (const [i, title] of ['One', 'Two', 'Three'].entries()) {
-      await app.services.push.notify(user.id, note(title))
+      await notify(app, user.id, note(title))
       await vi.waitFor(() => expect(phone.received).toHaveLength(i + 1), { timeout: 15_000, interval: 100 })
       await vi.waitFor(async () => expect(await pushJobsDone(user.id)).toBe(true), { timeout: 15_000, interval: 100 })
     }
@@ -224,7 +225,7 @@ describe('web push', () => {
     for (const phone of phones) expect((await user.client.call('/v1/pushsubscribe', sub(phone))).body.code).toBe(true)
     expect(await devices(user.client)).toBe(10)
 
-    await app.services.push.notify(user.id, note('Ten devices'))
+    await notify(app, user.id, note('Ten devices'))
     for (const phone of phones.slice(1))
       await vi.waitFor(() => expect(phone.received).toHaveLength(1), { timeout: 15_000, interval: 100 })
     await vi.waitFor(async () => expect(await pushJobsDone(user.id)).toBe(true), { timeout: 15_000, interval: 100 })

@@ -9,6 +9,8 @@ import { deviceService } from './device.service.ts'
 export type { DeviceBatches }
 export { boundWatchCount } from './device.repo.ts'
 export { bindDemoWatch, markSeen } from './demo.ts'
+/** The demo watch codes (README; development only, main.ts), loaded on demand. */
+export const loadDemoDevices = () => import('./seed.ts')
 
 export interface DeviceApi {
   /** How many watches a user has bound, and whether one is online. */

@@ -17,7 +17,7 @@ import {
   signTransfer,
   vaultOf,
 } from '../wallet/wallet.testkit.ts'
-import { aUser, balanceOf, expectReconciled, refused } from './earn.testkit.ts'
+import { aUser, balanceOf, depositIndexerHooks, expectReconciled, refused } from './earn.testkit.ts'
 
 // Its own treasury: no other test file sends KNT to it on the shared dev chain.
 const treasuryKey = generatePrivateKey()
@@ -44,7 +44,7 @@ function indexer(): Indexer {
     db: app.database.db,
     databaseUrl: databaseUrl!,
     chain: { ...chain, rpcUrl: chain.rpcUrl! },
-    ...app.services.deposits.indexerHooks(() => trackedAddresses(app.database.db)),
+    ...depositIndexerHooks(app, () => trackedAddresses(app.database.db)),
   })
   indexers.push(created)
   return created

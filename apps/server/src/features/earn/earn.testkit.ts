@@ -1,7 +1,9 @@
 /** Test builders for earning and the shop (used by *.test.ts only). */
 import { expect } from 'vitest'
-import { Client, registerUser, rowCount, type AppHandle } from '../../../test/harness.ts'
+import { Client, registerUser, rowCount, type AppHandle, type TestApp } from '../../../test/harness.ts'
+import type { DepositService } from './deposit.service.ts'
 import { ledger, reconcile, type Asset } from './ledger.ts'
+import type { SettleOptions } from './settlement.service.ts'
 
 export { ok } from '../wallet/wallet.testkit.ts'
 /** For tests outside earning that post to the ledger or drive the payout worker themselves. */
@@ -52,3 +54,22 @@ export async function refused(client: Client, method: string, params: Record<str
   expect(body.code, `${method} ${JSON.stringify(body)}`).toBe(false)
   return body as { code: false; error: string; msg: string; fields?: Record<string, string> }
 }
+
+/** An app (a TestApp, or a second instance buildApp made) whose features a test drives. */
+type On = Pick<TestApp, 'features'>
+
+/** One check of the app's settlement scheduler, as its every-minute job runs it. */
+export const settlementTick = (app: On): Promise<void> => app.features.earn.scheduler.tick()
+
+/** Settles `day` in this app, as the console's settle does. */
+export const settleDay = (app: On, day: string, options?: SettleOptions) =>
+  app.features.earn.settlement.settle(day, options)
+
+/** The settlement runs, newest first, as the console lists them. */
+export const settlementRuns = (app: On, page = 1, limit = 10) => app.features.earn.settlement.list(page, limit)
+
+/** The deposits' hooks of the chain indexer, wired as main.ts wires them (`wallets`: the tracked addresses). */
+export const depositIndexerHooks = (
+  app: On,
+  wallets: () => Promise<string[]>,
+): ReturnType<DepositService['indexerHooks']> => app.features.earn.deposits.indexerHooks(wallets)

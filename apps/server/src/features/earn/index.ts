@@ -39,6 +39,8 @@ export type { DepositService, SettlementScheduler, SettlementService }
 export interface EarnApi {
   /** The operator's settings (cached). */
   settings: EarnSettings
+  /** How many days a purchase of the fitness analysis unlocks (the operator's setting; health's). */
+  fitnessDays: () => Promise<number>
   /** Credits the inviter's reward inside the registration's transaction (account's `invited` hook). */
   invited: (tx: Db, inviterId: number, invitee: Invitee) => Promise<void>
   /** Health's data of these local days changed: each day inside the window gets its energy credited. */
@@ -119,6 +121,7 @@ export function earnFeature(ctx: AppContext, deps: EarnDeps) {
   })
   const api: EarnApi = {
     settings,
+    fitnessDays: async () => (await settings.get()).physical_fitness_days,
     invited: referral.invited,
     daysChanged: sendCredits,
     consentChanged: async (userId) => sendCredits(userId, await credit.windowOf(userId)),

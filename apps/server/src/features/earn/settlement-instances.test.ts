@@ -3,7 +3,7 @@ import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { buildApp, type App } from '../../app.ts'
 import { connect, type Database } from '../../platform/db/client.ts'
 import { aHolder, knt, requestId, settleKilledHalfWay } from '../discover/discover.testkit.ts'
-import { aUser, balanceOf, expectReconciled, ok } from './earn.testkit.ts'
+import { aUser, balanceOf, expectReconciled, ok, settleDay, settlementRuns, settlementTick } from './earn.testkit.ts'
 import { SYSTEM } from './ledger.ts'
 import { ledgerRepo } from './ledger.repo.ts'
 import { utcDay } from './settlement.ts'
@@ -41,10 +41,10 @@ describe('the settlement across two instances on one database', () => {
     await ok(cooling, '/v1/pledge', { action: 'unstake', amount: '15', request_id: requestId('u') })
     await app.database.pool.query(`UPDATE discover_records SET release_at = now() WHERE kind = 'unstake'`)
 
-    await Promise.all([second.server.ready(), app.services.scheduler.tick(), app.services.scheduler.tick()])
-    await Promise.all([second.services.scheduler.tick(), app.services.scheduler.tick()])
+    await Promise.all([second.server.ready(), settlementTick(app), settlementTick(app)])
+    await Promise.all([settlementTick(second), settlementTick(app)])
     expect(await runs()).toEqual([yesterday])
-    const [run] = (await app.services.settlement.list(1, 10)).list
+    const [run] = (await settlementRuns(app)).list
     expect(run).toMatchObject({ day: yesterday, status: 'done', shares: 1, credited: 1, issued: '8000' })
     expect(await unclaimed()).toBe(knt('8000'))
     expect(await balanceOf(app, cooling.user.id, 'knt')).toBe(knt('15'))
@@ -55,7 +55,7 @@ describe('the settlement across two instances on one database', () => {
     for (let i = 1; i <= 4; i++) await aHolder(app, await aUser(app), { power: String(i), staked: '100' })
     const before = await unclaimed()
     const settle = [app, second, app, second, app, second].map((instance) =>
-      instance.services.settlement.settle(today, { batchSize: 1 }),
+      settleDay(instance, today, { batchSize: 1 }),
     )
     const answers = await Promise.all(settle)
     expect(answers.filter((a) => a.created)).toHaveLength(1)
@@ -70,14 +70,14 @@ describe('the settlement across two instances on one database', () => {
     expect(rows[0]).toEqual({ n: 9, keys: 9 })
 
     // a later check finds nothing left to settle
-    await Promise.all([app.services.scheduler.tick(), second.services.scheduler.tick()])
+    await Promise.all([settlementTick(app), settlementTick(second)])
     expect(await runs()).toEqual([yesterday, today])
   })
 
   it('resumes a run a crashed instance left half-way at the next check of either scheduler', async () => {
     const day = utcDay(new Date(Date.now() - 2 * 86_400_000))
     expect(await settleKilledHalfWay(app, day, 2, 2)).toBe('SIGKILL')
-    const [half] = (await app.services.settlement.list(1, 10)).list.filter((r) => r.day === day)
+    const [half] = (await settlementRuns(app)).list.filter((r) => r.day === day)
     expect(half).toMatchObject({ status: 'running', shares: 9, credited: 4 })
 
     const creditedSoFar = async () => {
@@ -89,8 +89,8 @@ describe('the settlement across two instances on one database', () => {
     }
     const before = await unclaimed()
     const paidBefore = await creditedSoFar()
-    await Promise.all([app.services.scheduler.tick(), second.services.scheduler.tick()])
-    const [run] = (await app.services.settlement.list(1, 10)).list.filter((r) => r.day === day)
+    await Promise.all([settlementTick(app), settlementTick(second)])
+    const [run] = (await settlementRuns(app)).list.filter((r) => r.day === day)
     expect(run).toMatchObject({ status: 'done', shares: 9, credited: 9 })
     expect(await creditedSoFar()).toBe(knt(run!.issued))
     expect(await unclaimed()).toBe(before + knt(run!.issued) - paidBefore)

@@ -1,7 +1,7 @@
 /** Test builders for health and devices (used by *.test.ts only). */
 import { deviceApi } from '@kinetic/protocol'
 import { expect } from 'vitest'
-import { Client, registerUser, type AppHandle } from '../../../test/harness.ts'
+import { Client, registerUser, type AppHandle, type TestApp } from '../../../test/harness.ts'
 import { demoCodes, seedDemoDevices } from '../device/device.testkit.ts'
 
 let seq = 0
@@ -70,3 +70,9 @@ export function noonZone(): string {
 export async function upload(app: AppHandle, token: string, batch: Record<string, unknown>) {
   return deviceCall(app, deviceApi.DEVICE_SAMPLES_PATH, { sent_at: nowS(), ...batch }, token)
 }
+
+/**
+ * Makes and drops the raw samples' day partitions around `now`, as the daily job
+ * `health.partitions` does: what it created and dropped.
+ */
+export const maintainPartitions = (app: Pick<TestApp, 'features'>, now?: Date) => app.features.health.raw.maintain(now)

@@ -8,6 +8,7 @@ import { historyService } from './history.ts'
 import { healthRepo } from './health.repo.ts'
 import { healthService } from './health.service.ts'
 import type { HealthHooks } from './hooks.ts'
+import { ingestService, type IngestService } from './ingest.ts'
 import { PARTITIONS_CRON, PARTITIONS_JOB, rawStorage } from './raw-retention.ts'
 import { disputes } from './claims.ts'
 
@@ -32,6 +33,16 @@ export type { RawStorage } from './raw-retention.ts'
  */
 export const grantFitnessPass = (tx: Db, userId: number, days: number): Promise<void> =>
   healthRepo(tx).extendFitnessPass(userId, days)
+
+/** Health's ingest of watch batches (the device feature's HTTP API stores samples through it). */
+export const healthIngest = (ctx: AppContext, hooks?: HealthHooks): IngestService =>
+  ingestService(ctx.db, hooks, ctx.config.rawRetentionDays)
+
+/**
+ * The demo user's weeks of data (development only, main.ts): loaded on demand, since it needs
+ * the development dependencies (the watch simulator).
+ */
+export const loadDemoData = () => import('./demo.ts')
 
 export interface HealthDeps {
   /** The user's watches (the device feature's). */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
 import { addDays, today } from './dates.ts'
 import { EXPORT_MANIFEST } from './export-format.ts'
-import { aBoundWatch, aUser, noonZone, nowS, ok, upload } from './health.testkit.ts'
+import { aBoundWatch, aUser, maintainPartitions, noonZone, nowS, ok, upload } from './health.testkit.ts'
 import { RAW_TABLES } from './partitions.repo.ts'
 
 const DAY_MS = 86_400_000
@@ -39,7 +39,7 @@ describe('raw samples in day partitions', () => {
     const where = `SELECT tableoid::regclass::text AS n FROM hr_samples WHERE user_id = $1`
     expect((await app.database.pool.query<{ n: string }>(where, [user.id])).rows).toEqual([{ n: 'hr_samples_default' }])
 
-    const { created } = await app.services.rawStorage.maintain(later)
+    const { created } = await maintainPartitions(app, later)
 
     for (const table of RAW_TABLES) {
       const names = await partitionDays(app, table)
@@ -50,7 +50,7 @@ describe('raw samples in day partitions', () => {
       { n: `hr_samples_p${compact(utcDay(stray))}` },
     ])
     // a second run finds them all
-    expect((await app.services.rawStorage.maintain(later)).created).toEqual([])
+    expect((await maintainPartitions(app, later)).created).toEqual([])
   })
 
   it('drops a day past retention with its samples; its minute and day figures stay, a sample of it sent again is stored and counted nowhere, and its reports say its readings are gone', async () => {
@@ -93,7 +93,7 @@ describe('raw samples in day partitions', () => {
 
     // three days on, today's samples are past retention: the job drops their partitions
     const later = new Date(Date.now() + 3 * DAY_MS)
-    const { dropped } = await app.services.rawStorage.maintain(later)
+    const { dropped } = await maintainPartitions(app, later)
     const sampleDay = utcDay(new Date(base * 1000))
     for (const table of RAW_TABLES) {
       expect(dropped).toContain(`${table}/${sampleDay}`)

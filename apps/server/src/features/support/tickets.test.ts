@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { adminCall, usersAndOperator } from '../admin/admin.testkit.ts'
+import { seedTicketCategories } from './support.testkit.ts'
 import { SEED_TICKET_CATEGORIES } from './ticket-categories.seed.ts'
 
 let app: TestApp
@@ -44,9 +45,9 @@ describe('ticket categories', () => {
     const renamed = SEED_TICKET_CATEGORIES.map((c) =>
       c.id === 5 ? { ...c, name: { ...c.name, 'us-en': 'Ideas and suggestions' } } : c,
     )
-    await app.services.support.seed(renamed)
+    await seedTicketCategories(app, renamed)
     expect(await names()).toEqual(before.map((name) => (name === 'Suggestions' ? 'Ideas and suggestions' : name)))
-    await app.services.support.seed()
+    await seedTicketCategories(app)
     expect(await names()).toEqual(before)
   })
 })

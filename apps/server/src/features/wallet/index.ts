@@ -29,7 +29,7 @@ export function walletFeature(
   deps: { onProven?: (tx: Db, userId: number, address: string) => Promise<void> } = {},
 ) {
   const { db, chain, config, registry } = ctx
-  /** Balances per block; app.ts runs its service and tells it of blocks the app itself made. */
+  /** Balances per block; the dev routes tell it of blocks the app itself made. */
   const balances: BalanceBook = balanceBook({
     db,
     chain,
@@ -37,6 +37,8 @@ export function walletFeature(
     pollMs: config.chain.pollMs,
     log: ctx.log.child({ module: 'balance-book' }),
   })
+  // balances are read once per new block in every instance (docs/adr/2026-11-25-balances-per-block.md)
+  ctx.runner.add(balances.service, balances.backoff)
   return feature('wallet', { balances }, async (server) => {
     const service = walletService({
       db,

@@ -130,9 +130,12 @@ export async function aFundedWallet(app: TestApp, label = 'wallet') {
  * Waits until the app's balance book has read the node's newest block: what a test sends
  * outside the app (a funded key, a contract) shows in the balance reads from then on.
  */
-export function blockSeen(app: Pick<TestApp, 'services'>): Promise<void> {
-  return app.services.balances.refresh()
+export function blockSeen(app: Pick<TestApp, 'features'>): Promise<void> {
+  return app.features.wallet.balances.refresh()
 }
+
+/** The block the app's balance book has read (undefined before its first read). */
+export const bookBlock = (app: Pick<TestApp, 'features'>): bigint | undefined => app.features.wallet.balances.block
 
 export const GWEI = 1_000_000_000n
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprint } from '../../../test/fingerprint.ts'
 import { Client, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { upload } from '../../../test/multipart.ts'
-import { operatorClient } from '../../features/admin/admin.testkit.ts'
+import { createOperatorOn, operatorClient } from '../../features/admin/admin.testkit.ts'
 import {
   CODES_PER_IP_HOUR,
   FREE_FAILURES,
@@ -18,7 +18,7 @@ import {
   totpCode,
   wrongTotp,
 } from '../../features/account/security.testkit.ts'
-import { BODY_LIMIT } from '../../app.ts'
+import { BODY_LIMIT } from '../http/hardening.ts'
 
 /**
  * Web security checks that no feature test owns: CSRF on every operation, session
@@ -140,7 +140,7 @@ describe('sessions', () => {
   it('never adopts a console token planted before an operator signs in', async () => {
     const email = `ops-fixation-${++seq}@example.com`
     const password = 'operator-password-1'
-    await app.services.admin.createOperator(email, password)
+    await createOperatorOn(app, email, password)
     const planted = 'B'.repeat(43)
     const operator = new Client(app.server)
     operator.cookies.set('kop', planted)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerUser, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { multipartBody, upload, type FilePart } from '../../../test/multipart.ts'
 import { ATTACHMENTS_PER_DAY } from './uploads.service.ts'
+import { appUploads } from './uploads.testkit.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -226,7 +227,7 @@ describe('attachments (/v1/file)', () => {
     const { client, user } = await signedIn('owner')
     const { user: other } = await signedIn('other')
     const id = (await upload(client, '/v1/file', file(await png()))).body.data.id as string
-    const uploads = app.services.uploads
+    const uploads = appUploads(app)
     await expect(uploads.ownAttachment(user.id, id)).resolves.toMatchObject({ id, ownerId: user.id })
     await expect(uploads.ownAttachment(other.id, id)).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' })
     await expect(uploads.ownAttachment(user.id, 'AAAAAAAAAAAAAAAAAAAAAA')).rejects.toMatchObject({
@@ -256,7 +257,7 @@ describe('attachments (/v1/file)', () => {
     const { body } = await upload(client, '/v1/file', file(await png()))
     const id = body.data.id as string
     expect((await getFile(body.data.url as string, helper)).statusCode).toBe(404)
-    app.services.uploads.addReadRule(async (f, viewers) => f.id === id && viewers.includes(helperUser.id))
+    appUploads(app).addReadRule(async (f, viewers) => f.id === id && viewers.includes(helperUser.id))
     expect((await getFile(body.data.url as string, helper)).statusCode).toBe(200)
   })
 })
