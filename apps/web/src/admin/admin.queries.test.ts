@@ -1,20 +1,12 @@
 import { admin } from '@kinetic/protocol'
 import { QueryClient } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryKeys } from '@/api/keys'
 import { setCurrentAccountId } from '@/api/session'
+import { answer, stubFetch } from '@/test/fetch'
 import { consoleQuery } from './admin.queries'
 
-const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
-const answer = (data: unknown) =>
-  new Response(JSON.stringify({ code: true, msg: '', data }), { headers: { 'Content-Type': 'application/json' } })
-
-beforeEach(() => {
-  localStorage.clear()
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
-})
-afterEach(() => vi.unstubAllGlobals())
+const fetchMock = stubFetch()
 
 describe('the console’s kept answers', () => {
   it('are read again after a change to that list only, whatever params they were read with', async () => {

@@ -1,18 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryKeys, setCurrentAccountId } from '@/api'
+import { answer, stubFetch } from '@/test/fetch'
 import { swapResultQuery } from './swap.queries'
 
-const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
-const answer = (data: unknown) =>
-  new Response(JSON.stringify({ code: true, msg: '', data }), { headers: { 'Content-Type': 'application/json' } })
-
-beforeEach(() => {
-  localStorage.clear()
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
-})
-afterEach(() => vi.unstubAllGlobals())
+const fetchMock = stubFetch()
 
 describe('a swap’s result', () => {
   it('read for one account is not shown to another account on the same device', async () => {
