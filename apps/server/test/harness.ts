@@ -72,8 +72,8 @@ export async function cloneDatabase(): Promise<{ url: string; drop(): Promise<vo
   }
 }
 
-/** The dev chain's newest block number. */
-async function headBlock(rpcUrl: string): Promise<number> {
+/** The dev chain's newest block number (the shared one's unless `rpcUrl` names another). */
+export async function headBlock(rpcUrl: string = inject('chainRpcUrl')): Promise<number> {
   return Number(await createPublicClient({ transport: http(rpcUrl) }).getBlockNumber({ cacheTime: 0 }))
 }
 

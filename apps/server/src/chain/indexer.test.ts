@@ -10,7 +10,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fundedWallet, testChainConfig, track, type TestWallet } from '../../test/chain.ts'
-import { cloneDatabase } from '../../test/harness.ts'
+import { cloneDatabase, headBlock } from '../../test/harness.ts'
 import { trackedAddresses } from '../features/wallet/index.ts'
 import { connect, type Database } from '../platform/db/client.ts'
 import { KINETIC_TOKEN } from './artifacts.ts'
@@ -27,6 +27,11 @@ const usdt = DEV_CONTRACTS.usdt.toLowerCase()
 let database: Database
 let databaseUrl: string
 let drop: () => Promise<void>
+/**
+ * Where this file's indexers start: the shared chain's head when it began. The blocks other files
+ * mined before are not its business, and late in a run they are more than one pass follows.
+ */
+let indexFrom: number
 /** Tracked: what the indexer must record. */
 let alice: TestWallet
 /** Not tracked: only what it exchanges with alice shows. */
@@ -35,7 +40,7 @@ const indexers: Indexer[] = []
 
 function indexer(options: Partial<IndexerOptions> = {}): Indexer {
   const tracked = () => trackedAddresses(database.db)
-  const created = createIndexer({ db: database.db, databaseUrl, chain: config, tracked, ...options })
+  const created = createIndexer({ db: database.db, databaseUrl, chain: { ...config, indexFrom }, tracked, ...options })
   indexers.push(created)
   return created
 }
@@ -51,6 +56,7 @@ async function indexNow(options: Partial<IndexerOptions> = {}): Promise<IndexPas
 }
 
 beforeAll(async () => {
+  indexFrom = await headBlock()
   const clone = await cloneDatabase()
   databaseUrl = clone.url
   drop = clone.drop

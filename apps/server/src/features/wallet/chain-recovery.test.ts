@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testChainConfig } from '../../../test/chain.ts'
 import { cuttableProxy } from '../../../test/faults.ts'
-import { rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
+import { headBlock, rowCount, startTestApp, type TestApp } from '../../../test/harness.ts'
 import { createFaucet } from '../../chain/faucet.ts'
 import { createIndexer, type Indexer } from '../../chain/indexer.ts'
 import { createSigner } from '../../chain/signer.ts'
@@ -29,7 +29,13 @@ let indexer: Indexer
 beforeAll(async () => {
   proxy = await cuttableProxy(testChainConfig().rpcUrl)
   // balances stay served from the last block until 3 polls failed: a poll a minute outlasts the outage
-  app = await startTestApp({ CHAIN_RPC_URL: proxy.url, TREASURY_KEY: treasuryKey, CHAIN_POLL_MS: '60000' })
+  // indexed from the shared chain's head: what other files mined before is not this test's
+  app = await startTestApp({
+    CHAIN_RPC_URL: proxy.url,
+    CHAIN_INDEX_FROM: String(await headBlock()),
+    TREASURY_KEY: treasuryKey,
+    CHAIN_POLL_MS: '60000',
+  })
   const { chain, databaseUrl } = app.config
   const tracked = () => trackedAddresses(app.database.db)
   indexer = createIndexer({
