@@ -18,6 +18,18 @@ const serverFiles = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test
 const ownChain = ['apps/server/src/features/wallet/balance-book.test.ts']
 
 /**
+ * The clock sweep's projects (scripts/clock.mjs sets them for `npm test` and `npm run test:clock`):
+ * date-sensitive server files with their clock started at one instant, on the run's Postgres and
+ * chain (apps/server/test/run-services.ts).
+ */
+const clockProjects = JSON.parse(process.env.KINETIC_CLOCK_PROJECTS ?? '[]') as {
+  name: string
+  files: string[]
+  now: string
+  zone: string
+}[]
+
+/**
  * Unit beside the code and server integration on real Postgres (DESIGN §11); browser e2e: playwright.config.ts.
  * Files without a DOM share their worker's loaded modules (`isolate: false`): each server file
  * brings its own database and keys, and importing the whole server again for each of them was a
@@ -68,7 +80,10 @@ export default defineConfig({
       },
       { test: { ...server, name: 'server', include: serverFiles, exclude: ownChain } },
       // files that read the chain's newest block while other files mine: a Postgres and a chain of their own
-      { test: { ...server, name: 'server-own-chain', include: ownChain } },
+      { test: { ...server, name: 'server-own-chain', include: ownChain, env: { TEST_OWN_SERVICES: '1' } } },
+      ...clockProjects.map((at) => ({
+        test: { ...server, name: at.name, include: at.files, env: { TEST_NOW: at.now, TEST_ZONE: at.zone } },
+      })),
     ],
   },
 })

@@ -84,7 +84,8 @@ export function clockTests() {
   return { vitest: list.vitest ?? [], e2e: list.e2e ?? [], e2eInTestRun: list.e2eInTestRun ?? {} }
 }
 
-const VITEST_PROJECTS = ['protocol', 'wallet-core', 'tools', 'web', 'server', 'server-own-chain']
+/** The vitest projects of every unit and server file (vitest.config.ts), the sweep's aside. */
+export const UNIT_PROJECTS = ['protocol', 'wallet-core', 'tools', 'web', 'server', 'server-own-chain']
 
 const atInstant = (at) => ({ ...process.env, TEST_NOW: at.now, TEST_ZONE: at.zone })
 const label = (at) => `clock ${at.name} (${at.now}, accounts in ${at.zone})`
@@ -93,17 +94,26 @@ const label = (at) => `clock ${at.name} (${at.now}, accounts in ${at.zone})`
 const share = (files, instants, i, rotate) => (rotate ? files.filter((_, j) => j % instants.length === i) : files)
 
 /**
- * The date-sensitive unit and server files at every instant of the sweep, or (`rotate`, in
- * `npm test`) each file at one instant in turn, so every instant is covered and every file once.
+ * The vitest projects (vitest.config.ts) of the date-sensitive unit and server files at every
+ * instant of the sweep or (`rotate`, in `npm test`) each file at one instant in turn, so every
+ * instant is covered and every file once: `{ projects, env }` for `vitest()`, to run beside the
+ * others on the run's Postgres and chain.
  */
-export async function sweepVitest({ step, vitest }, instants = sweepInstants(), { rotate = false } = {}) {
+export function clockProjects(instants = sweepInstants(), { rotate = false } = {}) {
   const { vitest: files } = clockTests()
-  for (const [i, at] of instants.entries()) {
-    const mine = share(files, instants, i, rotate)
-    if (mine.length === 0) continue
-    await step(`${label(at)}: unit and server`, () =>
-      vitest(`clock-${at.name}`, VITEST_PROJECTS, { files: mine, env: atInstant(at) }),
-    )
+  const projects = instants
+    .map((at, i) => ({
+      name: `clock-${at.name}`,
+      files: share(files, instants, i, rotate),
+      now: at.now,
+      zone: at.zone,
+    }))
+    .filter((project) => project.files.length > 0)
+  for (const project of projects)
+    console.log(`${project.name}: ${project.files.length} files at ${project.now} (accounts in ${project.zone})`)
+  return {
+    projects: projects.map((project) => project.name),
+    env: { ...process.env, KINETIC_CLOCK_PROJECTS: JSON.stringify(projects) },
   }
 }
 

@@ -4,7 +4,7 @@
 // each instant of the sweep, against the current build (`npm run build` first for the browser files).
 // `npm run test:clock -- <name>…` runs only the instants named. Ends with `tests: N passed, N failed`.
 import { ensureChromium, ensureInstalled } from './lib.mjs'
-import { sweepE2e, sweepInstants, sweepVitest } from './clock.mjs'
+import { clockProjects, sweepE2e, sweepInstants } from './clock.mjs'
 import { createRunners } from './runners.mjs'
 
 const runners = createRunners()
@@ -14,7 +14,8 @@ if (instants.length === 0) throw new Error(`no such instant: ${names.join(', ')}
 for (const at of instants) console.log(`${at.name}: ${at.now} (accounts in ${at.zone}) — ${at.why}`)
 
 await ensureInstalled()
-await sweepVitest(runners, instants)
+const sweep = clockProjects(instants)
+await runners.step('clock sweep: unit and server', () => runners.vitest('clock', sweep.projects, { env: sweep.env }))
 await ensureChromium()
 await sweepE2e(runners, instants)
 runners.finish()

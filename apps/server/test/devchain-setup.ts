@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import { startDevChain } from '../src/chain/devchain.ts'
+import { runService } from './run-services.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,12 +10,15 @@ declare module 'vitest' {
 }
 
 /**
- * One embedded dev chain per test run, shared by every server test file. Files keep out of
- * each other's way by using their own funded keys (test/chain.ts: fundedWallet) — never a
- * shared Hardhat key — and the faucet's node-managed nonces.
+ * One embedded dev chain per test run (run-services.ts), shared by every server test file. Files
+ * keep out of each other's way by using their own funded keys (test/chain.ts: fundedWallet) —
+ * never a shared Hardhat key — and the faucet's node-managed nonces.
  */
 export default async function setup(project: TestProject) {
-  const chain = await startDevChain({ log: (line) => console.error(`[dev chain] ${line}`) })
-  project.provide('chainRpcUrl', chain.url)
-  return () => chain.stop()
+  const { value: url, release } = await runService(project, 'dev chain', async () => {
+    const chain = await startDevChain({ log: (line) => console.error(`[dev chain] ${line}`) })
+    return { value: chain.url, stop: () => chain.stop() }
+  })
+  project.provide('chainRpcUrl', url)
+  return release
 }
