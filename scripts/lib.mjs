@@ -1,4 +1,5 @@
 // Shared steps of `npm start` and `npm test`. Plain Node: runs before anything is installed.
+import { Buffer } from 'node:buffer'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -13,6 +14,42 @@ export function run(command, args, options = {}) {
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
     )
   })
+}
+
+/**
+ * Runs `commands` ({name, command, args}) at the same time, each one's output held back and
+ * printed whole when it ends (so two never interleave); rejects, naming every one that failed,
+ * once all have ended.
+ */
+export async function runTogether(commands) {
+  const failed = []
+  await Promise.all(
+    commands.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const began = Date.now()
+          const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+          const output = []
+          child.stdout.on('data', (chunk) => output.push(chunk))
+          child.stderr.on('data', (chunk) => output.push(chunk))
+          const done = (code) => {
+            const seconds = ((Date.now() - began) / 1000).toFixed(0)
+            process.stdout.write(
+              `-- ${name} (${command} ${args.join(' ')}): ${code === 0 ? 'ok' : 'FAILED'} in ${seconds} s\n`,
+            )
+            process.stdout.write(Buffer.concat(output))
+            if (code !== 0) failed.push(name)
+            resolve()
+          }
+          child.on('error', (error) => {
+            output.push(Buffer.from(`${error.message}\n`))
+            done(-1)
+          })
+          child.on('close', done)
+        }),
+    ),
+  )
+  if (failed.length > 0) throw new Error(`failed: ${failed.join(', ')}`)
 }
 
 /** `npm ci` when node_modules is missing or older than the lockfile. */
