@@ -48,6 +48,9 @@ export const test = base.extend<{ phones: void }, { server: E2EServer }>({
 // waits on the page goes on as soon as the page is ready.
 const poll = expect.poll.bind(expect)
 expect.poll = ((actual, options) =>
-  poll(actual, { intervals: [100], ...(typeof options === 'string' ? { message: options } : options) })) as typeof poll
+  poll(actual, {
+    intervals: [100, 200, 300, 500],
+    ...(typeof options === 'string' ? { message: options } : options),
+  })) as typeof poll
 
 export { expect }
