@@ -44,8 +44,9 @@ export const test = base.extend<{ phones: void }, { server: E2EServer }>({
   ],
 })
 
-// Polls every 100 ms rather than Playwright's backing-off 100/250/500/1000 ms: a step that
-// waits on the page goes on as soon as the page is ready.
+// Polls after 100, 200, 300, then every 500 ms rather than Playwright's 100/250/500/1000 ms: a step
+// that waits on the page goes on soon after the page is ready, and a long wait (a block, a job)
+// does not query the page ten times a second.
 const poll = expect.poll.bind(expect)
 expect.poll = ((actual, options) =>
   poll(actual, {
