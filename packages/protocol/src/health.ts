@@ -86,6 +86,10 @@ export const BloodPressure = z.object({ at: isoTime, time: z.string(), systolic:
 export type BloodPressure = z.infer<typeof BloodPressure>
 export const Spo2 = z.object({ at: isoTime, time: z.string(), percent: z.number().int() })
 
+/**
+ * A night that has ended (no sleep stage for NIGHT_ENDED_AFTER_MIN after its last); a night in
+ * progress has no summary, no score, and counts in no average.
+ */
 export const SleepSummary = z.object({
   /** The day the night ends on (a sleep that starts after 18:00 belongs to the next day). */
   date: localDate,
@@ -298,9 +302,24 @@ export const SleepScoreInput = z.object({
   max_points: z.number().int(),
 })
 
+/**
+ * A night not ended yet: its first stage's start, its last stage's end and the minutes asleep so
+ * far. It is scored once no stage has come for `ends_after_min` after the last.
+ */
+export const NightInProgress = z.object({
+  start: isoTime,
+  last_at: isoTime,
+  asleep_min: z.number().int(),
+  ends_after_min: z.number().int(),
+})
+export type NightInProgress = z.infer<typeof NightInProgress>
+
 export const SleepReport = z.object({
   date: localDate,
+  /** The night once it has ended; null without one or while it is in progress. */
   sleep: SleepSummary.nullable(),
+  /** The night while it is in progress (then `sleep` is null and nothing is scored). */
+  in_progress: NightInProgress.nullable(),
   /** What the score is made of; empty without a night. The points add up to the score (rounded). */
   score_inputs: z.array(SleepScoreInput),
   /** How the score is computed, in the request's language. */

@@ -3,6 +3,8 @@ import {
   activeMinutes,
   activityCalories,
   distanceM,
+  nightEnded,
+  NIGHT_ENDED_AFTER_MIN,
   percentOf,
   sleepScore,
   strideCm,
@@ -48,8 +50,9 @@ export function progress(totals: health.DayTotals, goal: Goal) {
 
 const min = (seconds: number) => Math.round(seconds / 60)
 
-export function sleepSummary(date: string, row: DayRow | undefined): health.SleepSummary | null {
-  if (!row?.sleepStart || !row.sleepEnd) return null
+/** The night that ends on `date`, once it has ended by `now`; null without one or while in progress. */
+export function sleepSummary(date: string, row: DayRow | undefined, now: Date): health.SleepSummary | null {
+  if (!row?.sleepStart || !row.sleepEnd || !nightEnded(row.sleepEnd, now)) return null
   const stages = {
     awake: min(row.sleepAwakeS),
     light: min(row.sleepLightS),
@@ -66,6 +69,17 @@ export function sleepSummary(date: string, row: DayRow | undefined): health.Slee
     deep_min: stages.deep,
     rem_min: stages.rem,
     score: sleepScore(stages),
+  }
+}
+
+/** The night that ends on `date` while it is still in progress at `now`; null otherwise. */
+export function nightInProgress(row: DayRow | undefined, now: Date): health.NightInProgress | null {
+  if (!row?.sleepStart || !row.sleepEnd || nightEnded(row.sleepEnd, now)) return null
+  return {
+    start: row.sleepStart.toISOString(),
+    last_at: row.sleepEnd.toISOString(),
+    asleep_min: min(row.sleepLightS + row.sleepDeepS + row.sleepRemS),
+    ends_after_min: NIGHT_ENDED_AFTER_MIN,
   }
 }
 

@@ -197,8 +197,9 @@ export async function doctorPdf(
   }
 
   heading(w.sleep)
+  const now = new Date()
   const nights = dates.flatMap((d) => {
-    const sleep = sleepSummary(d, rows.get(d))
+    const sleep = sleepSummary(d, rows.get(d), now)
     return sleep ? [sleep] : []
   })
   if (nights.length === 0) none()

@@ -177,10 +177,11 @@ export function exportZip(db: Db, userId: number, from: string, to: string, rawK
     const days = entry('days.csv')
     days.push(csvLine(DAY_COLUMNS))
     const range = await repo.dayRange(userId)
+    const now = new Date() // a night still in progress has no sleep figures yet
     if (range.first && range.last)
       for (const row of await reports.days(userId, range.first, range.last)) {
         const totals = dayTotals(row.day, row, profile)
-        const sleep = sleepSummary(row.day, row)
+        const sleep = sleepSummary(row.day, row, now)
         days.push(
           csvLine([
             row.day,

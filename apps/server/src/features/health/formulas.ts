@@ -187,6 +187,15 @@ export function fitnessLevel(vo2: number, age: number | null, sex: string): (typ
 export const SLEEP_DAY_STARTS_HOUR = 18
 
 /**
+ * A night has ended once no sleep stage has come for this long after its last one (the watch
+ * sends no separate waking event); until then it is in progress: not scored, in no average.
+ */
+export const NIGHT_ENDED_AFTER_MIN = 60
+
+export const nightEnded = (lastEnd: Date, now: Date) =>
+  now.getTime() - lastEnd.getTime() >= NIGHT_ENDED_AFTER_MIN * 60_000
+
+/**
  * Sleep score 0–100 = duration (50: asleep minutes / 480, capped) + deep share (20: deep /
  * asleep ÷ 20 %, capped) + REM share (20: REM / asleep ÷ 20 %, capped) + efficiency (10:
  * asleep / in bed). Asleep = light + deep + REM; in bed adds awake.

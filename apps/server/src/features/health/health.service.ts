@@ -2,7 +2,7 @@ import { health as h, type WireLang } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { addDays, localTime, pickDay, today } from './dates.ts'
-import { dayTotals, hrAvg, progress, round, sleepSummary, type Goal } from './day-stats.ts'
+import { dayTotals, hrAvg, nightInProgress, progress, round, sleepSummary, type Goal } from './day-stats.ts'
 import {
   ageOn,
   fitnessLevel,
@@ -125,7 +125,7 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks, 
           resting: round(row?.hrResting),
           latest: latestHr ? { at: latestHr.minute.toISOString(), time: latestHr.time, bpm: hrAvg(latestHr)! } : null,
         },
-        sleep: sleepSummary(day, row),
+        sleep: sleepSummary(day, row, new Date()),
         blood_pressure: bp
           ? { at: bp.t.toISOString(), time: localTime(bp.t, tz), systolic: bp.systolic, diastolic: bp.diastolic }
           : null,
@@ -181,11 +181,13 @@ export function healthService({ db, presence, fitnessDays, fitnessOffer, hooks, 
       const day = pickDay(date, profile.timeZone)
       const [row] = await repo.days(userId, day, day)
       const segments = await repo.sleepSegments(userId, profile.timeZone, day)
-      const sleep = sleepSummary(day, row)
+      const now = new Date()
+      const sleep = sleepSummary(day, row, now)
       const tenth = (x: number) => Math.round(x * 10) / 10
       return {
         date: day,
         sleep,
+        in_progress: nightInProgress(row, now),
         score_inputs: sleep
           ? sleepScoreParts({
               awake: sleep.awake_min,

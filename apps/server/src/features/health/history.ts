@@ -2,13 +2,15 @@ import type { health as h } from '@kinetic/protocol'
 import type { Db } from '../../platform/db/client.ts'
 import { AppError } from '../../platform/rpc/app-error.ts'
 import { addDays, pickDay, today } from './dates.ts'
+import { sleepSummary } from './day-stats.ts'
 import { healthRepo, type DayRow } from './health.repo.ts'
 import { weightRepo, type WeightRow } from './weight.repo.ts'
 
 /** The day rollups' figure of a metric, or null when the day has none. */
-const DAY_VALUE: Record<Exclude<h.TrendMetric, 'weight'>, (row: DayRow) => number | null> = {
+const DAY_VALUE: Record<Exclude<h.TrendMetric, 'weight'>, (row: DayRow, now: Date) => number | null> = {
   steps: (row) => (row.steps > 0 ? row.steps : null),
-  sleep: (row) => (row.sleepStart ? Math.round((row.sleepLightS + row.sleepDeepS + row.sleepRemS) / 60) : null),
+  // a night still in progress has no value yet (formulas.ts, NIGHT_ENDED_AFTER_MIN)
+  sleep: (row, now) => sleepSummary(row.day, row, now)?.duration_min ?? null,
   resting_hr: (row) => (row.hrResting === null ? null : Math.round(row.hrResting)),
 }
 
@@ -27,8 +29,9 @@ export function historyService(db: Db, setProfileWeight: (tx: Db, userId: number
     if (metric === 'weight')
       return (await weightRepo(db).between(userId, from, to)).map((w) => ({ day: w.day, value: w.weightKg }))
     const value = DAY_VALUE[metric]
+    const now = new Date()
     return (await repo.days(userId, from, to)).flatMap((row) => {
-      const v = value(row)
+      const v = value(row, now)
       return v === null ? [] : [{ day: row.day, value: v }]
     })
   }

@@ -6,12 +6,13 @@ import type { DayRow, HealthRepo } from './health.repo.ts'
 import { BASELINE_WEEKS, bedtimeOf, suggestionOf, weekDrivers, type DriverDay } from './drivers.ts'
 import { driverInWords, suggestionInWords, weekInWords } from './weekly-words.ts'
 
-const hasData = (r: DayRow) => r.steps > 0 || r.hrCount > 0 || r.sleepStart !== null || r.workouts > 0
+const hasData = (r: DayRow, night: boolean) => r.steps > 0 || r.hrCount > 0 || night || r.workouts > 0
 
 type Day = ReturnType<typeof dayOf>
-function dayOf(date: string, row: DayRow | undefined, profile: Profile, goal: Goal) {
+function dayOf(date: string, row: DayRow | undefined, profile: Profile, goal: Goal, now: Date) {
   const totals = dayTotals(date, row, profile)
-  const sleep = sleepSummary(date, row)
+  // a night still in progress is no night yet: in no total, mean, change or bedtime
+  const sleep = sleepSummary(date, row, now)
   return {
     ...totals,
     sleep_min: sleep?.duration_min ?? 0,
@@ -20,7 +21,7 @@ function dayOf(date: string, row: DayRow | undefined, profile: Profile, goal: Go
     hr_resting: round(row?.hrResting),
     goal_met: row !== undefined && progress(totals, goal).met,
     hasSleep: sleep !== null,
-    hasData: row !== undefined && hasData(row),
+    hasData: row !== undefined && hasData(row, sleep !== null),
     workouts: row?.workouts ?? 0,
     workoutSeconds: row?.workoutSeconds ?? 0,
   }
@@ -59,9 +60,10 @@ function perDayChange(week: Day[], last: Day[], value: (d: Day) => number): numb
 export function weeklyReports(repo: HealthRepo, goalOf: (userId: number) => Promise<Goal>) {
   function weekDays(monday: string, rows: DayRow[], profile: Profile, goal: Goal) {
     const byDay = new Map(rows.map((r) => [r.day, r]))
+    const now = new Date()
     return Array.from({ length: 7 }, (_, i) => {
       const date = addDays(monday, i)
-      return dayOf(date, byDay.get(date), profile, goal)
+      return dayOf(date, byDay.get(date), profile, goal, now)
     })
   }
 
