@@ -1,15 +1,19 @@
 import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { localDay } from '@kinetic/watch-sim'
+import { deviceToken, localDay, upload } from '@kinetic/watch-sim'
 import type { Browser, Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { expect, test } from './fixtures.ts'
 import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
 import cnHealth from '../src/i18n/locales/zh-CN/health.json' with { type: 'json' }
+import twHealth from '../src/i18n/locales/zh-TW/health.json' with { type: 'json' }
+import device from '../src/i18n/locales/en-US/device.json' with { type: 'json' }
+import { demoWatch } from './earn.support.ts'
+import { setTimeZone } from './home.support.ts'
 import { newHealthPage, t, TZ } from './health.support.ts'
-import { open, registerThroughForm, uniqueEmail } from './support.ts'
-import { expectToast } from './wallet.support.ts'
+import { inject, open, registerThroughForm, uniqueEmail } from './support.ts'
+import { button, expectToast } from './wallet.support.ts'
 
 /** Screenshots of the pages, kept as test artifacts (git-ignored) for people to look at. */
 const ARTIFACTS = path.join(import.meta.dirname, 'artifacts', 'health-reports')
@@ -109,5 +113,72 @@ test.describe('reports that explain', () => {
       hourCycle: 'h23',
     })
     expect(flat).toContain(`${day} ${time.format(new Date(start))} Run 15 min · 2.67 km`)
+  })
+})
+
+/** A zone where it is now between 02:00 and 02:59 (Etc zones: whole hours, sign reversed). */
+function zoneAtTwoAm(): string {
+  let offset = (((2 - new Date().getUTCHours()) % 24) + 24) % 24
+  if (offset > 14) offset -= 24
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
+}
+
+test.describe('a night still in progress', () => {
+  test.describe.configure({ timeout: 180_000 })
+  test('shows as in progress with the rule that ends it, unscored, in the three languages', async () => {
+    const page = await newHealthPage(browser)
+    await registerThroughForm(page, uniqueEmail('night'), 'walk1234', enAccount)
+    const zone = zoneAtTwoAm()
+    await setTimeZone(page, zone)
+    const watch = demoWatch(16)
+    await open(page, '/deviceList')
+    await page.getByPlaceholder(device.bind.deviceCodePlaceholder).fill(watch.device)
+    await page.getByPlaceholder(device.bind.activeCodePlaceholder).fill(watch.active)
+    await button(page, device.bind.submit).click()
+    await expectToast(page, device.toast.bound)
+    const token = await deviceToken(inject('baseUrl'), watch.device, watch.active)
+
+    // asleep from 149 minutes ago, the last stage ended 8 minutes ago (at 02:47: 00:10 – 02:39)
+    const last = Math.floor(Date.now() / 60_000) * 60 - 8 * 60
+    const start = last - 149 * 60
+    const night = [
+      { start, end: start + 50 * 60, stage: 'light' as const },
+      { start: start + 50 * 60, end: start + 104 * 60, stage: 'deep' as const },
+      { start: start + 104 * 60, end: start + 110 * 60, stage: 'awake' as const },
+      { start: start + 110 * 60, end: last, stage: 'light' as const },
+    ]
+    const sent = await upload(inject('baseUrl'), token, {
+      heart_rate: [],
+      steps: [],
+      sleep: night,
+      blood_pressure: [],
+      spo2: [],
+      workouts: [],
+    })
+    expect(sent.accepted.sleep).toBe(4)
+    const clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    const window = { start: clock.format(new Date(start * 1000)), last: clock.format(new Date(last * 1000)) }
+    const fill = (text: string, values: Record<string, string | number>) =>
+      Object.entries(values).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), text)
+
+    for (const [locale, texts] of [
+      ['en-US', t],
+      ['zh-CN', cnHealth],
+      ['zh-TW', twHealth],
+    ] as const) {
+      await page.addInitScript((l) => localStorage.setItem('currentLanguage', l), locale)
+      await page.reload()
+      await open(page, '/sleepReport')
+      const card = page.getByRole('group', { name: texts.sleep.inProgress, exact: true })
+      await expect.poll(() => card.textContent(), locale).toContain(fill(texts.sleep.inProgressWindow, window))
+      expect(await page.getByText(fill(texts.sleep.inProgressRule, { minutes: 60 })).count(), locale).toBe(1)
+      expect(await page.getByRole('group', { name: texts.sleep.score, exact: true }).count(), locale).toBe(0)
+      await screenshot(page, `${locale}-sleep-in-progress`)
+    }
   })
 })
