@@ -15,7 +15,7 @@ export const fmtPower = (v: bigint | string) => formatUnits(BigInt(v), ASSETS.po
 export interface Stage {
   /** 0-based index into `stage_emission_knt` (past its end the last value repeats). */
   index: number
-  /** 1-based stage and 1-based day within it of the next settled day. */
+  /** 1-based stage and 1-based day within it of the day settled after `emittedDays` (`stageOfDay`: a given UTC day). */
   number: number
   day: number
   emission: bigint
@@ -23,7 +23,7 @@ export interface Stage {
   next: bigint | null
 }
 
-/** The stage of the next settled day, after `emittedDays` settled days that issued KNT. */
+/** The stage of the day settled after `emittedDays` settled days that issued KNT. */
 export function stageOf(emittedDays: number, s: Pick<Settings, 'stage_days' | 'stage_emission_knt'>): Stage {
   const index = Math.floor(emittedDays / s.stage_days)
   const schedule = s.stage_emission_knt
