@@ -104,6 +104,7 @@ test.describe('the economy page', () => {
     await page.waitForURL(/#\/findEconomy$/)
 
     mkdirSync(ARTIFACTS, { recursive: true })
+    let economyDay = ''
     for (const locale of ['en-US', 'zh-CN', 'zh-TW'] satisfies Locale[]) {
       const t = TEXTS[locale]
       await page.context().addInitScript((l) => localStorage.setItem('currentLanguage', l), locale)
@@ -130,8 +131,30 @@ test.describe('the economy page', () => {
       expect(await page.getByTestId('today-token').textContent()).toBe('2,000')
       expect(await page.getByRole('heading', { name: t.economy.network.title, exact: true }).count()).toBe(1)
       expect(await page.getByRole('alert').count()).toBe(0)
+      // settlement days named as the UTC days they are; what a unit earns today, as an estimate
+      const now = await api(page, '/v1/economy')
+      const stage = now.stage as { day: number; days: number; settlement_day: string }
+      const today = now.today as { day: string }
+      economyDay = t.stage.day
+        .replace('{{day}}', String(stage.day))
+        .replace('{{days}}', String(stage.days))
+        .replace('{{date}}', stage.settlement_day)
+      expect(await page.getByTestId('economy-stage-day').textContent()).toBe(economyDay)
+      expect(stage.settlement_day).toBe(utcDay())
+      expect(
+        await page.getByRole('heading', { name: t.economy.pools.today.replace('{{day}}', today.day) }).count(),
+      ).toBe(1)
+      expect(await page.getByTestId('estimate-power').textContent()).toMatch(/^≈ [\d,.]+$/)
+      expect(await page.getByText(t.economy.pools.stakingRule.replace('{{min}}', '100')).count()).toBe(2)
+      // the settled row reconciles: issued + not issued = the day's emission
+      const shown = async (testId: string) =>
+        parseUnits((await page.getByTestId(testId).textContent())!.replaceAll(',', ''), 18)
+      expect((await shown('last-issued')) + (await shown('last-unissued'))).toBe(await shown('last-emission'))
       await page.locator('#launch').waitFor({ state: 'detached' })
       await page.screenshot({ path: path.join(ARTIFACTS, `economy-${locale}.png`), fullPage: true })
     }
+    // Discover counts the same day of the stage as the economy page (zh-TW, the last language shown)
+    await open(page, '/find')
+    await expect.poll(() => page.getByTestId('stage-day').textContent()).toBe(economyDay)
   })
 })

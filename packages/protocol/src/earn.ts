@@ -18,14 +18,26 @@ export const DISCOVER_RECORD_KINDS = ['stake', 'unstake', 'release', 'receive_co
 export const Stage = z.object({
   /** 1-based; each stage lasts `days` settled days and emits half the one before. */
   number: z.number().int(),
+  /** Which day of the stage `settlement_day` is: 1 + the settled days before it that issued KNT. */
   day: z.number().int(),
   days: z.number().int(),
+  /** Today's settlement day: settlement days are UTC days (YYYY-MM-DD). */
+  settlement_day: z.string(),
   /** KNT emitted per settled day in this stage and the next (null: this is the last). */
   emission: z.string(),
   next_emission: z.string().nullable(),
   /** Percent of the emission that goes to pledged KNT (the rest to computing power). */
   token_share_pct: z.number(),
+  /** KNT a node must have pledged when a day is settled to share that day's staking pool (the activation amount). */
+  token_min: z.string(),
 })
+
+/**
+ * What one unit would earn from today's pools if the totals stayed as they are now (an estimate:
+ * it falls as others join): KNT per unit of effective power and per KNT pledged in an active
+ * node; null while nobody holds one (the first would take the whole pool).
+ */
+export const Estimate = z.object({ per_power: z.string().nullable(), per_staked: z.string().nullable() })
 
 export const find = method('/v1/find', {
   readOnly: true,
@@ -58,6 +70,7 @@ export const find = method('/v1/find', {
     /** KNT earned by the last settlement and by all settlements. */
     profits: z.object({ last: z.string(), total: z.string() }),
     stage: Stage,
+    estimate: Estimate,
     last_settlement: z.object({ day: z.string(), emission: z.string(), total_power: z.string() }).nullable(),
     /** My latest pledges, unpledges, releases and receives, newest first. */
     records: z.array(
@@ -201,11 +214,14 @@ export const economy = method('/v1/economy', {
   params: z.object({ ...pageParams }),
   result: z.object({
     stage: Stage,
+    estimate: Estimate,
     /** Today's pools: the settled run's when today is settled, else what settling today would split. */
     today: DayPools.extend({ settled: z.boolean() }),
     /** The latest settled day: its pools, what it issued and the totals it split them by. */
     last_settlement: DayPools.extend({
       issued: z.string(),
+      /** The emission less what was issued (a pool nobody held a basis for, and rounding dust): it stays in the treasury. */
+      unissued: z.string(),
       total_power: z.string(),
       total_staked: z.string(),
     }).nullable(),

@@ -6,6 +6,7 @@ import { readVersions, sharedVersions } from '../../platform/db/read-versions.ta
 import {
   discoverRecords,
   ledgerParts,
+  networkTotals,
   pledges,
   settlementParts,
   settlementShares,
@@ -82,7 +83,7 @@ const versionParts = (user: Param<number>) => ({
  * it: it grows with the users (docs/adr/2026-11-25-network-power-figure.md). With the versions it
  * was read at, so a first read is one statement.
  */
-const pageRead = preparedParts('discover.page', (v: Placeholders<{ user: number; owner: string }>) => {
+const pageRead = preparedParts('discover.page', (v: Placeholders<{ user: number; owner: string; today: string }>) => {
   const mine = eq(discoverRecords.userId, v.user)
   return {
     staked: amount(sql`SELECT ${pledges.staked}::text FROM ${pledges} WHERE ${eq(pledges.userId, v.user)}`),
@@ -93,7 +94,7 @@ const pageRead = preparedParts('discover.page', (v: Placeholders<{ user: number;
     ),
     balances: ledgerParts.balances(v.owner, ['power', 'knt']),
     rewards: rewardsPart(v.user),
-    emitted: settlementParts.emittedDays(),
+    emitted: settlementParts.emittedDays(v.today),
     last: settlementParts.lastRun(),
     records: jsonRows(
       shownColumns,
@@ -121,8 +122,8 @@ export function discoverRepo(db: Db) {
       isNull(settlementShares.receiptId),
     )
   return {
-    /** Discover's page of a user (see `pageRead`). */
-    page: (userId: number) => pageRead(db, { user: userId, owner: userAccount(userId) }),
+    /** Discover's page of a user on a UTC day (see `pageRead`: the stage counts the settled days before it). */
+    page: (userId: number, today: string) => pageRead(db, { user: userId, owner: userAccount(userId), today }),
 
     /** The versions a kept page of the user was read under (see `stampRead`). */
     stamp: (userId: number) => stampRead(db, { user: userId }),
@@ -244,6 +245,9 @@ export function discoverRepo(db: Db) {
 
     /** Everyone's effective computing power now. */
     totalEffectivePower: (activateMin: bigint, boostPct: number) => totalEffectivePower(db, activateMin, boostPct),
+
+    /** Everyone's effective power and the KNT pledged in active nodes now. */
+    networkTotals: (activateMin: bigint, boostPct: number) => networkTotals(db, activateMin, boostPct),
 
     async records(userId: number, kinds: string[] | undefined, page: number, limit: number) {
       const where = and(eq(discoverRecords.userId, userId), kinds ? inArray(discoverRecords.kind, kinds) : undefined)

@@ -9,15 +9,19 @@ import {
   effectivePower,
   fmtKnt,
   fmtPower,
+  estimate,
   isActive,
   knt,
   ledger,
   networkPower,
-  stageOf,
+  pools,
+  stageOfDay,
   stageView,
   SYSTEM,
   userAccount,
+  utcDay,
   type EarnSettings,
+  type NetworkTotals,
   type RewardKind,
   type Settings,
 } from '../earn/index.ts'
@@ -31,19 +35,21 @@ const PAGES_KEPT = 20_000
 
 type FindAnswer = ReturnType<typeof findAnswer>
 
-/** A user's Discover page as last read, and its answer with what that was computed with. */
+/** A user's Discover page as last read (on a UTC day), and its answer with what that was computed with. */
 interface KeptPage {
   page: DiscoverPage
-  answered?: { settings: Settings; totalPower: bigint; answer: FindAnswer }
+  today: string
+  answered?: { settings: Settings; totals: NetworkTotals; answer: FindAnswer }
 }
 
-/** Discover's answer from the user's page, the settings and everyone's power now. */
-function findAnswer(page: DiscoverPage, s: Settings, totalPower: bigint) {
+/** Discover's answer from the user's page on a UTC day, the settings and everyone's power and active stake now. */
+function findAnswer(page: DiscoverPage, today: string, s: Settings, totals: NetworkTotals) {
   const activateMin = knt(s.node_activate_knt)
   const { staked, cooling, emitted, last, records } = page
   const { power, knt: balance } = page.balances
   const { computing, token } = page.rewards
   const active = isActive(staked, activateMin)
+  const stage = stageOfDay(today, emitted, s)
   return {
     node: {
       active,
@@ -59,11 +65,12 @@ function findAnswer(page: DiscoverPage, s: Settings, totalPower: bigint) {
     },
     power: fmtPower(power),
     effective_power: fmtPower(effectivePower(power, active, s.node_boost_pct)),
-    total_power: fmtPower(totalPower),
+    total_power: fmtPower(totals.power),
     balance: fmtKnt(balance),
     unclaimed: { computing: fmtKnt(computing), token: fmtKnt(token) },
     profits: { last: fmtKnt(page.rewards.last), total: fmtKnt(page.rewards.total) },
-    stage: stageView(stageOf(emitted, s), s),
+    stage: stageView(stage, s),
+    estimate: estimate(pools(stage.emission, s.token_share_pct), totals),
     last_settlement: last
       ? { day: last.day, emission: fmtKnt(last.emission), total_power: fmtPower(last.totalPower) }
       : null,
@@ -94,7 +101,7 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
   const { db, settings } = deps
   const repo = discoverRepo(db)
   const book = ledger(db)
-  const totalPowerOf = networkPower(repo.totalEffectivePower)
+  const totalsOf = networkPower(repo.networkTotals)
   /**
    * Discover as last read for each user, under the versions it was read at (`read_versions`,
    * `shared_versions`: they move with every committed change of what it shows, in any
@@ -103,14 +110,14 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
    */
   const pages = new LRUCache<number, KeptPage>({ max: PAGES_KEPT })
 
-  /** The user's kept page while its versions hold; else the page read again (with its versions). */
-  async function keptPage(userId: number): Promise<KeptPage> {
+  /** The user's kept page while its versions and its UTC day hold; else the page read again (with its versions). */
+  async function keptPage(userId: number, today: string): Promise<KeptPage> {
     const kept = pages.get(userId)
-    if (kept) {
+    if (kept?.today === today) {
       const stamp = await repo.stamp(userId)
       if (kept.page.mine === stamp.mine && kept.page.settlement === stamp.settlement) return kept
     }
-    const read: KeptPage = { page: await repo.page(userId) }
+    const read: KeptPage = { page: await repo.page(userId, today), today }
     pages.set(userId, read)
     return read
   }
@@ -255,12 +262,13 @@ export function discoverService(deps: { db: Db; settings: EarnSettings }) {
      */
     async find(userId: number): Promise<FindAnswer> {
       const s = await settings.get()
-      const [kept, totalPower] = await Promise.all([
-        keptPage(userId),
-        totalPowerOf({ activateMin: knt(s.node_activate_knt), boostPct: s.node_boost_pct }),
+      const today = utcDay()
+      const [kept, totals] = await Promise.all([
+        keptPage(userId, today),
+        totalsOf({ activateMin: knt(s.node_activate_knt), boostPct: s.node_boost_pct }),
       ])
-      if (kept.answered?.settings !== s || kept.answered.totalPower !== totalPower)
-        kept.answered = { settings: s, totalPower, answer: keep(findAnswer(kept.page, s, totalPower)) }
+      if (kept.answered?.settings !== s || kept.answered.totals !== totals)
+        kept.answered = { settings: s, totals, answer: keep(findAnswer(kept.page, today, s, totals)) }
       return kept.answered.answer
     },
 

@@ -5,8 +5,8 @@ import type { ChainClient } from '../../chain/client.ts'
 import { explorerTxUrl } from '../../chain/networks.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { economyRepo } from './economy.repo.ts'
-import { settlementRepo, totalEffectivePower, type RunRow } from './settlement.repo.ts'
-import { fmtKnt, fmtPower, knt, pools, stageOf, stageView, utcDay } from './settlement.ts'
+import { networkTotals, settlementRepo, type RunRow } from './settlement.repo.ts'
+import { estimate, fmtKnt, fmtPower, knt, pools, stageOfDay, stageView, utcDay } from './settlement.ts'
 import type { EarnSettings } from './settings.ts'
 
 type Economy = Result<typeof earn.economy>
@@ -74,21 +74,22 @@ export function economyService(deps: {
     async economy(p: Params<typeof earn.economy>): Promise<Economy> {
       const s = await settings.get()
       const today = utcDay()
-      const [emitted, todayRun, last, totalPower, totalStaked, issued, paidOut, page, chainPart] = await Promise.all([
+      const [emitted, todayRun, last, totals, totalStaked, issued, paidOut, page, chainPart] = await Promise.all([
         runs.emittedDays(today),
         runs.run(today),
         runs.lastDone(),
-        totalEffectivePower(db, knt(s.node_activate_knt), s.node_boost_pct),
+        networkTotals(db, knt(s.node_activate_knt), s.node_boost_pct),
         repo.totalStaked(),
         repo.issued(),
         repo.paidOut(chain.chainId),
         repo.payouts(chain.chainId, p.page, p.limit),
         onChain(),
       ])
-      const stage = stageOf(emitted, s)
+      const stage = stageOfDay(today, emitted, s)
       const pool = pools(stage.emission, s.token_share_pct)
       return {
         stage: stageView(stage, s),
+        estimate: estimate(pool, totals),
         today: todayRun
           ? { ...dayPools(todayRun), settled: true }
           : {
@@ -103,11 +104,12 @@ export function economyService(deps: {
           ? {
               ...dayPools(last),
               issued: fmtKnt(last.issued),
+              unissued: fmtKnt(BigInt(last.emission) - BigInt(last.issued)),
               total_power: fmtPower(last.totalPower),
               total_staked: fmtKnt(last.totalStaked),
             }
           : null,
-        total_power: fmtPower(totalPower),
+        total_power: fmtPower(totals.power),
         total_staked: fmtKnt(totalStaked),
         issued: fmtKnt(issued),
         paid_out: { count: paidOut.count, amount: fmtKnt(paidOut.amount) },

@@ -73,6 +73,13 @@ async function recomputed() {
     const boosted = BigInt(h.staked) >= knt('100') && BigInt(h.staked) > 0n
     return sum + (boosted ? (BigInt(h.balance) * 120n) / 100n : BigInt(h.balance))
   }, 0n)
+  // pledged in active nodes (at least 100 KNT): what the staking pool is split by
+  const [activeStake] = await sql<{ total: string }>(
+    `SELECT coalesce(sum(staked), 0)::text AS total FROM pledges WHERE staked > 0 AND staked >= $1::numeric`,
+    [knt('100').toString()],
+  )
+  const per = (pool: bigint, total: bigint, decimals: number) =>
+    total > 0n ? whole((pool * 10n ** BigInt(decimals)) / total) : null
   // staked: what `system:pledges` holds, less unpledged KNT still cooling down
   const [pledged] = await sql<{ total: string }>(
     `SELECT ((SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE owner = $1 AND asset = 'knt') -
@@ -94,9 +101,15 @@ async function recomputed() {
       number: stageIndex + 1,
       day: ((emitted?.n ?? 0) % 90) + 1,
       days: 90,
+      settlement_day: today,
       emission: whole(emission),
       next_emission: stageIndex + 1 < 4 ? schedule[stageIndex + 1] : null,
       token_share_pct: 20,
+      token_min: '100',
+    },
+    estimate: {
+      per_power: per(emission - tokenPool, totalPower, 4),
+      per_staked: per(tokenPool, BigInt(activeStake!.total), 18),
     },
     today: {
       day: today,
@@ -114,6 +127,7 @@ async function recomputed() {
           computing_pool: whole(last.computing_pool!),
           token_pool: whole(last.token_pool!),
           issued: whole(last.issued!),
+          unissued: whole(BigInt(last.emission!) - BigInt(last.issued!)),
           total_power: whole(last.total_power!, 4),
           total_staked: whole(last.total_staked!),
         }

@@ -27,8 +27,24 @@ export { periodOf, TASKS, taskKey, taskView, type TaskFacts } from './tasks.ts'
  * receives (settlement.tables.ts: the settlement pays on them), everyone's power and its parts.
  */
 export { discoverRecords, pledges, settlementRuns, settlementShares } from './settlement.tables.ts'
-export { settlementParts, totalEffectivePower, type RewardKind } from './settlement.repo.ts'
-export { effectivePower, fmtKnt, fmtPower, isActive, knt, stageOf, stageView } from './settlement.ts'
+export {
+  networkTotals,
+  settlementParts,
+  totalEffectivePower,
+  type NetworkTotals,
+  type RewardKind,
+} from './settlement.repo.ts'
+export {
+  effectivePower,
+  estimate,
+  fmtKnt,
+  fmtPower,
+  isActive,
+  knt,
+  pools,
+  stageOfDay,
+  stageView,
+} from './settlement.ts'
 export { networkPower } from './network-power.ts'
 export { parseSettingText, settingsAsText } from './settings-text.ts'
 export { utcDay } from './settlement.ts'

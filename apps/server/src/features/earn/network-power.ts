@@ -11,15 +11,15 @@ export const NETWORK_POWER_MAX_AGE_MS = 60_000
 
 type Rules = { activateMin: bigint; boostPct: number }
 
-export function networkPower(
-  read: (activateMin: bigint, boostPct: number) => Promise<bigint>,
+export function networkPower<T = bigint>(
+  read: (activateMin: bigint, boostPct: number) => Promise<T>,
   options: { freshMs?: number; maxAgeMs?: number; now?: () => number } = {},
 ) {
   const { freshMs = NETWORK_POWER_FRESH_MS, maxAgeMs = NETWORK_POWER_MAX_AGE_MS, now = Date.now } = options
-  let kept: { rules: string; value: bigint; at: number } | undefined
-  let reading: { rules: string; value: Promise<bigint> } | undefined
+  let kept: { rules: string; value: T; at: number } | undefined
+  let reading: { rules: string; value: Promise<T> } | undefined
 
-  function readAgain(rules: string, { activateMin, boostPct }: Rules): Promise<bigint> {
+  function readAgain(rules: string, { activateMin, boostPct }: Rules): Promise<T> {
     if (reading?.rules === rules) return reading.value
     const at = now()
     const value = read(activateMin, boostPct).then((total) => {
@@ -36,7 +36,7 @@ export function networkPower(
   }
 
   /** The figure under these rules, at most `maxAgeMs` old. */
-  return async (rules: Rules): Promise<bigint> => {
+  return async (rules: Rules): Promise<T> => {
     const key = `${rules.activateMin}:${rules.boostPct}`
     const age = kept?.rules === key ? now() - kept.at : Infinity
     if (age < freshMs) return kept!.value

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, lt, lte, max, sql } from 'drizzle-orm'
 import type { Db } from '../../platform/db/client.ts'
 import { jsonRow, scalar, type Part } from '../../platform/db/json-rows.ts'
+import type { Param } from '../../platform/db/named.ts'
 import { settlementRuns, settlementShares } from './settlement.tables.ts'
 
 export type RunRow = typeof settlementRuns.$inferSelect
@@ -29,6 +30,21 @@ const totalEffectivePowerSql = (activateMin: bigint, boostPct: number) => sql`
 export async function totalEffectivePower(db: Db, activateMin: bigint, boostPct: number): Promise<bigint> {
   const result = await db.execute<{ total: string }>(totalEffectivePowerSql(activateMin, boostPct))
   return BigInt(result.rows[0]?.total ?? '0')
+}
+
+/** What a settlement now would split the pools by: everyone's effective power and the KNT pledged in active nodes. */
+export interface NetworkTotals {
+  power: bigint
+  staked: bigint
+}
+
+/** Everyone's effective power and the KNT pledged in active nodes now, in one statement. */
+export async function networkTotals(db: Db, activateMin: bigint, boostPct: number): Promise<NetworkTotals> {
+  const result = await db.execute<{ power: string; staked: string }>(sql`
+    SELECT (${totalEffectivePowerSql(activateMin, boostPct)}) AS power,
+      (SELECT coalesce(sum(p.staked), 0) FROM pledges p WHERE ${active(sql`p.staked`, activateMin)})::text AS staked`)
+  const row = result.rows[0]
+  return { power: BigInt(row?.power ?? '0'), staked: BigInt(row?.staked ?? '0') }
 }
 
 /**
@@ -198,10 +214,11 @@ export function settlementRepo(db: Db) {
 
 /** The settlement's reads as parts of Discover's one statement (`platform/db/json-rows.ts`). */
 export const settlementParts = {
-  /** As `emittedDays()`: settled days that emitted. */
-  emittedDays: (): Part<number> =>
-    scalar(sql`SELECT count(*)::int FROM ${settlementRuns} WHERE ${gt(settlementRuns.issued, '0')}`, (v) =>
-      Number(v ?? 0),
+  /** As `emittedDays(before)`: settled days before `before` that emitted. */
+  emittedDays: (before: Param<string>): Part<number> =>
+    scalar(
+      sql`SELECT count(*)::int FROM ${settlementRuns} WHERE ${and(gt(settlementRuns.issued, '0'), lt(settlementRuns.day, before))}`,
+      (v) => Number(v ?? 0),
     ),
   /** As `lastDone()`: the latest finished run. */
   lastDone: (): Part<RunRow | undefined> =>

@@ -52,9 +52,11 @@ describe('the daily settlement', () => {
       number: 1,
       day: 1,
       days: 90,
+      settlement_day: new Date().toISOString().slice(0, 10),
       emission: '10000',
       next_emission: '5000',
       token_share_pct: 20,
+      token_min: '100',
     })
   })
 

@@ -15,7 +15,7 @@ export const fmtPower = (v: bigint | string) => formatUnits(BigInt(v), ASSETS.po
 export interface Stage {
   /** 0-based index into `stage_emission_knt` (past its end the last value repeats). */
   index: number
-  /** 1-based stage and 1-based day within it of the next settled day. */
+  /** 1-based stage and 1-based day within it of the day settled after `emittedDays` (`stageOfDay`: a given UTC day). */
   number: number
   day: number
   emission: bigint
@@ -23,7 +23,7 @@ export interface Stage {
   next: bigint | null
 }
 
-/** The stage of the next settled day, after `emittedDays` settled days that issued KNT. */
+/** The stage of the day settled after `emittedDays` settled days that issued KNT. */
 export function stageOf(emittedDays: number, s: Pick<Settings, 'stage_days' | 'stage_emission_knt'>): Stage {
   const index = Math.floor(emittedDays / s.stage_days)
   const schedule = s.stage_emission_knt
@@ -37,15 +37,50 @@ export function stageOf(emittedDays: number, s: Pick<Settings, 'stage_days' | 's
   }
 }
 
+/**
+ * The stage of a settlement day (a UTC day), after `emittedBefore` settled days before it that
+ * issued KNT: Discover and the economy page both count it so, with today's UTC day, so they
+ * show the same day of the stage whether or not today is settled yet.
+ */
+export function stageOfDay(
+  day: string,
+  emittedBefore: number,
+  s: Pick<Settings, 'stage_days' | 'stage_emission_knt'>,
+): Stage & { settlementDay: string } {
+  return { ...stageOf(emittedBefore, s), settlementDay: day }
+}
+
 /** The stage as the Discover and economy answers show it. */
-export const stageView = (stage: Stage, s: Pick<Settings, 'stage_days' | 'token_share_pct'>) => ({
+export const stageView = (
+  stage: Stage & { settlementDay: string },
+  s: Pick<Settings, 'stage_days' | 'token_share_pct' | 'node_activate_knt'>,
+) => ({
   number: stage.number,
   day: stage.day,
   days: s.stage_days,
+  settlement_day: stage.settlementDay,
   emission: fmtKnt(stage.emission),
   next_emission: stage.next === null ? null : fmtKnt(stage.next),
   token_share_pct: s.token_share_pct,
+  token_min: fmtKnt(knt(s.node_activate_knt)),
 })
+
+/**
+ * What one unit would earn from a day's pools if the totals stayed as they are now: KNT per
+ * unit of effective power and per KNT pledged in an active node (floored to base units); null
+ * while nobody holds one (the first holder would take the whole pool).
+ */
+export function estimate(
+  pool: { computing: bigint; token: bigint },
+  totals: { power: bigint; staked: bigint },
+): { per_power: string | null; per_staked: string | null } {
+  const per = (amount: bigint, total: bigint, decimals: number) =>
+    total > 0n ? fmtKnt((amount * 10n ** BigInt(decimals)) / total) : null
+  return {
+    per_power: per(pool.computing, totals.power, ASSETS.power),
+    per_staked: per(pool.token, totals.staked, ASSETS.knt),
+  }
+}
 
 /** A day's emission split: `token_share_pct` percent (floored) to pledged KNT, the rest to computing power. */
 export function pools(emission: bigint, tokenSharePct: number): { computing: bigint; token: bigint } {

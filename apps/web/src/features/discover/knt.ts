@@ -1,5 +1,5 @@
 import { errorText } from '@/i18n'
-import type { ErrorCode } from '@kinetic/protocol'
+import { formatNumber, type ErrorCode } from '@kinetic/protocol'
 
 const KNT_DECIMALS = 18
 const AMOUNT_RE = /^\d{1,30}(\.\d+)?$/
@@ -29,4 +29,11 @@ export function kntProblem(value: string, max: string, over: ErrorCode): string 
   if (kntUnits(value) === 0n) return errorText('AMOUNT_INVALID')
   if (kntUnits(value) > kntUnits(max)) return errorText(over)
   return null
+}
+
+/** An estimate to six places at most, without trailing zeros (`800`, `13.333333`): what it is worth reading. */
+export function estimateText(value: string): string {
+  return formatNumber(value, 6)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '')
 }

@@ -3,6 +3,7 @@ import { formatNumber, type earn, type Result } from '@kinetic/protocol'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import styles from '../pages/Find.module.css'
+import { EstimateFigures } from './EstimateFigures'
 import { Figure } from './Figure'
 import { StageFigures } from './StageCard'
 
@@ -49,15 +50,25 @@ function PoolFigures({ day, prefix }: { day: Omit<Economy['today'], 'settled'>; 
   )
 }
 
-/** The stage and today's and the last settled day's pools. */
+/**
+ * The stage, today's pools with what a unit earns from them, and the last settled day's pools
+ * with what it issued and left unissued; each settlement day named as the UTC day it is.
+ */
 export function PoolsCards({ economy }: { economy: Economy }) {
   const { t } = useTranslation()
   const { stage, today, last_settlement: last } = economy
   const knt = (label: string) => t('discover.inKnt', { label })
+  const stakingRule = (
+    <p className={styles.weak} data-testid="staking-rule">
+      {t('discover.economy.pools.stakingRule', { min: formatNumber(stage.token_min) })}
+    </p>
+  )
   return (
     <>
       <Card title={t('discover.stage.number', { number: stage.number })} testId="economy-stage">
-        <p className={styles.weak}>{t('discover.stage.day', { day: stage.day, days: stage.days })}</p>
+        <p className={styles.weak} data-testid="economy-stage-day">
+          {t('discover.stage.day', { day: stage.day, days: stage.days, date: stage.settlement_day })}
+        </p>
         <StageFigures stage={stage} emissionTestId="economy-emission" />
       </Card>
       <Card title={t('discover.economy.pools.today', { day: today.day })}>
@@ -65,6 +76,8 @@ export function PoolsCards({ economy }: { economy: Economy }) {
           {t(today.settled ? 'discover.economy.pools.settled' : 'discover.economy.pools.projected')}
         </p>
         <PoolFigures day={today} prefix="today" />
+        <EstimateFigures estimate={economy.estimate} day={today.day} />
+        {stakingRule}
       </Card>
       <Card title={last ? t('discover.economy.pools.last', { day: last.day }) : t('discover.settlement.title')}>
         {last ? (
@@ -76,9 +89,21 @@ export function PoolsCards({ economy }: { economy: Economy }) {
                 value={formatNumber(last.issued)}
                 testId="last-issued"
               />
-              <Figure label={t('discover.settlement.totalPower')} value={formatNumber(last.total_power)} />
-              <Figure label={knt(t('discover.economy.pools.staked'))} value={formatNumber(last.total_staked)} />
+              <Figure
+                label={knt(t('discover.economy.pools.unissued'))}
+                value={formatNumber(last.unissued)}
+                testId="last-unissued"
+              />
             </div>
+            <div className={styles.figures}>
+              <Figure label={t('discover.settlement.totalPower')} value={formatNumber(last.total_power)} />
+              <Figure
+                label={knt(t('discover.economy.pools.staked'))}
+                value={formatNumber(last.total_staked)}
+                testId="last-staked"
+              />
+            </div>
+            {stakingRule}
           </>
         ) : (
           <p className={styles.weak}>{t('discover.settlement.none')}</p>

@@ -2,6 +2,7 @@ import { formatNumber, type earn, type Result } from '@kinetic/protocol'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import styles from '../pages/Find.module.css'
+import { EstimateFigures } from './EstimateFigures'
 import { Figure } from './Figure'
 
 type Find = Result<typeof earn.find>
@@ -26,8 +27,19 @@ export function StageFigures({ stage, emissionTestId }: { stage: Find['stage']; 
   )
 }
 
-/** The emission stage (number, day x of y, KNT per day now and next, the token share, the link to the economy page) and the last settlement. */
-export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['last_settlement'] }) {
+/**
+ * The emission stage (number, day x of y of today's UTC settlement day, KNT per day now and next,
+ * the token share, what a unit earns today, the link to the economy page) and the last settlement.
+ */
+export function StageCard({
+  stage,
+  estimate,
+  last,
+}: {
+  stage: Find['stage']
+  estimate: Find['estimate']
+  last: Find['last_settlement']
+}) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const title = t('discover.stage.title')
@@ -41,10 +53,11 @@ export function StageCard({ stage, last }: { stage: Find['stage']; last: Find['l
             {t('discover.stage.number', { number: stage.number })}
           </h2>
           <span className={styles.weak} data-testid="stage-day">
-            {t('discover.stage.day', { day: stage.day, days: stage.days })}
+            {t('discover.stage.day', { day: stage.day, days: stage.days, date: stage.settlement_day })}
           </span>
         </div>
         <StageFigures stage={stage} emissionTestId="stage-emission" />
+        <EstimateFigures estimate={estimate} day={stage.settlement_day} />
         <div className={styles.links}>
           <button type="button" onClick={() => void navigate('/findEconomy')}>
             {t('discover.economy.open')}

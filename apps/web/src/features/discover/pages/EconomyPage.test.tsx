@@ -16,7 +16,17 @@ const TREASURY = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** The server's answer, typed by the protocol like a real one. */
 function anEconomy(chain: Result<typeof earn.economy>['chain']): Result<typeof earn.economy> {
   return {
-    stage: { number: 1, day: 2, days: 90, emission: '10000', next_emission: '5000', token_share_pct: 20 },
+    stage: {
+      number: 1,
+      day: 2,
+      days: 90,
+      settlement_day: '2026-11-24',
+      emission: '10000',
+      next_emission: '5000',
+      token_share_pct: 20,
+      token_min: '100',
+    },
+    estimate: { per_power: '188.235294117647058823', per_staked: null },
     today: {
       day: '2026-11-24',
       stage: 1,
@@ -31,7 +41,8 @@ function anEconomy(chain: Result<typeof earn.economy>['chain']): Result<typeof e
       emission: '10000',
       computing_pool: '8000',
       token_pool: '2000',
-      issued: '9999.999999999999999999',
+      issued: '7999.999999999999999999',
+      unissued: '2000.000000000000000001',
       total_power: '42.5',
       total_staked: '400',
     },
@@ -89,12 +100,29 @@ describe('the economy page', () => {
       expect(screen.getByTestId('economy-emission').textContent).toBe('10,000')
       expect(screen.getByTestId('today-computing').textContent).toBe('8,000')
       expect(screen.getByTestId('today-token').textContent).toBe('2,000')
-      expect(screen.getByTestId('last-issued').textContent).toBe(formatNumber('9999.999999999999999999'))
+      expect(screen.getByTestId('last-issued').textContent).toBe(formatNumber('7999.999999999999999999'))
       expect(figure(t.network.power)).toBe(formatNumber('1234.5678'))
       expect(screen.getByTestId('total-staked').textContent).toBe('12,500')
       expect(screen.getByTestId('paid-out').textContent).toBe('12.5')
       expect(screen.getByText(t.pools.today.replace('{{day}}', '2026-11-24'))).toBeTruthy()
       expect(screen.queryByRole('alert')).toBeNull()
+
+      // settlement days are named as the UTC days they are
+      expect(t.pools.today).toMatch(/UTC/)
+      expect(screen.getByText(t.pools.last.replace('{{day}}', '2026-11-23'))).toBeTruthy()
+      expect(t.pools.last).toMatch(/UTC/)
+      expect(screen.getByTestId('economy-stage-day').textContent).toBe(
+        TEXTS[locale].stage.day.replace('{{day}}', '2').replace('{{days}}', '90').replace('{{date}}', '2026-11-24'),
+      )
+      // the settled day's row: what was not issued beside what was, and the staking pool's rule
+      expect(screen.getByTestId('last-unissued').textContent).toBe(formatNumber('2000.000000000000000001'))
+      const rule = t.pools.stakingRule.replace('{{min}}', '100')
+      expect(screen.getAllByTestId('staking-rule').map((p) => p.textContent)).toEqual([rule, rule])
+      // what a unit earns from today's pools, as an estimate; nobody staked yet: the whole pool
+      const estimate = TEXTS[locale].estimate
+      expect(screen.getByTestId('estimate-power').textContent).toBe('≈ 188.235294')
+      expect(screen.getByTestId('estimate-staked').textContent).toBe(estimate.whole)
+      expect(screen.getByText(estimate.note.replace('{{day}}', '2026-11-24'))).toBeTruthy()
 
       const payouts = within(await screen.findByRole('list', { name: t.payouts.title }))
       const link = payouts.getByRole('link', { name: t.payouts.explorer.replace('{{hash}}', HASH) })
@@ -116,6 +144,7 @@ describe('the economy page', () => {
       expect(screen.queryByTestId('treasury-knt')).toBeNull()
       expect(screen.getByTestId('economy-emission').textContent).toBe('10,000')
       expect(screen.getByTestId('issued').textContent).toBe(formatNumber('9999.999999999999999999'))
+      expect(screen.getByTestId('last-unissued').textContent).toBe(formatNumber('2000.000000000000000001'))
       expect(await screen.findByRole('link', { name: t.payouts.explorer.replace('{{hash}}', HASH) })).toBeTruthy()
     })
   }

@@ -21,7 +21,7 @@ export function FindDetailPage() {
         render={(share) => (
           <>
             <div>
-              <strong>{share.day}</strong>
+              <strong>{t('discover.utcDay', { day: share.day })}</strong>
               <span className={styles.weak}>
                 {t(`discover.detail.basis.${kind}`, {
                   basis: formatNumber(share.basis),

@@ -82,7 +82,7 @@ function FindBody({ find }: { find: Find }) {
       </section>
 
       <UnclaimedCard unclaimed={find.unclaimed} />
-      <StageCard stage={find.stage} last={find.last_settlement} />
+      <StageCard stage={find.stage} estimate={find.estimate} last={find.last_settlement} />
       <Records records={find.records} />
 
       {sheet && <PledgeSheet key={sheet} action={sheet} find={find} onClose={() => setSheet(null)} />}
