@@ -267,32 +267,40 @@ test.describe('exchange on the dev chain’s Uniswap V2 router', () => {
  */
 function subLines(sub: Element): { time: number; startsWithSeparator: boolean; texts: string[] } {
   const box = sub.getBoundingClientRect()
-  const rectsOf = (node: Node) => {
-    const range = document.createRange()
-    range.selectNodeContents(node)
-    return [...range.getClientRects()].filter((r) => r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1)
+  // one line per vertical band: texts in two fonts (the address is monospace) sit a pixel or two apart
+  const lines: { middle: number; time: boolean; pieces: { left: number; text: string }[] }[] = []
+  const lineAt = (middle: number) => {
+    let line = lines.find((l) => Math.abs(l.middle - middle) < 5)
+    if (!line) lines.push((line = { middle, time: false, pieces: [] }))
+    return line
   }
-  const timeLines = new Set<number>()
-  const lines = new Map<number, { left: number; text: string }[]>()
   const walker = document.createTreeWalker(sub, NodeFilter.SHOW_TEXT)
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim() ?? ''
     if (text === '') continue
-    for (const r of rectsOf(node)) {
-      const top = Math.round(r.top)
-      if (/\d{1,2}:\d{2}/.test(text)) timeLines.add(top)
-      lines.set(top, [...(lines.get(top) ?? []), { left: r.left, text }])
+    const range = document.createRange()
+    range.selectNodeContents(node)
+    for (const r of range.getClientRects()) {
+      // a text outside the line's box (clipped) is not seen
+      if (r.width === 0 || r.left < box.left - 1 || r.right > box.right + 1) continue
+      const line = lineAt((r.top + r.bottom) / 2)
+      line.pieces.push({ left: r.left, text })
+      if (/\d{1,2}:\d{2}/.test(text)) line.time = true
     }
   }
-  const texts = [...lines.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([, line]) =>
-      line
+  const texts = lines
+    .sort((a, b) => a.middle - b.middle)
+    .map((line) =>
+      line.pieces
         .sort((a, b) => a.left - b.left)
         .map((p) => p.text)
         .join(' '),
     )
-  return { time: timeLines.size, startsWithSeparator: texts.some((text) => text.startsWith('·')), texts }
+  return {
+    time: lines.filter((l) => l.time).length,
+    startsWithSeparator: texts.some((text) => text.startsWith('·')),
+    texts,
+  }
 }
 
 /** Someone else buys USDT with 5 BNB on the BNB/USDT pair: a BNB now buys less than the 0.1 % minimum. */
