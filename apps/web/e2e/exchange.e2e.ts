@@ -13,6 +13,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { exactTokenAmount, formatTokenAmount } from '@kinetic/protocol'
 import { ROUTER_ABI } from '../../server/src/chain/dex.ts'
 import { DEV_CONTRACTS } from '../../server/src/chain/networks.ts'
 import { expect, test } from './fixtures.ts'
@@ -75,11 +76,22 @@ const sheetRow = (page: Page, label: string, sheet = x.confirmTitle) =>
     .locator('dd')
     .innerText()
 
-/** A preview amount as shown ("-0.5 BNB", "+1,234.5 USDT") in base units, with its symbol. */
-function previewAmount(text: string, decimals = 18): { amount: bigint; symbol: string } {
-  const [number, symbol] = text.trim().replace(/^[-+]/, '').replaceAll(',', '').split(' ')
-  return { amount: parseUnits(number as string, decimals), symbol: symbol as string }
+/**
+ * The exact amount of a sheet row, in base units: its `<data value>` (the row shows it for people,
+ * 6 significant digits; the exact value, to the wei, is kept there and shown on tap).
+ */
+async function exactRow(page: Page, label: string, decimals = 18): Promise<bigint> {
+  const value = await page
+    .getByRole('form', { name: x.confirmTitle })
+    .locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }) })
+    .locator('dd data')
+    .getAttribute('value')
+  return parseUnits(value ?? '', decimals)
 }
+
+/** Shown for people: grouped, at most 6 significant digits and 8 places (the exact value is on tap). */
+const FOR_PEOPLE = /^[-+]?(?:\d{1,3}(?:,\d{3})*(?:\.\d{1,8})?|<0\.00000001) [A-Z]+$/
+const significant = (text: string) => text.replace(/[^\d]/g, '').replace(/^0+/, '').length
 
 /**
  * Opens the confirmation sheet and reads its preview: what it says the wallet sends and
@@ -93,8 +105,8 @@ async function review(page: Page): Promise<{ sends: bigint; receives: bigint }> 
   await expect.poll(() => page.getByRole('form', { name: x.confirmTitle }).count()).toBe(1)
   await expect.poll(() => sheetRow(page, t.preview.receive)).toMatch(/^\+/)
   return {
-    sends: previewAmount(await sheetRow(page, t.preview.send)).amount,
-    receives: previewAmount(await sheetRow(page, t.preview.receive)).amount,
+    sends: await exactRow(page, t.preview.send),
+    receives: await exactRow(page, t.preview.receive),
   }
 }
 
@@ -119,6 +131,21 @@ test.describe('exchange on the dev chain’s Uniswap V2 router', () => {
     const firstPreview = await review(page)
     expect(await sheetRow(page, t.preview.send)).toBe('-0.5 BNB')
     expect(await sheetRow(page, t.preview.receive)).toMatch(/^\+[\d,.]+ USDT$/)
+    // every amount of the sheet for people (no 18 places beside 8), the exact one on tap
+    for (const label of [t.preview.receive, x.minimum]) {
+      const shown = await sheetRow(page, label)
+      expect(shown, label).toMatch(FOR_PEOPLE)
+      expect(significant(shown), label).toBeLessThanOrEqual(6)
+    }
+    expect(await sheetRow(page, t.preview.fee)).toMatch(/^\d+(?:\.\d{1,8})? BNB ≈ \$/)
+    const receiveRow = page
+      .getByRole('form', { name: x.confirmTitle })
+      .locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${t.preview.receive}$`) }) })
+    await receiveRow.getByRole('button').click()
+    await expect
+      .poll(() => receiveRow.locator('dd').innerText())
+      .toBe(`+${exactTokenAmount(formatUnits(firstPreview.receives, 18))} USDT`)
+    await receiveRow.getByRole('button').click()
     expect(await sheetRow(page, t.preview.approvals)).toBe(t.preview.none)
     expect(await sheetRow(page, t.preview.fee)).toMatch(/^[\d.]+ BNB ≈ \$/)
     expect(await sheetRow(page, x.lpFee)).toMatch(/^0\.0015 BNB ≈ \$0\.90?$/)
@@ -130,7 +157,9 @@ test.describe('exchange on the dev chain’s Uniswap V2 router', () => {
           page
             .getByRole('status')
             .getByText(
-              x.done.replace('{{amount}}', formatUnits(firstPreview.receives, 18)).replace('{{symbol}}', 'USDT'),
+              x.done
+                .replace('{{amount}}', formatTokenAmount(formatUnits(firstPreview.receives, 18)))
+                .replace('{{symbol}}', 'USDT'),
             )
             .count(),
         { timeout: 30_000 },
@@ -203,9 +232,76 @@ test.describe('exchange on the dev chain’s Uniswap V2 router', () => {
     expect(await entry(second).innerText()).toContain('-40 USDT')
     expect(await entry(second).innerText()).toMatch(/\+[\d,.]+ KNT/)
     expect(await entry(third).getAttribute('data-status')).toBe('failed')
+
+    // 375 px wide: each entry's time stays on one line, and no line starts with its separator
+    await page.setViewportSize({ width: 375, height: 812 })
+    for (const route of ['/walletTransferRecord', '/walletTransferRecordHistory']) {
+      await open(page, route)
+      await expect.poll(() => entry(second).count(), { timeout: 30_000 }).toBe(1)
+      for (const hash of [first, second, third]) {
+        // the entry's second line: the innermost box holding the other address and the time
+        const sub = entry(hash)
+          .locator('span')
+          .filter({ hasText: /0x[\s\S]*\d{1,2}:\d{2}/ })
+          .last()
+        const lines = await sub.evaluate(subLines)
+        expect(lines.time, `${route} ${hash}: the time on one line`).toBe(1)
+        expect(lines.startsWithSeparator, `${route} ${hash}: ${lines.texts.join(' / ')}`).toBe(false)
+      }
+    }
+    // the detail: the amount received for people, exact on tap; the fee too
+    await open(page, `/transferResultHash?hash=${first}`)
+    const received = page.locator('data').filter({ hasText: /^\+/ }).first()
+    await expect
+      .poll(() => received.getAttribute('value'), { timeout: 30_000 })
+      .toBe(formatUnits(firstPreview.receives, 18))
+    expect(significant((await received.innerText()).trim())).toBeLessThanOrEqual(6)
     await page.context().close()
   })
 })
+
+/**
+ * The visible lines of a history entry's second line (the other address and the time): how many
+ * lines the time's text takes, and whether a line starts with the "·" separator. A text that
+ * stands outside the line's box (clipped) is not seen.
+ */
+function subLines(sub: Element): { time: number; startsWithSeparator: boolean; texts: string[] } {
+  const box = sub.getBoundingClientRect()
+  // one line per vertical band: texts in two fonts (the address is monospace) sit a pixel or two apart
+  const lines: { middle: number; time: boolean; pieces: { left: number; text: string }[] }[] = []
+  const lineAt = (middle: number) => {
+    let line = lines.find((l) => Math.abs(l.middle - middle) < 5)
+    if (!line) lines.push((line = { middle, time: false, pieces: [] }))
+    return line
+  }
+  const walker = document.createTreeWalker(sub, NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim() ?? ''
+    if (text === '') continue
+    const range = document.createRange()
+    range.selectNodeContents(node)
+    for (const r of range.getClientRects()) {
+      // a text outside the line's box (clipped) is not seen
+      if (r.width === 0 || r.left < box.left - 1 || r.right > box.right + 1) continue
+      const line = lineAt((r.top + r.bottom) / 2)
+      line.pieces.push({ left: r.left, text })
+      if (/\d{1,2}:\d{2}/.test(text)) line.time = true
+    }
+  }
+  const texts = lines
+    .sort((a, b) => a.middle - b.middle)
+    .map((line) =>
+      line.pieces
+        .sort((a, b) => a.left - b.left)
+        .map((p) => p.text)
+        .join(' '),
+    )
+  return {
+    time: lines.filter((l) => l.time).length,
+    startsWithSeparator: texts.some((text) => text.startsWith('·')),
+    texts,
+  }
+}
 
 /** Someone else buys USDT with 5 BNB on the BNB/USDT pair: a BNB now buys less than the 0.1 % minimum. */
 async function moveThePrice(): Promise<void> {

@@ -4,11 +4,20 @@ import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import enAccount from '../src/i18n/locales/en-US/account.json' with { type: 'json' }
 import device from '../src/i18n/locales/en-US/device.json' with { type: 'json' }
+import earn from '../src/i18n/locales/en-US/earn.json' with { type: 'json' }
+import shop from '../src/i18n/locales/en-US/shop.json' with { type: 'json' }
 import health from '../src/i18n/locales/en-US/health.json' with { type: 'json' }
-import { demoWatch, registerWithInvite } from './earn.support.ts'
+import { demoWatch, registerWithInvite, startBuying } from './earn.support.ts'
 import { TZ } from './health.support.ts'
 import { inject, newPhonePage, open, registerThroughForm, uniqueEmail } from './support.ts'
-import { button, createWalletThroughScreens, expectToast, fund, walletAddress } from './wallet.support.ts'
+import {
+  button,
+  createWalletThroughScreens,
+  expectToast,
+  fund,
+  swapThroughScreens,
+  walletAddress,
+} from './wallet.support.ts'
 
 /**
  * No text overflows its box (docs/adr/2026-11-24-text-overflow.md): the main pages of a user with
@@ -65,7 +74,11 @@ test.beforeAll(({ browser: b }) => {
   browser = b
 })
 
-/** A user with two weeks of watch data, 1,000 points (a friend's registration) less the fitness analysis, and a wallet. */
+/**
+ * A user with two weeks of watch data, 1,000 points (a friend's registration) less the fitness
+ * analysis and a 10-KNT voucher, and a wallet: the 10 KNT collected to it (a collect row in the
+ * trading history, naming the wallet's address) and a BNB → USDT swap (a swap row in its record).
+ */
 async function userWithData(): Promise<Page> {
   const page = await newPhonePage(browser, 'en-US')
   page.context().setDefaultTimeout(30_000)
@@ -102,10 +115,26 @@ async function userWithData(): Promise<Page> {
   await page.getByRole('dialog').getByRole('button', { name: spend }).click()
   await expect.poll(() => page.getByRole('group', { name: health.physical.level }).count()).toBeGreaterThan(0)
 
+  await startBuying(page, '/shop', 'KNT voucher (10 KNT)', shop.action.virtual)
+  await button(page, shop.buy.confirm.virtual).click()
+  await page.waitForURL(/#\/orders$/)
+
   await createWalletThroughScreens(page, 'Everyday wallet', 'walk12345')
   await fund(await walletAddress(page))
+  await open(page, '/welfare')
+  await expect.poll(() => page.getByTestId('welfare-knt').textContent()).toBe('10')
+  await button(page, earn.collect.title).click()
+  await page.getByPlaceholder(earn.collect.amount).fill('10')
+  await button(page, earn.collect.submit).click()
+  await expect.poll(() => page.getByTestId('welfare-knt').textContent()).toBe('0')
+  await swapThroughScreens(page, { from: 'BNB', to: 'USDT', amount: '0.123456789', password: 'walk12345' })
+
+  await open(page, '/tradingHistory')
+  const collect = page.getByRole('listitem').filter({ hasText: earn.history.kind.payout })
+  await expect.poll(() => collect.count(), { timeout: 60_000 }).toBeGreaterThan(0)
   await open(page, '/walletTransferRecord')
-  await expect.poll(() => page.locator('a[href*="transferResultHash"]').count(), { timeout: 60_000 }).toBeGreaterThan(0)
+  await expect.poll(() => page.locator('a[data-direction="swap"]').count(), { timeout: 60_000 }).toBe(1)
+  await expect.poll(() => page.locator('a[href*="transferResultHash"]').count(), { timeout: 60_000 }).toBeGreaterThan(1)
   return page
 }
 

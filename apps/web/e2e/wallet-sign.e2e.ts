@@ -41,10 +41,15 @@ async function previewRow(page: Page, label: string): Promise<string[]> {
   return (await row.locator('dd').allInnerTexts()).map((text) => text.trim())
 }
 
-/** "-12.5 USDT" → its base units. */
-function previewUnits(text: string, decimals: number): bigint {
-  const [amount] = text.replace(/^[-+]/, '').replaceAll(',', '').split(' ')
-  return parseUnits(amount ?? '', decimals)
+/**
+ * The exact amounts of one row of the preview sheet (whole units, every digit): each amount's
+ * `<data value>` (shown for people, 6 significant digits; the exact value is kept there and on tap).
+ */
+async function previewExact(page: Page, label: string): Promise<string[]> {
+  const row = page.getByRole('region', { name: t.preview.title }).locator('dl > div', {
+    has: page.locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }),
+  })
+  return row.locator('dd data').evaluateAll((list) => list.map((el) => (el as HTMLDataElement).value))
 }
 
 /** The mined receipt of `hash` and what its gas cost the sender. */
@@ -79,8 +84,8 @@ test.describe('see before you sign', () => {
     const friend = privateKeyToAccount(generatePrivateKey()).address
 
     await fillSend(page, { to: friend, amount: '0.25', tier: 'recommend', warnings: [t.send.warn.firstTitle] })
-    const sent = await previewRow(page, t.preview.send)
-    expect(sent).toEqual(['-0.25 BNB'])
+    expect(await previewRow(page, t.preview.send)).toEqual(['-0.25 BNB'])
+    const sent = parseUnits((await previewExact(page, t.preview.send))[0] ?? '', 18)
     expect(await previewRow(page, t.preview.receive)).toEqual(['—'])
     expect(await previewRow(page, t.preview.approvals)).toEqual([t.preview.none])
     const [fee] = await previewRow(page, t.preview.fee)
@@ -90,14 +95,14 @@ test.describe('see before you sign', () => {
     const bnbHash = await confirmSend(page, WALLET_PASSWORD)
     const paid = await feePaid(bnbHash)
     const after = await client.getBalance({ address })
-    expect(before - after - paid).toBe(previewUnits(sent[0] ?? '', 18))
-    expect((await client.getBalance({ address: friend })) - friendBefore).toBe(previewUnits(sent[0] ?? '', 18))
+    expect(before - after - paid).toBe(sent)
+    expect((await client.getBalance({ address: friend })) - friendBefore).toBe(sent)
     // the fee shown is the most it can cost: gas limit × price, at least the gas paid
     expect(parseEther(fee?.split(' ')[0] ?? '')).toBeGreaterThanOrEqual(paid)
 
     await fillSend(page, { coin: 'USDT', to: friend, amount: '12.5', tier: 'fast' })
-    const tokenSent = await previewRow(page, t.preview.send)
-    expect(tokenSent).toEqual(['-12.5 USDT'])
+    expect(await previewRow(page, t.preview.send)).toEqual(['-12.5 USDT'])
+    const tokenSent = await previewExact(page, t.preview.send)
     expect(await previewRow(page, t.preview.approvals)).toEqual([t.preview.none])
     const tokenHash = await confirmSend(page, WALLET_PASSWORD)
     const receipt = await client.waitForTransactionReceipt({ hash: tokenHash })
@@ -117,7 +122,8 @@ test.describe('see before you sign', () => {
       args: [address],
       blockNumber: receipt.blockNumber,
     })
-    expect(tokenBefore - tokenAfter).toBe(previewUnits(tokenSent[0] ?? '', decimals))
+    expect(tokenSent).toHaveLength(1)
+    expect(tokenBefore - tokenAfter).toBe(parseUnits(tokenSent[0] ?? '', decimals))
   })
 
   test('a send the chain would revert is blocked with its reason', async () => {

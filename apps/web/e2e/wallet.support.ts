@@ -201,3 +201,31 @@ export async function detailRow(page: Page, label: string): Promise<string> {
   const row = page.locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
   return (await row.locator('dd').innerText()).trim()
 }
+
+/**
+ * Exchanges `amount` of `from` for `to` on the exchange screen, signed with the wallet password;
+ * resolves when the chain has mined it (the screen says what came back).
+ */
+export async function swapThroughScreens(
+  page: Page,
+  input: { from: string; to: string; amount: string; password: string },
+): Promise<void> {
+  const x = t.exchange
+  await open(page, '/walletExchange')
+  for (const [picker, symbol] of [
+    [x.chooseFrom, input.from],
+    [x.chooseTo, input.to],
+  ] as const) {
+    await expect.poll(() => page.getByRole('button', { name: picker, exact: true }).count()).toBe(1)
+    await page.getByRole('button', { name: picker, exact: true }).click()
+    await page.getByRole('listbox', { name: picker }).getByText(symbol, { exact: true }).first().click()
+  }
+  await field(page, t.send.amount).fill(input.amount)
+  const checked = new RegExp(`^${x.simulated.split('{{')[0]}`)
+  await expect.poll(() => page.getByText(checked).count(), { timeout: 20_000 }).toBe(1)
+  await button(page, x.review).click()
+  const sheet = page.getByRole('form', { name: x.confirmTitle })
+  await sheet.getByPlaceholder(t.form.walletPassword, { exact: true }).fill(input.password)
+  await sheet.getByRole('button', { name: x.submit, exact: true }).click()
+  await expect.poll(() => page.locator('p[data-status="success"]').count(), { timeout: 30_000 }).toBe(1)
+}

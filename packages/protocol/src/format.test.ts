@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatNumber, shortenMiddle } from './format.ts'
+import { exactTokenAmount, formatNumber, formatTokenAmount, shortenMiddle } from './format.ts'
 
 describe('formatNumber', () => {
   it('adds thousands separators to a number', () => {
@@ -77,5 +77,48 @@ describe('shortenMiddle', () => {
     expect(shortenMiddle('short')).toBe('short')
     expect(shortenMiddle('a'.repeat(13))).toBe('a'.repeat(13))
     expect(shortenMiddle('a'.repeat(14))).toBe('aaaaaa...aaaa')
+  })
+})
+
+describe('formatTokenAmount (amounts for people, one rule on every wallet screen)', () => {
+  it('keeps 6 significant digits, at least 2 places when there is a whole part, at most 8', () => {
+    expect(formatTokenAmount('122.839505067283950506')).toBe('122.84')
+    expect(formatTokenAmount('123.456789012345678901')).toBe('123.457')
+    expect(formatTokenAmount('1234567.891')).toBe('1,234,567.89')
+    expect(formatTokenAmount('0.000123456789012345')).toBe('0.00012346')
+    expect(formatTokenAmount('0.12345678901')).toBe('0.123457')
+    expect(formatTokenAmount('1000.500000')).toBe('1,000.5')
+    expect(formatTokenAmount('40')).toBe('40')
+    expect(formatTokenAmount('-0.5')).toBe('-0.5')
+    expect(formatTokenAmount('9.99999999')).toBe('10')
+  })
+
+  it('never shows more places than the coin has', () => {
+    expect(formatTokenAmount('0.123456789', { decimals: 4 })).toBe('0.1235')
+    expect(formatTokenAmount('12.5', { decimals: 0 })).toBe('13')
+  })
+
+  it('shows a tiny amount as less than the smallest shown place, never as 0', () => {
+    expect(formatTokenAmount('0.000000000000000001')).toBe('<0.00000001')
+    expect(formatTokenAmount('0')).toBe('0')
+    expect(formatTokenAmount('0.000000000000000001', { round: 'up' })).toBe('0.00000001')
+  })
+
+  it('rounds a minimum down and a cost up, so neither says more or less than it is', () => {
+    expect(formatTokenAmount('0.1234569', { round: 'down' })).toBe('0.123456')
+    expect(formatTokenAmount('0.1234561', { round: 'up' })).toBe('0.123457')
+    expect(formatTokenAmount('0.00031', { round: 'up' })).toBe('0.00031')
+  })
+
+  it('groups and marks decimals as the language does, without passing through a float', () => {
+    expect(formatTokenAmount('1234567.891', { locale: 'zh-CN' })).toBe('1,234,567.89')
+    expect(formatTokenAmount('1234567.891', { locale: 'zh-TW' })).toBe('1,234,567.89')
+    expect(formatTokenAmount('1234567.891', { locale: 'de-DE' })).toBe('1.234.567,89')
+    expect(formatTokenAmount('98765432109876543210.5')).toBe('98,765,432,109,876,543,210.5')
+  })
+
+  it('gives the exact value grouped, every digit kept', () => {
+    expect(exactTokenAmount('122.839505067283950506')).toBe('122.839505067283950506')
+    expect(exactTokenAmount('1234.500', 'en-US')).toBe('1,234.5')
   })
 })

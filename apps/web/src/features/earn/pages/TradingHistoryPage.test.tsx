@@ -53,3 +53,39 @@ describe('the energy record', () => {
     })
   }
 })
+
+/** A collect to the wallet: the ledger names the address it went to, in full. */
+const ADDRESS = '0x1234567890AbcdEF1234567890aBcdef12345678'
+const collect: Result<typeof earn.ledgerHistory> = {
+  list: [
+    {
+      id: 12,
+      asset: 'knt',
+      amount: '-10.123456789012345678',
+      balance: '2.000000000000000001',
+      kind: 'payout',
+      detail: ADDRESS,
+      time: '2026-11-24T20:30:26.000Z',
+      effort: null,
+    },
+  ],
+  total: 1,
+  page: 1,
+  limit: 20,
+}
+
+describe('a collect in the history', () => {
+  for (const locale of ['en-US', 'zh-CN', 'zh-TW'] satisfies Locale[]) {
+    it(`shows its address as 0x1234…5678, the full one on tap, and the amounts for people in ${locale}`, async () => {
+      const t = TEXTS[locale]
+      await renderPage(<TradingHistoryPage />, { locale, answers: { '/v1/ledger': () => collect } })
+      const [row] = within(await screen.findByRole('list', { name: t.history.title })).getAllByRole('listitem')
+      expect(row?.textContent).not.toContain(ADDRESS)
+      const address = within(row!).getByRole('button', { name: new RegExp(ADDRESS) })
+      expect(address.textContent).toBe('0x1234…5678')
+      expect(address.getAttribute('title')).toBe(ADDRESS)
+      expect(row?.textContent).toContain(`-10.1235 ${t.asset.knt}`)
+      expect(row?.textContent).toContain(t.history.balance.replace('{{balance}}', '2'))
+    })
+  }
+})

@@ -4,8 +4,9 @@ import { CsvExportSheet } from '@/shared/ui/CsvExportSheet'
 import exportStyles from '@/shared/ui/CsvExportSheet.module.css'
 import { Page } from '@/shared/ui/Page'
 import { Segmented } from '@/shared/ui/Segmented'
+import { ADDRESS, ShortAddress } from '@/shared/ui/ShortAddress'
 import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
-import { earn, formatNumber } from '@kinetic/protocol'
+import { earn, formatTokenAmount } from '@kinetic/protocol'
 import { InfiniteScroll } from 'antd-mobile'
 import { DownlandOutline } from 'antd-mobile-icons'
 import { useState } from 'react'
@@ -28,6 +29,8 @@ export function TradingHistoryPage() {
   })
   const entries = data?.pages.flatMap((p) => p.list) ?? []
   const kindLabel = (kind: string) => t(`earn.history.kind.${kind}`, { defaultValue: kind })
+  // amounts by the wallet's one rule (6 significant digits, at most 8 places), in the language's marks
+  const amount = (value: string) => formatTokenAmount(value, { locale: currentLocale() })
   const [exporting, setExporting] = useState(false)
   const exportButton = (
     <button
@@ -78,10 +81,18 @@ export function TradingHistoryPage() {
           <ul className={styles.list} aria-label={t('earn.history.title')}>
             {entries.map((entry) => (
               <li key={entry.id} className={styles.item}>
-                <div>
+                <div className={styles.entry}>
                   <div>
                     {kindLabel(entry.kind)}
-                    {entry.detail && ` · ${entry.detail}`}
+                    {entry.detail &&
+                      (ADDRESS.test(entry.detail) ? (
+                        <>
+                          {' · '}
+                          <ShortAddress address={entry.detail} />
+                        </>
+                      ) : (
+                        ` · ${entry.detail}`
+                      ))}
                   </div>
                   <div className={styles.time}>{new Date(entry.time).toLocaleString(currentLocale())}</div>
                   {entry.effort && <EffortVerdict entryId={entry.id} effort={entry.effort} />}
@@ -89,11 +100,9 @@ export function TradingHistoryPage() {
                 <div className={styles.amount}>
                   <span className={entry.amount.startsWith('-') ? styles.minus : styles.plus}>
                     {entry.amount.startsWith('-') ? '' : '+'}
-                    {formatNumber(entry.amount)} {t(`earn.asset.${entry.asset}`)}
+                    {amount(entry.amount)} {t(`earn.asset.${entry.asset}`)}
                   </span>
-                  <span className={styles.time}>
-                    {t('earn.history.balance', { balance: formatNumber(entry.balance) })}
-                  </span>
+                  <span className={styles.time}>{t('earn.history.balance', { balance: amount(entry.balance) })}</span>
                 </div>
               </li>
             ))}

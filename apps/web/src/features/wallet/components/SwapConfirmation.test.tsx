@@ -2,7 +2,7 @@ import { initI18n } from '@/i18n'
 import { loadTexts } from '@/i18n/lazyTexts'
 import { aUser, renderPage } from '@/test/renderPage'
 import type { swap } from '@kinetic/protocol'
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SwapConfirmation } from './SwapConfirmation'
 
@@ -50,16 +50,29 @@ const row = (label: string) =>
 const answers = { '/v1/userinfo': () => aUser({ time_zone: 'America/New_York' }) }
 
 describe('SwapConfirmation', () => {
-  it('shows the preview every signature shows, exact to the wei, then the swap’s own rows', async () => {
+  it('shows the preview every signature shows, then the swap’s own rows, each amount by the one rule', async () => {
     await renderPage(<SwapConfirmation quote={aQuote()} />, { answers })
     expect(row('You send').map((dd) => dd.textContent)).toEqual(['-40 USDT'])
-    expect(row('You receive').map((dd) => dd.textContent)).toEqual(['+123.456789012345678901 KNT'])
+    expect(row('You receive').map((dd) => dd.textContent)).toEqual(['+123.457 KNT'])
     expect(row('Fee (at most)')[0]?.textContent).toBe('0.00031 BNB ≈ $0.19')
     expect(row('Approvals granted')[0]?.textContent).toBe('None')
-    expect(row('Minimum received')[0]?.textContent).toBe('122.839505067283950506 KNT')
+    // a minimum is rounded down: it never promises more than the swap guarantees
+    expect(row('Minimum received')[0]?.textContent).toBe('122.839 KNT')
     expect(row('Liquidity provider fee')[0]?.textContent).toBe('0.12 USDT ≈ $0.12')
     // the deadline on the account's clock (New York), not the device's
     expect((await screen.findByText('Nov 24, 07:00')).tagName).toBe('DD')
+  })
+
+  it('keeps the exact value of every amount, to the wei, on tap and in the page', async () => {
+    await renderPage(<SwapConfirmation quote={aQuote()} />, { answers })
+    const received = row('You receive')[0]!.querySelector('data')!
+    expect(received.value).toBe('123.456789012345678901')
+    const minimum = row('Minimum received')[0]!.querySelector('data')!
+    expect(minimum.value).toBe('122.839505067283950506')
+    fireEvent.click(within(row('Minimum received')[0]!).getByRole('button'))
+    expect(row('Minimum received')[0]?.textContent).toBe('122.839505067283950506 KNT')
+    fireEvent.click(within(row('You receive')[0]!).getByRole('button'))
+    expect(row('You receive')[0]?.textContent).toBe('+123.456789012345678901 KNT')
   })
 
   it('shows only why the swap would revert when the simulation fails', async () => {

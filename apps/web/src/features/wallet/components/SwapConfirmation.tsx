@@ -1,7 +1,9 @@
 import { formatInstant, useAccountTimeZone } from '@/shared/clock'
+import { Amount } from '@/shared/ui/Amount'
 import type { swap } from '@kinetic/protocol'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatAmount, formatWithUsd } from '../lib/format'
+import { formatWithUsd } from '../lib/format'
 import styles from './Sheet.module.css'
 import { TxPreview, type TxPreviewProps } from './TxPreview'
 
@@ -40,8 +42,12 @@ export function swapPreview(quote: swap.SwapQuote, revertText: (reason: string) 
 export function SwapConfirmation({ quote }: { quote: swap.SwapQuote }) {
   const { t, i18n } = useTranslation()
   const timeZone = useAccountTimeZone()
-  const rows: [string, string][] = [
-    [t('wallet.exchange.minimum'), `${formatAmount(quote.minimum_received, 18)} ${quote.to.symbol}`],
+  const rows: [string, ReactNode][] = [
+    // a minimum is rounded down: it never promises more than the swap guarantees
+    [
+      t('wallet.exchange.minimum'),
+      <Amount value={quote.minimum_received} symbol={quote.to.symbol} decimals={quote.to.decimals} round="down" />,
+    ],
     [t('wallet.exchange.impact'), `${quote.price_impact}%`],
     [t('wallet.exchange.route'), quote.route.join(' → ')],
     [t('wallet.exchange.lpFee'), formatWithUsd(quote.lp_fee, quote.from.symbol, quote.lp_fee_usd)],

@@ -3,11 +3,12 @@ import { showToast } from '@/shared/ui/toast'
 import { shortenMiddle, swap } from '@kinetic/protocol'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Checkbox, Dialog, DotLoading } from 'antd-mobile'
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { LoopOutline } from 'antd-mobile-icons'
 import formStyles from '@/shared/ui/Form.module.css'
+import { Amount } from '@/shared/ui/Amount'
 import { useBalancesQuery } from '../assets.queries'
 import { formatAmount, formatWithUsd } from '../lib/format'
 import { signAndBroadcast } from '../lib/swapSign'
@@ -212,7 +213,7 @@ export function SwapForm({ wallet }: { wallet: Wallet }) {
           </p>
         )}
         {current && !quote.error && <QuoteDetails quote={current} />}
-        {current && !quote.error && <QuoteCheck simulation={current.simulation} symbol={current.to.symbol} />}
+        {current && !quote.error && <QuoteCheck simulation={current.simulation} coin={current.to} />}
         <Button
           type="submit"
           block
@@ -250,7 +251,7 @@ export function SwapForm({ wallet }: { wallet: Wallet }) {
 }
 
 /** Under the quote: the node's eth_call verdict — what it pays out, or why the swap would revert. */
-function QuoteCheck({ simulation, symbol }: { simulation: swap.Simulation; symbol: string }) {
+function QuoteCheck({ simulation, coin }: { simulation: swap.Simulation; coin: swap.SwapQuote['to'] }) {
   const { t } = useTranslation()
   if (simulation.status === 'reverted')
     return (
@@ -259,20 +260,34 @@ function QuoteCheck({ simulation, symbol }: { simulation: swap.Simulation; symbo
       </p>
     )
   if (simulation.status === 'ok')
-    return <p role="status">{t('wallet.exchange.simulated', { amount: simulation.amount_out, symbol })}</p>
+    return (
+      <p role="status">
+        {t('wallet.exchange.simulated', {
+          amount: formatAmount(simulation.amount_out, coin.decimals),
+          symbol: coin.symbol,
+        })}
+      </p>
+    )
   return null
 }
 
 function QuoteDetails({ quote }: { quote: swap.SwapQuote }) {
   const { t } = useTranslation()
   const rate = Number(quote.amount_out) / Number(quote.amount_in)
-  const rows: [string, string][] = [
-    [t('wallet.exchange.to'), `${formatAmount(quote.amount_out, 8)} ${quote.to.symbol}`],
+  const rows: [string, ReactNode][] = [
     [
-      t('wallet.exchange.rate', { from: quote.from.symbol, rate: formatAmount(String(rate), 8), to: quote.to.symbol }),
+      t('wallet.exchange.to'),
+      <Amount value={quote.amount_out} symbol={quote.to.symbol} decimals={quote.to.decimals} />,
+    ],
+    [
+      t('wallet.exchange.rate', { from: quote.from.symbol, rate: formatAmount(rate.toFixed(18)), to: quote.to.symbol }),
       '',
     ],
-    [t('wallet.exchange.minimum'), `${formatAmount(quote.minimum_received, 8)} ${quote.to.symbol}`],
+    // a minimum is rounded down: it never promises more than the swap guarantees
+    [
+      t('wallet.exchange.minimum'),
+      <Amount value={quote.minimum_received} symbol={quote.to.symbol} decimals={quote.to.decimals} round="down" />,
+    ],
     [t('wallet.exchange.impact'), `${quote.price_impact}%`],
     [t('wallet.exchange.route'), quote.route.join(' → ')],
     [t('wallet.exchange.lpFee'), formatWithUsd(quote.lp_fee, quote.from.symbol, quote.lp_fee_usd)],
@@ -356,7 +371,10 @@ function SwapResult({ hash, onAgain }: { hash: string; onAgain: () => void }) {
     <div className={styles.result}>
       <p role="status" data-status={status}>
         {status === 'success' && legs
-          ? t('wallet.exchange.done', { amount: legs.received.amount, symbol: legs.received.coin.symbol })
+          ? t('wallet.exchange.done', {
+              amount: formatAmount(legs.received.amount, legs.received.coin.decimals),
+              symbol: legs.received.coin.symbol,
+            })
           : status === 'failed'
             ? t('wallet.exchange.failed')
             : t('wallet.exchange.pending')}

@@ -63,8 +63,14 @@ export function TransferItem({
           )}
         </span>
         <span className={styles.sub}>
-          <span className={styles.mono}>{shortenMiddle(other)}</span> ·{' '}
-          {formatTime(transfer.time, currentLocale(), 'short')}
+          <span className={styles.mono}>{shortenMiddle(other)}</span>
+          {/* the separator stands in the gap before the time: when the time wraps, it is left out */}
+          <span className={styles.when}>
+            <span className={styles.separator} aria-hidden="true">
+              ·
+            </span>
+            <time dateTime={transfer.time}>{formatTime(transfer.time, currentLocale(), 'short')}</time>
+          </span>
         </span>
       </span>
       {transfer.swap ? (

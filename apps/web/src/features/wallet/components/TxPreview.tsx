@@ -1,11 +1,9 @@
 import { shortenMiddle } from '@kinetic/protocol'
 import { DotLoading } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
+import { Amount } from '@/shared/ui/Amount'
 import { formatAmount, formatWithUsd } from '../lib/format'
 import styles from './TxPreview.module.css'
-
-/** Amounts are shown to the wei (a token's 18 places): exactly what the balance will change by. */
-const EXACT = 18
 
 /** An amount of one coin, whole units as a decimal string. */
 export type PreviewAmount = { symbol: string; amount: string }
@@ -52,8 +50,8 @@ export function TxPreview({ sends, receives, approvals, fee, revert, loading }: 
     ) : (
       list.map((item, i) => (
         <dd key={i} className={styles.amount}>
-          {sign}
-          {formatAmount(item.amount, EXACT)} {item.symbol}
+          {/* shown by the one rule; the exact change, to the wei, in its <data value> and on tap */}
+          <Amount value={item.amount} sign={sign} symbol={item.symbol} />
         </dd>
       ))
     )

@@ -1,10 +1,18 @@
-import { formatNumber } from '@kinetic/protocol'
+import { formatNumber, formatTokenAmount, type TokenAmountFormat } from '@kinetic/protocol'
 
-/** A token amount with thousands separators, at most `decimals` places, no trailing zeros. */
-export function formatAmount(value: string, decimals = 6): string {
+/** The interface's language (i18n sets it on <html>), for its number marks; en-US outside a page. */
+export function interfaceLocale(): string {
+  return (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en-US'
+}
+
+/**
+ * A token amount for people, the one rule of every wallet screen (protocol formatTokenAmount):
+ * 6 significant digits, at most 8 places (or the coin's `decimals`), the language's marks.
+ * Where the exact value matters (preview, quote, detail), the Amount component shows it on tap.
+ */
+export function formatAmount(value: string, decimals = 18, round?: TokenAmountFormat['round']): string {
   if (value.trim() === '') return '0'
-  const text = formatNumber(value, decimals)
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text
+  return formatTokenAmount(value, { decimals, round, locale: interfaceLocale() })
 }
 
 /** Coin symbols as a list in the person's language ("BNB and KNT", "BNB和KNT"). */
@@ -17,9 +25,9 @@ export function formatUsd(value: string): string {
   return value.trim() === '' ? '—' : `$${formatNumber(value, 2)}`
 }
 
-/** "0.0012 BNB ≈ $0.72": an amount at most 8 places, the USD part left out when unpriced (''). */
+/** "0.0012 BNB ≈ $0.72": a cost, rounded up (never shown less than it is), the USD part left out when unpriced (''). */
 export function formatWithUsd(amount: string, symbol: string, usd: string): string {
-  return `${formatAmount(amount, 8)} ${symbol}${usd === '' ? '' : ` ≈ ${formatUsd(usd)}`}`
+  return `${formatAmount(amount, 18, 'up')} ${symbol}${usd === '' ? '' : ` ≈ ${formatUsd(usd)}`}`
 }
 
 /** A time from the server (ISO 8601, UTC) in the person's language and time zone (short in lists). */

@@ -1,14 +1,16 @@
 import { currentLocale } from '@/i18n'
+import { Amount } from '@/shared/ui/Amount'
 import { Page } from '@/shared/ui/Page'
 import { EmptyState, LoadFailed, Loading } from '@/shared/ui/Status'
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { CopyIcon } from '../components/CopyButton'
 import { ReplaceActions } from '../components/ReplaceActions'
 import { TxData } from '../components/TxData'
 import styles from '../components/TxDetail.module.css'
-import { formatAmount, formatTime } from '../lib/format'
+import { formatTime } from '../lib/format'
 import type { Transfer } from '../lib/types'
 import { shownTransfers } from '../lib/txView'
 import { useTxQuery } from '../transfer.queries'
@@ -46,12 +48,13 @@ export function TransferDetailPage() {
 function TxDetail({ transfers, main, explorerUrl }: { transfers: Transfer[]; main: Transfer; explorerUrl: string }) {
   const { t } = useTranslation()
   const Icon = STATUS_ICONS[main.status]
-  const rows: { label: string; value: string; copy?: boolean }[] = [
-    { label: t('wallet.tx.sender'), value: main.from, copy: true },
-    { label: t('wallet.tx.receiver'), value: main.to, copy: true },
+  const rows: { label: string; value: ReactNode; copy?: string }[] = [
+    { label: t('wallet.tx.sender'), value: main.from, copy: main.from },
+    { label: t('wallet.tx.receiver'), value: main.to, copy: main.to },
     { label: t('wallet.tx.time'), value: formatTime(main.time, currentLocale()) },
-    { label: t('wallet.tx.fee'), value: main.fee === '' ? '—' : `${main.fee} BNB` },
-    { label: t('wallet.tx.hash'), value: main.hash, copy: true },
+    // a cost, rounded up by the one rule; the exact fee on tap
+    { label: t('wallet.tx.fee'), value: main.fee === '' ? '—' : <Amount value={main.fee} symbol="BNB" round="up" /> },
+    { label: t('wallet.tx.hash'), value: main.hash, copy: main.hash },
     { label: t('wallet.tx.block'), value: main.block_number === null ? '—' : String(main.block_number) },
     { label: t('wallet.tx.confirmations'), value: String(main.confirmations) },
   ]
@@ -69,8 +72,8 @@ function TxDetail({ transfers, main, explorerUrl }: { transfers: Transfer[]; mai
         )}
         {transfers.map((transfer) => (
           <div key={transfer.log_index} className={styles.amount}>
-            {SIGNS[transfer.direction]}
-            {formatAmount(transfer.amount, transfer.coin.decimals)} <small>{transfer.coin.symbol}</small>
+            <Amount value={transfer.amount} sign={SIGNS[transfer.direction]} decimals={transfer.coin.decimals} />{' '}
+            <small>{transfer.coin.symbol}</small>
           </div>
         ))}
       </section>
@@ -80,7 +83,7 @@ function TxDetail({ transfers, main, explorerUrl }: { transfers: Transfer[]; mai
             <dt>{row.label}</dt>
             <dd className={row.copy ? styles.mono : undefined}>
               <span>{row.value}</span>
-              {row.copy && <CopyIcon text={row.value} label={t('wallet.tx.copyNamed', { name: row.label })} />}
+              {row.copy && <CopyIcon text={row.copy} label={t('wallet.tx.copyNamed', { name: row.label })} />}
             </dd>
           </div>
         ))}
