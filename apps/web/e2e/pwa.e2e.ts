@@ -292,6 +292,41 @@ test.describe('the installable app', () => {
     await context.close()
   })
 
+  test('a screen read in an earlier launch, reached offline by a move inside the app, shows the copy a reload shows', async () => {
+    const context = await appContext('en-US')
+    const page = await context.newPage()
+    await registerThroughForm(page, uniqueEmail('pwa-nav'), 'walk1234', enAccount)
+    await underServiceWorker(page)
+    const account = await page.evaluate(() => localStorage.getItem('currentAccount'))
+
+    // read once online, and copied
+    await load(page, '/userAuthorize')
+    const exercise = page.getByRole('switch', { name: enHealth.authorize.kinds.exercise })
+    await expect.poll(() => exercise.count()).toBe(1)
+    const checked = await exercise.getAttribute('aria-checked')
+    await expect.poll(async () => Object.keys(await copied(page, account))).toContain(health.authorize.name)
+
+    // a later launch online that does not read it; then the network goes
+    const launched = Date.now()
+    await load(page, '/homePage')
+    await expect.poll(async () => (await copy(page, account)).savedAt).toBeGreaterThan(launched)
+    await context.setOffline(true)
+    await expect.poll(() => banner(page).count()).toBe(1)
+
+    // moving to it inside the app shows the copy, not "not opened on this device yet"
+    await visit(page, '/userAuthorize')
+    await expect.poll(() => exercise.count()).toBe(1)
+    expect(await exercise.getAttribute('aria-checked')).toBe(checked)
+    expect(await page.getByText(enCommon.notOffline).count()).toBe(0)
+
+    // the same as a reload offline shows
+    await load(page, '/userAuthorize')
+    await expect.poll(() => exercise.count()).toBe(1)
+    expect(await exercise.getAttribute('aria-checked')).toBe(checked)
+    await context.setOffline(false)
+    await context.close()
+  })
+
   test('opens a workout file shared to the installed app in the import, which records it', async () => {
     const context = await appContext('en-US')
     const page = await context.newPage()

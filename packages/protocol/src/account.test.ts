@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { CODE_SCENES, forgotPassword, login, register, sendCode } from './account.ts'
+import {
+  CODE_SCENES,
+  editProfile,
+  forgotPassword,
+  HEIGHT_CM,
+  HR_MAX_BPM,
+  login,
+  register,
+  sendCode,
+  STRIDE_CM,
+  WEIGHT_KG,
+} from './account.ts'
+import { errorMessage } from './errors.ts'
+import { WIRE_LANGS } from './lang.ts'
 
 /** The issues of a failed parse as `path: message`, e.g. `account: EMAIL_INVALID`. */
 function issues(schema: z.ZodType, input: unknown): string[] {
@@ -125,5 +138,26 @@ describe('login', () => {
       'account: FIELD_REQUIRED',
       'password: PASSWORD_REQUIRED',
     ])
+  })
+})
+
+describe('editProfile: the body measures', () => {
+  it('takes the weight with one decimal, as the weight log does', () => {
+    expect(editProfile.params.parse({ weight: '57.5' }).weight).toBe(57.5)
+    expect(editProfile.params.parse({ weight: '57,5' }).weight).toBe(57.5)
+    expect(issues(editProfile.params, { weight: '57.55' })).toEqual(['weight: WEIGHT_INVALID'])
+    expect(issues(editProfile.params, { weight: 'heavy' })).toEqual(['weight: WEIGHT_INVALID'])
+    expect(issues(editProfile.params, { weight: '300.1' })).toEqual(['weight: WEIGHT_RANGE'])
+  })
+
+  it('names the range of each measure in every language, from the limits the server applies', () => {
+    const ranges = [
+      ['HEIGHT_RANGE', HEIGHT_CM],
+      ['WEIGHT_RANGE', WEIGHT_KG],
+      ['STRIDE_RANGE', STRIDE_CM],
+      ['HR_MAX_RANGE', HR_MAX_BPM],
+    ] as const
+    for (const [code, { min, max }] of ranges)
+      for (const lang of WIRE_LANGS) expect(errorMessage(code, lang)).toMatch(new RegExp(`\\b${min}\\b.*\\b${max}\\b`))
   })
 })

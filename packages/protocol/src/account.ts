@@ -228,7 +228,16 @@ export const HR_MAX_BPM = { min: 100, max: 230 } as const
 export const NICKNAME_MAX = 24
 export const BIRTHDAY_MIN = '1900-01-01'
 
-const between = (range: { min: number; max: number }, code: 'HEIGHT_RANGE' | 'WEIGHT_RANGE' | 'STRIDE_RANGE') =>
+/** kg as typed: a number with at most one decimal (`,` or `.`), within {@link WEIGHT_KG} (profile and weight log). */
+export const weightKg = () =>
+  z
+    .string('WEIGHT_INVALID')
+    .trim()
+    .regex(/^\d{1,3}([.,]\d)?$/, 'WEIGHT_INVALID')
+    .transform((v) => Number(v.replace(',', '.')))
+    .pipe(z.number().min(WEIGHT_KG.min, 'WEIGHT_RANGE').max(WEIGHT_KG.max, 'WEIGHT_RANGE'))
+
+const between = (range: { min: number; max: number }, code: 'HEIGHT_RANGE' | 'STRIDE_RANGE') =>
   int().pipe(z.number().min(range.min, code).max(range.max, code))
 
 /** A real calendar day `YYYY-MM-DD` from 1900 to today (UTC). */
@@ -252,7 +261,7 @@ export function canonicalTimeZone(value: string): string | undefined {
 export const editProfile = method('/v1/infoedit', {
   feature: 'account',
   summary:
-    'Edit the profile: a field left out (or empty) stays as it is. Height and stride in cm, weight in kg, ' +
+    'Edit the profile: a field left out (or empty) stays as it is. Height and stride in cm, weight in kg (one decimal), ' +
     'hr_zone is the maximum heart rate in bpm (0: automatic, 220 − age), time_zone an IANA name',
   auth: true,
   params: z.object({
@@ -260,7 +269,7 @@ export const editProfile = method('/v1/infoedit', {
     gender: optional(z.enum(['male', 'female'], 'FIELD_INVALID')),
     birthday: optional(z.string().trim().refine(isBirthday, 'BIRTHDAY_INVALID')),
     height: optional(between(HEIGHT_CM, 'HEIGHT_RANGE')),
-    weight: optional(between(WEIGHT_KG, 'WEIGHT_RANGE')),
+    weight: optional(z.preprocess((v) => (typeof v === 'number' ? String(v) : v), weightKg())),
     stride: optional(between(STRIDE_CM, 'STRIDE_RANGE')),
     hr_zone: optional(int().refine((v) => v === 0 || (v >= HR_MAX_BPM.min && v <= HR_MAX_BPM.max), 'HR_MAX_RANGE')),
     time_zone: optional(

@@ -227,7 +227,10 @@ const BOOLEAN_TEXT: Record<string, boolean | undefined> = { true: true, '1': tru
 export const ConsoleGood = z.object({
   id: z.number().int(),
   kind: z.enum(GOOD_KINDS),
+  /** The name as stored, for editing: `{days}` stands for the physical-fitness length setting. */
   name: z.record(z.enum(WIRE_LANGS), z.string()),
+  /** The name as users read it (`{days}` filled in), what the console lists. */
+  shown_name: z.record(z.enum(WIRE_LANGS), z.string()),
   description: z.record(z.enum(WIRE_LANGS), z.string()),
   price: z.number().int(),
   /** Units left; null: unlimited. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { WEIGHT_KG } from './account.ts'
+import { weightKg } from './account.ts'
 import { method, readOnly } from './method.ts'
 import { id, listOf, okResult, optional, pageParams } from './schema.ts'
 
@@ -68,12 +68,7 @@ export const WeightEntry = z.object({
 export type WeightEntry = z.infer<typeof WeightEntry>
 
 /** kg as typed: a number with at most one decimal, within the profile's weight range. */
-const weight = z
-  .string('WEIGHT_INVALID')
-  .trim()
-  .regex(/^\d{1,3}([.,]\d)?$/, 'WEIGHT_INVALID')
-  .transform((v) => Number(v.replace(',', '.')))
-  .pipe(z.number().min(WEIGHT_KG.min, 'WEIGHT_RANGE').max(WEIGHT_KG.max, 'WEIGHT_RANGE'))
+const weight = weightKg()
 /** A real day from 1900 up to today in the account's zone (the server checks the upper bound). */
 const weighDay = z.string().trim().regex(DAY, 'WEIGHT_DATE_INVALID')
 

@@ -4,7 +4,7 @@ import {
   type PersistedClient,
   type Persister,
 } from '@tanstack/query-persist-client-core'
-import type { Query, QueryClient } from '@tanstack/react-query'
+import { hydrate, onlineManager, type Query, type QueryClient } from '@tanstack/react-query'
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval'
 import { currentAccountId } from './session'
 
@@ -103,6 +103,19 @@ async function storedAnswers(account: number): Promise<PersistedClient['clientSt
  */
 let carried: PersistedClient['clientState']['queries'] = []
 
+/**
+ * The network went in a launch that started online: the carried answers the app has not read
+ * again stand in for them, as a reload offline would show them (restored, marked stale) — a
+ * screen reached by a move inside the app shows the same copy, not "not opened on this device".
+ */
+function showCarried(queryClient: QueryClient): void {
+  const cache = queryClient.getQueryCache()
+  const missing = carried.filter((query) => cache.get(query.queryHash)?.state.data === undefined)
+  if (missing.length === 0) return
+  hydrate(queryClient, { mutations: [], queries: missing })
+  for (const { queryHash } of missing) void cache.get(queryHash)?.invalidate()
+}
+
 function restore(queryClient: QueryClient, account: number | null): Promise<void> {
   restoredFor = account
   carried = []
@@ -164,6 +177,9 @@ export function startOfflineCopy(queryClient: QueryClient): Promise<void> {
   // best effort for what arrived in the last moment
   window.addEventListener('pagehide', () => {
     if (pending) save()
+  })
+  onlineManager.subscribe((online) => {
+    if (!online) void (restoring ?? Promise.resolve()).then(() => showCarried(queryClient))
   })
   return restore(queryClient, currentAccountId())
 }

@@ -60,8 +60,8 @@ describe('profile (/v1/userinfo, /v1/infoedit)', () => {
     expect(body).toMatchObject({ code: true, data: expected })
     expect(await profileOf(client)).toMatchObject(expected)
 
-    await client.call('/v1/infoedit', { weight: '56', hr_zone: '0' })
-    expect(await profileOf(client)).toMatchObject({ ...expected, weight: 56, hr_zone: null })
+    await client.call('/v1/infoedit', { weight: '56.5', hr_zone: '0' })
+    expect(await profileOf(client)).toMatchObject({ ...expected, weight: 56.5, hr_zone: null })
   })
 
   it.each([
@@ -74,7 +74,13 @@ describe('profile (/v1/userinfo, /v1/infoedit)', () => {
       msg: 'Natural stride must be between 30 and 150 cm',
     },
     { params: { hr_zone: '99' }, error: 'HR_MAX_RANGE', field: 'hr_zone' },
-    { params: { weight: 'heavy' }, error: 'FIELD_INVALID', field: 'weight', msg: 'Weight is invalid' },
+    {
+      params: { weight: 'heavy' },
+      error: 'WEIGHT_INVALID',
+      field: 'weight',
+      msg: 'Enter the weight in kg as a number with at most one decimal',
+    },
+    { params: { weight: '57.55' }, error: 'WEIGHT_INVALID', field: 'weight' },
     { params: { gender: 'other' }, error: 'FIELD_INVALID', field: 'gender', msg: 'Gender is invalid' },
     { params: { birthday: '2020-02-30' }, error: 'BIRTHDAY_INVALID', field: 'birthday' },
     { params: { birthday: '2999-01-01' }, error: 'BIRTHDAY_INVALID', field: 'birthday' },
@@ -96,7 +102,7 @@ describe('profile (/v1/userinfo, /v1/infoedit)', () => {
     const { body } = await client.call('/v1/infoedit', { height: '300' }, { lang: 'zh-cn' })
     expect(body).toMatchObject({ error: 'HEIGHT_RANGE', msg: '身高须在 50 至 250 厘米之间' })
     const tw = await client.call('/v1/infoedit', { weight: 'x' }, { lang: 'zh-hk' })
-    expect(tw.body.msg).toBe('體重格式不正確')
+    expect(tw.body.msg).toBe('請以公斤為單位輸入體重，最多一位小數')
   })
 
   it("edits only the acting account's own profile", async () => {

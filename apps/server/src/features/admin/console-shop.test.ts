@@ -1,4 +1,6 @@
+import type { admin } from '@kinetic/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { earnSettings } from '../earn/index.ts'
 import { rowCount, rowCounts, startTestApp, type Client, type TestApp } from '../../../test/harness.ts'
 import { aUser, expectReconciled, give, ok } from '../earn/earn.testkit.ts'
 import { adminCall, operatorClient } from './admin.testkit.ts'
@@ -57,6 +59,21 @@ describe('goods in the console', () => {
     expect(list.filter((g) => g.id !== id).map((g) => g.sold)).toEqual(list.filter((g) => g.id !== id).map(() => 0))
     expect(list.filter((g) => g.kind === 'virtual' && g.active === false && g.stock === null)).toHaveLength(1)
     expect(list.some((g) => g.fulfilment === 'physical_fitness')).toBe(true)
+  })
+
+  it('lists the fitness analysis as users read it, its template kept for editing', async () => {
+    const list = (await consoleOk('/admin/goods', { limit: 100 })).list as admin.ConsoleGood[]
+    const fitness = list.find((g) => g.fulfilment === 'physical_fitness')
+    const { physical_fitness_days: days } = await earnSettings(app.database.db).get()
+    // the template, for the edit form ({days}: the operator's length setting)
+    expect(fitness?.name['us-en']).toBe('Physical-fitness analysis ({days} days)')
+    // what the list shows: the length filled in, every language
+    expect(fitness?.shown_name).toEqual({
+      'us-en': `Physical-fitness analysis (${days} days)`,
+      'zh-cn': `体能分析（${days}天）`,
+      'zh-hk': `體能分析（${days}天）`,
+    })
+    for (const good of list) expect(Object.values(good.shown_name).join(' ')).not.toMatch(/[{}]/)
   })
 
   it('refuses bad goods naming the field, writing nothing', async () => {

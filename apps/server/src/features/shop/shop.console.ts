@@ -46,11 +46,12 @@ export function shopConsole(db: Db, settings: EarnSettings, push: Pick<PushServi
       // the seeded goods are listed even before any user opened the shop (seeding keeps an operator's edits)
       if (!seeded) await seedGoods(repo)
       seeded = true
-      const { rows, total } = await repo.allGoods(page, limit)
+      const [{ rows, total }, days] = await Promise.all([repo.allGoods(page, limit), fitnessDays()])
       const list = rows.map(({ good: g, sold }) => ({
         id: g.id,
         kind: g.kind as admin.ConsoleGood['kind'],
         name: g.name,
+        shown_name: shownTexts(g.name, days),
         description: g.description,
         price: g.pricePoints,
         stock: g.stock,

@@ -113,7 +113,7 @@ export function GoodsPage() {
           {goods.data?.list.map((g) => (
             <tr key={g.id} data-testid={`good-${g.id}`}>
               <td>
-                #{g.id} {g.name[lang]}
+                #{g.id} {g.shown_name[lang]}
                 <div className="muted">
                   {g.fulfilment && `${t(`admin.goods.grant.${draftOf(g).grant || 'none'}`)} ${draftOf(g).amount}`}
                 </div>

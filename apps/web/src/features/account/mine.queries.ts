@@ -9,11 +9,13 @@ function useSetProfile() {
   return (user: account.User) => queryClient.setQueryData(queryKeys.method(account.userInfo), user)
 }
 
-export function useEditProfileMutation() {
+/** `showsErrors`: the page shows a refusal beside its field itself (no toast). */
+export function useEditProfileMutation({ showsErrors = false } = {}) {
   const setProfile = useSetProfile()
   return useMutation({
     mutationFn: (params: ParamsIn<typeof account.editProfile>) => call(account.editProfile, params),
     onSuccess: setProfile,
+    meta: { silent: showsErrors },
   })
 }
 

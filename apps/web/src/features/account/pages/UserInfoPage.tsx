@@ -1,7 +1,8 @@
 import { Page } from '@/shared/ui/Page'
 import { LoadFailed, Loading } from '@/shared/ui/Status'
-import { showSuccess } from '@/shared/ui/toast'
-import { account as protocol, type account } from '@kinetic/protocol'
+import { isApiError } from '@/api'
+import { showSuccess, showToast } from '@/shared/ui/toast'
+import { account as protocol, type account, type ErrorCode } from '@kinetic/protocol'
 import { Button } from 'antd-mobile'
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -52,27 +53,67 @@ export function UserInfoPage() {
   )
 }
 
-function Row({ label, htmlFor, children }: { label: string; htmlFor?: string; children: ReactNode }) {
+function Row({
+  label,
+  htmlFor,
+  problem,
+  children,
+}: {
+  label: string
+  htmlFor?: string
+  /** What the server refused in this field: under it until the field changes. */
+  problem?: string | undefined
+  children: ReactNode
+}) {
   return (
-    <div className={mine.row}>
-      <label className={mine.rowLabel} htmlFor={htmlFor}>
-        {label}
-      </label>
-      {children}
-    </div>
+    <>
+      <div className={mine.row}>
+        <label className={mine.rowLabel} htmlFor={htmlFor}>
+          {label}
+        </label>
+        {children}
+      </div>
+      {problem && (
+        <p className={mine.problem} role="alert">
+          {problem}
+        </p>
+      )}
+    </>
   )
+}
+
+/** The field a refusal is about: the range and format codes name their measure. */
+const FIELD_OF_CODE: Partial<Record<ErrorCode, keyof ProfileForm>> = {
+  HEIGHT_RANGE: 'height',
+  WEIGHT_RANGE: 'weight',
+  WEIGHT_INVALID: 'weight',
+  STRIDE_RANGE: 'stride',
+  HR_MAX_RANGE: 'hr_zone',
+  BIRTHDAY_INVALID: 'birthday',
+}
+
+/** A refusal's messages by field (the server's per-field ones, or the code's field). */
+function problemsOf(error: unknown): Partial<Record<keyof ProfileForm, string>> {
+  if (!isApiError(error)) return {}
+  const byCode = error.code && FIELD_OF_CODE[error.code]
+  return byCode ? { [byCode]: error.message } : { ...error.fields }
 }
 
 function ProfileEditor({ user }: { user: account.User }) {
   const { t } = useTranslation()
-  const edit = useEditProfileMutation()
+  const edit = useEditProfileMutation({ showsErrors: true })
   const avatar = useUploadAvatarMutation()
   const [form, setForm] = useState(() => formOf(user))
+  // a refused field keeps its message until it is changed (not a toast that fades in 2 s)
+  const [problems, setProblems] = useState<Partial<Record<keyof ProfileForm, string>>>({})
   const field = (name: keyof ProfileForm) => ({
     id: `profile-${name}`,
     value: form[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-      setForm((current) => ({ ...current, [name]: event.target.value })),
+    'aria-invalid': problems[name] !== undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      setForm((current) => ({ ...current, [name]: event.target.value }))
+      setProblems(({ [name]: _, ...others }) => others)
+    },
   })
 
   const pickAvatar = (event: ChangeEvent<HTMLInputElement>) => {
@@ -93,12 +134,20 @@ function ProfileEditor({ user }: { user: account.User }) {
       {
         onSuccess: (saved) => {
           setForm(formOf(saved))
+          setProblems({})
           showSuccess(t('common.toast.modified'))
+        },
+        onError: (error) => {
+          const found = problemsOf(error)
+          setProblems(found)
+          // a failure of no field (offline, server) is told once
+          if (Object.keys(found).length === 0) showToast(error.message)
         },
       },
     )
   }
 
+  // weight in kg with one decimal, as the weight log takes it; the others whole numbers
   const number = (
     name: 'height' | 'weight' | 'stride' | 'hr_zone',
     unit: string,
@@ -108,7 +157,8 @@ function ProfileEditor({ user }: { user: account.User }) {
       <input
         className={mine.control}
         type="number"
-        inputMode="numeric"
+        inputMode={name === 'weight' ? 'decimal' : 'numeric'}
+        step={name === 'weight' ? 0.1 : 1}
         min={range.min}
         max={range.max}
         {...field(name)}
@@ -145,7 +195,7 @@ function ProfileEditor({ user }: { user: account.User }) {
             <option value="male">{t('account.userInfo.male')}</option>
           </select>
         </Row>
-        <Row label={t('account.userInfo.birthday')} htmlFor="profile-birthday">
+        <Row label={t('account.userInfo.birthday')} htmlFor="profile-birthday" problem={problems.birthday}>
           <input
             className={mine.control}
             type="date"
@@ -154,16 +204,16 @@ function ProfileEditor({ user }: { user: account.User }) {
             {...field('birthday')}
           />
         </Row>
-        <Row label={t('account.userInfo.height')} htmlFor="profile-height">
+        <Row label={t('account.userInfo.height')} htmlFor="profile-height" problem={problems.height}>
           {number('height', t('account.userInfo.unit.cm'), protocol.HEIGHT_CM)}
         </Row>
-        <Row label={t('account.userInfo.weight')} htmlFor="profile-weight">
+        <Row label={t('account.userInfo.weight')} htmlFor="profile-weight" problem={problems.weight}>
           {number('weight', t('account.userInfo.unit.kg'), protocol.WEIGHT_KG)}
         </Row>
-        <Row label={t('account.userInfo.stride')} htmlFor="profile-stride">
+        <Row label={t('account.userInfo.stride')} htmlFor="profile-stride" problem={problems.stride}>
           {number('stride', t('account.userInfo.unit.cm'), protocol.STRIDE_CM)}
         </Row>
-        <Row label={t('account.userInfo.hrMax')} htmlFor="profile-hr_zone">
+        <Row label={t('account.userInfo.hrMax')} htmlFor="profile-hr_zone" problem={problems.hr_zone}>
           {number('hr_zone', t('account.userInfo.unit.bpm'), protocol.HR_MAX_BPM)}
         </Row>
       </div>

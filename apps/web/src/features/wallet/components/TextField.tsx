@@ -12,8 +12,17 @@ type FieldProps = {
   mono?: boolean
 } & Pick<ComponentProps<typeof Input>, 'type' | 'inputMode' | 'autoComplete' | 'maxLength' | 'name' | 'clearable'>
 
-const fieldClass = (mono?: boolean, area?: boolean) =>
-  [styles.field, mono && styles.mono, area && styles.area].filter(Boolean).join(' ')
+const fieldClass = (mono?: boolean, area?: boolean, invalid?: boolean) =>
+  [styles.field, mono && styles.mono, area && styles.area, invalid && styles.invalid].filter(Boolean).join(' ')
+
+/** A field's problem under it, there until the field is corrected (not a toast that fades). */
+export function FieldProblem({ problem }: { problem: string | null }) {
+  return problem ? (
+    <p className={styles.problem} role="alert">
+      {problem}
+    </p>
+  ) : null
+}
 
 /** One rounded input row of the wallet forms. */
 export function TextField({ label, after, mono, ...input }: FieldProps) {
@@ -33,6 +42,7 @@ export function TextAreaField({
   rows = 3,
   maxLength,
   mono,
+  problem = null,
 }: {
   label: string
   value: string
@@ -40,18 +50,23 @@ export function TextAreaField({
   rows?: number
   maxLength?: number
   mono?: boolean
+  /** What is wrong with the value, shown under the field. */
+  problem?: string | null
 }) {
   return (
-    <div className={fieldClass(mono, true)}>
-      <TextArea
-        placeholder={label}
-        aria-label={label}
-        value={value}
-        onChange={onChange}
-        rows={rows}
-        autoSize={{ minRows: rows, maxRows: 8 }}
-        {...(maxLength !== undefined && { maxLength })}
-      />
-    </div>
+    <>
+      <div className={fieldClass(mono, true, problem !== null)}>
+        <TextArea
+          placeholder={label}
+          aria-label={label}
+          value={value}
+          onChange={onChange}
+          rows={rows}
+          autoSize={{ minRows: rows, maxRows: 8 }}
+          {...(maxLength !== undefined && { maxLength })}
+        />
+      </div>
+      <FieldProblem problem={problem} />
+    </>
   )
 }

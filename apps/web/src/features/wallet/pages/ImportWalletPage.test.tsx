@@ -62,3 +62,23 @@ describe('importing a wallet by its words', () => {
     expect(await screen.findByText(errorMessage('MNEMONIC_INVALID', 'us-en'))).toBeTruthy()
   })
 })
+
+describe('a problem with the words stays beside them', () => {
+  it('shows the unknown word under the words field until the words are corrected', async () => {
+    const t = TEXTS['en-US']
+    const page = await importWords('en-US', WORDS.replace(/yellow$/, 'yelow'))
+    const message = 'Not a mnemonic word: word 12 “yelow”. Check the spelling.'
+    const field = screen.getByPlaceholderText(t.import.words)
+    const shown = await screen.findByText(message)
+    expect(shown.getAttribute('role')).toBe('alert')
+    // beside the field, in the form: not a toast that fades after 2 s
+    expect(field.closest('form')?.contains(shown)).toBe(true)
+    // a wrong correction names the word still wrong; the right one takes the message away
+    await page.user.type(field, 'x')
+    expect(screen.getByText('Not a mnemonic word: word 12 “yelowx”. Check the spelling.')).toBeTruthy()
+    await page.user.clear(field)
+    await page.user.paste(WORDS)
+    expect(screen.queryByText(/Not a mnemonic word/)).toBeNull()
+    expect(page.requests).toEqual([])
+  })
+})

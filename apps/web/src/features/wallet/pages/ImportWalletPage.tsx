@@ -1,6 +1,6 @@
 import { Segmented } from '@/shared/ui/Segmented'
 import { Page } from '@/shared/ui/Page'
-import { showSuccess, showToast } from '@/shared/ui/toast'
+import { showSuccess } from '@/shared/ui/toast'
 import { wallet } from '@kinetic/protocol'
 import { Button } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
@@ -9,8 +9,9 @@ import { useNavigate, useSearchParams } from 'react-router'
 import formStyles from '@/shared/ui/Form.module.css'
 import { NewPasswordFields } from '../components/NewPasswordFields'
 import { SecretInput } from '../components/SecretInput'
-import { TextField } from '../components/TextField'
+import { FieldProblem, TextField } from '../components/TextField'
 import { useImportMutation } from '../keys.mutations'
+import type { Problem } from '../lib/problems'
 import { readMnemonic, readPrivateKey } from '../lib/secretInput'
 import { useProblemText } from '../lib/useProblemText'
 import { checkNewWallet, type NewWalletForm } from '../lib/walletForm'
@@ -31,15 +32,31 @@ export function ImportWalletPage() {
     repassword: '',
     hint: '',
   })
+  // a problem found on submit stays beside its field and follows each edit until it is gone
+  const [secretProblem, setSecretProblem] = useState<Problem | null>(null)
+  const [formProblem, setFormProblem] = useState<Problem | null>(null)
   const importing = useImportMutation()
-  const update = (patch: Partial<NewWalletForm>) => setForm((current) => ({ ...current, ...patch }))
+  const readSecret = (tab: SecretKind, value: string) =>
+    tab === 'mnemonic' ? readMnemonic(value) : readPrivateKey(value)
+  const update = (patch: Partial<NewWalletForm>) => {
+    const next = { ...form, ...patch }
+    setForm(next)
+    if (formProblem) setFormProblem(checkNewWallet(next))
+  }
+  const changeSecret = (value: string) => {
+    setSecret(value)
+    if (!secretProblem) return
+    const read = readSecret(kind, value)
+    setSecretProblem(read.ok ? null : read.problem)
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const read = kind === 'mnemonic' ? readMnemonic(secret) : readPrivateKey(secret)
-    if (!read.ok) return showToast(problemText(read.problem))
+    const read = readSecret(kind, secret)
     const problem = checkNewWallet(form)
-    if (problem) return showToast(problemText(problem))
+    setSecretProblem(read.ok ? null : read.problem)
+    setFormProblem(problem)
+    if (!read.ok || problem) return
     importing.mutate(
       { secret: read.value, name: form.name.trim(), password: form.password, hint: form.hint.trim() },
       {
@@ -64,9 +81,15 @@ export function ImportWalletPage() {
           onChange={(tab) => {
             setKind(tab)
             setSecret('')
+            setSecretProblem(null)
           }}
         />
-        <SecretInput kind={kind} value={secret} onChange={setSecret} />
+        <SecretInput
+          kind={kind}
+          value={secret}
+          onChange={changeSecret}
+          problem={secretProblem && problemText(secretProblem)}
+        />
         <TextField
           label={t('wallet.form.name')}
           value={form.name}
@@ -74,6 +97,7 @@ export function ImportWalletPage() {
           maxLength={wallet.WALLET_NAME_MAX}
         />
         <NewPasswordFields value={form} onChange={update} />
+        <FieldProblem problem={formProblem && problemText(formProblem)} />
         <p className={formStyles.note}>{t('wallet.form.passwordNote')}</p>
         <Button
           type="submit"
