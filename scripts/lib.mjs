@@ -89,11 +89,14 @@ export function webIsStale() {
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
 
-/** Installs Debian's chromium (and CJK fonts for the Chinese screens) when missing, as root. */
+/** Debian's CJK fonts, so the zh-CN and zh-TW screens show text rather than boxes. */
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'
+
+/** Installs Debian's chromium and the CJK fonts when either is missing, as root. */
 export async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return
+  if (existsSync(CHROMIUM) && existsSync(CJK_FONT)) return
   if (process.getuid?.() !== 0)
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`)
+    throw new Error(`${CHROMIUM} or ${CJK_FONT} is missing: apt-get install chromium fonts-noto-cjk`)
   await run('apt-get', ['update', '-qq'])
   await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
