@@ -13,7 +13,8 @@ const SIGNS = { income: '+', outgo: '-', self: '' }
 
 /**
  * One transfer in a history list; opens its transaction detail. An approval (a 0-BNB `approve`
- * call to a token) is titled as one, the token named by `symbolOf` (its contract when unknown).
+ * call to a token) is titled as one — a revoke when it allows 0 — with no value (it moves
+ * nothing), the token named by `symbolOf` (its contract when unknown).
  */
 export function TransferItem({
   transfer,
@@ -42,7 +43,7 @@ export function TransferItem({
           {transfer.swap
             ? t('wallet.history.swap')
             : approval
-              ? t('wallet.history.approval', {
+              ? t(approval.amount === 0n ? 'wallet.history.revoke' : 'wallet.history.approval', {
                   token: symbolOf(approval.token) ?? shortenMiddle(approval.token),
                   spender: shortenMiddle(approval.spender),
                 })
@@ -81,7 +82,7 @@ export function TransferItem({
             </>
           )}
         </span>
-      ) : (
+      ) : approval ? null : (
         <span className={`${styles.amount} ${styles[transfer.direction]}`}>
           {SIGNS[transfer.direction]}
           {formatAmount(transfer.amount)} {transfer.coin.symbol}
