@@ -13,7 +13,8 @@ import { TextField } from '../components/TextField'
 import { useImportMutation } from '../keys.mutations'
 import { readMnemonic, readPrivateKey } from '../lib/secretInput'
 import { useProblemText } from '../lib/useProblemText'
-import { checkNewWallet, type NewWalletForm } from '../lib/walletForm'
+import { checkNewWallet, freeName, type NewWalletForm } from '../lib/walletForm'
+import { useWalletsQuery } from '../wallet.queries'
 
 export type SecretKind = 'mnemonic' | 'private_key'
 
@@ -32,16 +33,27 @@ export function ImportWalletPage() {
     hint: '',
   })
   const importing = useImportMutation()
+  const [named, setNamed] = useState(false)
   const update = (patch: Partial<NewWalletForm>) => setForm((current) => ({ ...current, ...patch }))
+  // until the person types a name, the default is one none of their wallets has
+  const wallets = useWalletsQuery()
+  const base = t('wallet.import.defaultName')
+  const name = named
+    ? form.name
+    : freeName(
+        base,
+        (wallets.data?.list ?? []).map((w) => w.name),
+        (number) => t('wallet.form.numberedName', { name: base, number }),
+      )
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const read = kind === 'mnemonic' ? readMnemonic(secret) : readPrivateKey(secret)
     if (!read.ok) return showToast(problemText(read.problem))
-    const problem = checkNewWallet(form)
+    const problem = checkNewWallet({ ...form, name })
     if (problem) return showToast(problemText(problem))
     importing.mutate(
-      { secret: read.value, name: form.name.trim(), password: form.password, hint: form.hint.trim() },
+      { secret: read.value, name: name.trim(), password: form.password, hint: form.hint.trim() },
       {
         onSuccess: () => {
           setSecret('')
@@ -69,8 +81,11 @@ export function ImportWalletPage() {
         <SecretInput kind={kind} value={secret} onChange={setSecret} />
         <TextField
           label={t('wallet.form.name')}
-          value={form.name}
-          onChange={(name) => update({ name })}
+          value={name}
+          onChange={(typed) => {
+            setNamed(true)
+            update({ name: typed })
+          }}
           maxLength={wallet.WALLET_NAME_MAX}
         />
         <NewPasswordFields value={form} onChange={update} />
