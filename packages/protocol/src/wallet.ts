@@ -314,7 +314,15 @@ export const gasPrice = wallet(
     /** Data sent with a BNB transfer: 0x hex, or text (sent as its UTF-8 bytes). Ignored for a token. */
     data: optional(z.string().max(2000, 'FIELD_TOO_LONG')),
   }),
-  z.object({ gas_limit: z.string(), tiers: z.array(FeeTier) }),
+  z.object({
+    gas_limit: z.string(),
+    /**
+     * true when gas_limit is the node's estimate (+10%) of this very transfer (`to` and `amount`
+     * given and accepted): the fee the confirmation shows; false for a default guess.
+     */
+    exact: z.boolean(),
+    tiers: z.array(FeeTier),
+  }),
 )
 export const transferInfo = wallet(
   '/v1/gettransfer',
