@@ -476,6 +476,17 @@ export const approvals = wallet(
   z.object({ wallet_id: walletId }),
   z.object({ list: z.array(Allowance) }),
 )
+/** Contracts Kinetic knows by name: the exchange's router (swaps), the treasury (deposits, payouts). */
+export const KNOWN_CONTRACTS = ['router', 'treasury'] as const
+export type KnownContract = (typeof KNOWN_CONTRACTS)[number]
+export const knownContracts = readOnly(
+  wallet(
+    '/v1/known_contracts',
+    'The contracts and addresses Kinetic knows by name (the exchange router, the treasury), EIP-55, so a spender or recipient shows a name',
+    z.object({}),
+    z.object({ list: z.array(z.object({ name: z.enum(KNOWN_CONTRACTS), address: z.string() })) }),
+  ),
+)
 export const marketValue = wallet(
   '/v1/marketvalue',
   "USD prices of the listed coins from the chain's price feeds ('' without a fresh price)",

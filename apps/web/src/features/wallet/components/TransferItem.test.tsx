@@ -40,7 +40,10 @@ beforeAll(async () => {
   await loadTexts('wallet')
 })
 
-const answers = { '/v1/userinfo': () => aUser({ time_zone: 'UTC' }) }
+const answers = {
+  '/v1/userinfo': () => aUser({ time_zone: 'UTC' }),
+  '/v1/known_contracts': () => ({ list: [] }),
+}
 
 describe('TransferItem', () => {
   it('lists approve(spender, 0) as a revoke, with no value', async () => {
@@ -56,5 +59,13 @@ describe('TransferItem', () => {
     const link = await screen.findByRole('link')
     expect(link.textContent).toContain('Approval of KNT to 0x9fE4')
     expect(link.textContent).not.toMatch(/BNB/)
+  })
+
+  it('names a spender Kinetic knows', async () => {
+    await renderPage(<TransferItem transfer={anApproveCall(0n)} symbolOf={() => 'KNT'} />, {
+      answers: { ...answers, '/v1/known_contracts': () => ({ list: [{ name: 'router', address: SPENDER }] }) },
+    })
+    const link = await screen.findByRole('link')
+    await expect.poll(() => link.textContent).toContain('Revoke KNT from Kinetic exchange router')
   })
 })
