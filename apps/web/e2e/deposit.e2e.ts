@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, type Address } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, parseUnits, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { expect, test } from './fixtures.ts'
@@ -47,7 +47,9 @@ test('KNT sent from my own wallet is credited once and staked; KNT from a foreig
   await button(page, d.deposit).click()
   await page.waitForURL(/#\/walletDeposit/)
   const treasury = (await page.getByTestId('deposit-treasury').innerText()).trim() as Address
-  expect(treasury).toMatch(/^0x[0-9a-f]{40}$/)
+  // shown (and copied) checksummed, as every address is
+  expect(treasury).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  expect(treasury).toBe(getAddress(treasury))
   expect(await page.getByTestId('deposit-network').innerText()).toBe(t.network.dev)
 
   // a foreign address sends KNT to the same treasury, before the user's deposit

@@ -115,7 +115,7 @@ async function inThreeLanguages(page: Page) {
     await expect.poll(() => page.getByTestId('node-status').textContent()).toBe(t.node.active)
     for (const text of [t.node.title, t.power.title, t.records.title, t.settlement.title])
       expect(await page.getByRole('heading', { name: text, exact: true }).count(), text).toBe(1)
-    for (const text of [`${t.profits.title} (KNT)`, `${t.unclaimed.title} (KNT)`])
+    for (const text of [t.kntCard, `${t.unclaimed.title} (KNT)`])
       expect(await page.getByRole('heading', { name: text, exact: true }).count(), text).toBe(1)
     expect(await page.getByRole('heading', { name: t.stage.number.replace('{{number}}', '1') }).count()).toBe(1)
     for (const text of [t.stake, t.unstake])

@@ -219,12 +219,12 @@ test.describe('token approvals', () => {
     await page.reload()
     await expect.poll(() => page.getByText(t.approvals.empty, { exact: true }).count()).toBe(1)
 
-    // history names the revocation an approval of USDT to the spender, not a plain contract call
+    // history names the approval one and the revocation a revoke, not plain contract calls of 0 BNB
     await open(page, '/walletTransferRecordHistory')
-    const title = t.history.approval
-      .replace('{{token}}', 'USDT')
-      .replace('{{spender}}', `${spender.slice(0, 6)}...${spender.slice(-4)}`)
-    await expect.poll(() => page.getByText(title, { exact: true }).count(), { timeout: 30_000 }).toBeGreaterThan(0)
+    const titled = (text: string) =>
+      text.replace('{{token}}', 'USDT').replace('{{spender}}', `${spender.slice(0, 6)}...${spender.slice(-4)}`)
+    for (const title of [titled(t.history.approval), titled(t.history.revoke)])
+      await expect.poll(() => page.getByText(title, { exact: true }).count(), { timeout: 30_000 }).toBe(1)
   })
 })
 

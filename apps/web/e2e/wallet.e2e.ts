@@ -211,6 +211,49 @@ test.describe('the wallet in the browser', () => {
     await page.context().close()
   })
 
+  test('the send form says its fees are an estimate until the transfer is known, then shows the confirmation’s', async () => {
+    test.setTimeout(240_000)
+    const page = await newAccountPage(browser, 'wallet-fee')
+    await open(page, '/walletAdd?tab=key')
+    await field(page, t.import.key).fill(generatePrivateKey())
+    await field(page, t.form.password).fill(WALLET_PASSWORD)
+    await field(page, t.form.repeatPassword).fill(WALLET_PASSWORD)
+    await button(page, t.import.submit).click()
+    await page.waitForURL(/#\/spot$/, { timeout: 20_000 })
+    await fund(await walletAddress(page))
+
+    await open(page, '/walletTransfer')
+    await button(page, t.send.coin).click()
+    await page.getByRole('listbox').getByText('USDT', { exact: true }).click()
+    await expect.poll(() => page.getByText(/^Balance: [1-9].* USDT$/).count(), { timeout: 20_000 }).toBe(1)
+    const recommend = page.locator('label', {
+      has: page.getByRole('radio', { name: new RegExp(`^${t.send.fee.recommend}`) }),
+    })
+    const formFee = async () => /([\d.,]+ BNB)/.exec(await recommend.innerText())?.[1] ?? ''
+    // no recipient or amount yet: a guess, and it says so
+    await expect.poll(formFee).toMatch(/BNB$/)
+    await expect.poll(() => page.getByText(t.send.fee.estimate, { exact: true }).count()).toBe(1)
+    const guess = await formFee()
+
+    await field(page, t.send.to).fill(privateKeyToAccount(generatePrivateKey()).address)
+    await field(page, t.send.amount).fill('12.5')
+    // the node estimated this transfer: no longer an estimate, and no longer the guess
+    await expect.poll(() => page.getByText(t.send.fee.estimate, { exact: true }).count(), { timeout: 20_000 }).toBe(0)
+    const chosen = await formFee()
+    expect(chosen).not.toBe(guess)
+
+    await button(page, t.send.next).click()
+    await expect.poll(() => page.getByText(t.send.warn.firstTitle, { exact: true }).count()).toBe(1)
+    await button(page, t.send.warn.continue).click()
+    const sheet = page.getByRole('form', { name: t.send.confirm.title })
+    await expect.poll(() => sheet.count()).toBe(1)
+    const confirmed = await sheet
+      .locator('div', { has: page.getByText(t.send.confirm.fee, { exact: true }) })
+      .locator('dd')
+      .innerText()
+    expect(/([\d.,]+ BNB)/.exec(confirmed)?.[1]).toBe(chosen)
+  })
+
   test('never sends the words, a private key or a wallet password in any request', async () => {
     test.setTimeout(420_000)
     const bodies: string[] = []

@@ -491,7 +491,7 @@ export const Deposit = z.object({
   id: z.number().int().nullable(),
   hash: z.string(),
   log_index: z.number().int().nullable(),
-  /** The sending wallet address (lower-case). */
+  /** The sending wallet address (EIP-55). */
   from: z.string(),
   /** KNT, whole units. */
   amount: z.string(),
@@ -511,9 +511,9 @@ export const deposits = method('/v1/deposits', {
   auth: true,
   params: z.object({ chain_id: optional(int()) }),
   result: z.object({
-    /** Lower-case treasury address: the recipient of a deposit's KNT transfer. */
+    /** The treasury address (EIP-55): the recipient of a deposit's KNT transfer. */
     treasury: z.string(),
-    /** Lower-case KNT contract. */
+    /** The KNT contract (EIP-55). */
     token: z.string(),
     network: Network,
     list: z.array(Deposit),

@@ -13,6 +13,14 @@ describe('ERRORS', () => {
     }
   })
 
+  it('names staking with the word the screens use ("stake", 质押, 質押)', () => {
+    for (const code of codes) {
+      expect(ERRORS[code]['us-en'], code).not.toMatch(/\b(un)?pledg/i)
+      expect(ERRORS[code]['zh-cn'], code).not.toMatch(/解押|抵押/)
+      expect(ERRORS[code]['zh-hk'], code).not.toMatch(/解押|抵押/)
+    }
+  })
+
   it.each([
     ['PRIVACY_NOT_AGREED', 'Please agree to the privacy policy first'],
     ['EMAIL_INVALID', 'Enter the correct email address'],

@@ -314,7 +314,15 @@ export const gasPrice = wallet(
     /** Data sent with a BNB transfer: 0x hex, or text (sent as its UTF-8 bytes). Ignored for a token. */
     data: optional(z.string().max(2000, 'FIELD_TOO_LONG')),
   }),
-  z.object({ gas_limit: z.string(), tiers: z.array(FeeTier) }),
+  z.object({
+    gas_limit: z.string(),
+    /**
+     * true when gas_limit is the node's estimate (+10%) of this very transfer (`to` and `amount`
+     * given and accepted): the fee the confirmation shows; false for a default guess.
+     */
+    exact: z.boolean(),
+    tiers: z.array(FeeTier),
+  }),
 )
 export const transferInfo = wallet(
   '/v1/gettransfer',
@@ -467,6 +475,17 @@ export const approvals = wallet(
   "The wallet's current token allowances (read on-chain) to every spender its Approval logs name; zero ones left out",
   z.object({ wallet_id: walletId }),
   z.object({ list: z.array(Allowance) }),
+)
+/** Contracts Kinetic knows by name: the exchange's router (swaps), the treasury (deposits, payouts). */
+export const KNOWN_CONTRACTS = ['router', 'treasury'] as const
+export type KnownContract = (typeof KNOWN_CONTRACTS)[number]
+export const knownContracts = readOnly(
+  wallet(
+    '/v1/known_contracts',
+    'The contracts and addresses Kinetic knows by name (the exchange router, the treasury), EIP-55, so a spender or recipient shows a name',
+    z.object({}),
+    z.object({ list: z.array(z.object({ name: z.enum(KNOWN_CONTRACTS), address: z.string() })) }),
+  ),
 )
 export const marketValue = wallet(
   '/v1/marketvalue',

@@ -53,4 +53,18 @@ describe('locale files', () => {
       for (const [key, text] of keys) expect(tokens(texts[file]?.get(key)), `${file} ${key}`).toEqual(tokens(text))
     }
   })
+
+  /**
+   * One word for one act: staking KNT is "Stake" in en-US (the spec's Discover screen says
+   * stake), 质押 / 質押 in Chinese, and taking it back "Unstake" / 解除质押 / 解除質押.
+   */
+  it.each([
+    ['en-US', /\b(un)?pledg/i],
+    ['zh-CN', /解押|抵押|锁仓/],
+    ['zh-TW', /解押|抵押|鎖倉/],
+  ] as const)('%s names staking with one word', (locale, other) => {
+    for (const [file, keys] of Object.entries(byLocale(locale))) {
+      for (const [key, text] of keys) expect(String(text), `${file} ${key}`).not.toMatch(other)
+    }
+  })
 })

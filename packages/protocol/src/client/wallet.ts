@@ -10,6 +10,7 @@ export const ADDRESS_RE: typeof all.ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
 export const FEE_TIERS: typeof all.FEE_TIERS = ['fast', 'recommend', 'slow']
 export const FEE_TIER_SECONDS: typeof all.FEE_TIER_SECONDS = { fast: 3, recommend: 15, slow: 60 }
 export const HISTORY_TYPES: typeof all.HISTORY_TYPES = ['all', 'income', 'outgo']
+export const KNOWN_CONTRACTS: typeof all.KNOWN_CONTRACTS = ['router', 'treasury']
 export const NETWORK_KEYS: typeof all.NETWORK_KEYS = ['bsc', 'bsc-testnet', 'dev', 'other']
 export const PAYOUT_STATUSES: typeof all.PAYOUT_STATUSES = ['queued', 'sent', 'confirmed', 'failed']
 export const PROOF_MESSAGE_MAX: typeof all.PROOF_MESSAGE_MAX = 2000
@@ -101,6 +102,12 @@ export const collect: RefOf<typeof all.collect> = {
 }
 export const gasPrice: RefOf<typeof all.gasPrice> = {
   name: '/v1/gas_price',
+  path: '/v1/index',
+  auth: true,
+  feature: 'wallet',
+}
+export const knownContracts: RefOf<typeof all.knownContracts> = {
+  name: '/v1/known_contracts',
   path: '/v1/index',
   auth: true,
   feature: 'wallet',

@@ -1,5 +1,5 @@
 import type { earn, Result } from '@kinetic/protocol'
-import { formatUnits, type Hex } from 'viem'
+import { formatUnits, getAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { DEV_CHAIN_ID, hardhatAddresses } from '../../chain/networks.ts'
 import type { Chain } from '../../chain/chain.ts'
@@ -20,7 +20,7 @@ const view = (row: DepositRow): Deposit => ({
   id: row.id,
   hash: row.hash,
   log_index: row.logIndex,
-  from: row.fromAddress,
+  from: getAddress(row.fromAddress),
   amount: formatUnits(BigInt(row.amount), ASSETS.knt),
   status: row.status as Deposit['status'],
   held_reason: (row.heldReason ?? null) as Deposit['held_reason'],
@@ -184,8 +184,9 @@ export function depositService(deps: {
       ])
       const seen = new Set(rows.map((r) => r.hash))
       return {
-        treasury,
-        token,
+        // shown and copied: EIP-55
+        treasury: getAddress(treasury),
+        token: getAddress(token),
         network: publicNetwork(deps.chain),
         list: [
           ...pending
@@ -194,7 +195,7 @@ export function depositService(deps: {
               id: null,
               hash: t.hash,
               log_index: null,
-              from: t.fromAddress,
+              from: getAddress(t.fromAddress),
               amount: formatUnits(BigInt(t.amount), ASSETS.knt),
               status: 'pending',
               held_reason: null,

@@ -1,4 +1,4 @@
-import { encodeFunctionData, erc20Abi, parseUnits, toHex, type Address, type Hash } from 'viem'
+import { encodeFunctionData, erc20Abi, getAddress, parseUnits, toHex, type Address, type Hash } from 'viem'
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDevChain, type DevChain } from '../../chain/devchain.ts'
@@ -97,7 +97,8 @@ describe('wallet KNT in', () => {
   it('credits KNT sent from the user’s own wallet exactly once, across two indexers and passes, and it can be staked', async () => {
     const user = await userWithKnt()
     const before = await depositsOf(user.client)
-    expect(before).toMatchObject({ treasury: treasury.address.toLowerCase(), token: token().toLowerCase(), list: [] })
+    // addresses as they are shown and copied: EIP-55
+    expect(before).toMatchObject({ treasury: treasury.address, token: getAddress(token()), list: [] })
 
     const hash = await deposit(user, '25')
     // broadcast, mined, not yet indexed: pending, nothing credited
@@ -112,7 +113,7 @@ describe('wallet KNT in', () => {
 
     expect(await balanceOf(app, user.userId, 'knt')).toBe(knt('25'))
     expect((await depositsOf(user.client)).list).toEqual([
-      expect.objectContaining({ hash, status: 'credited', amount: '25', held_reason: null }),
+      expect.objectContaining({ hash, status: 'credited', amount: '25', held_reason: null, from: user.key.address }),
     ])
     const history = await ok(user.client, '/v1/ledger', { asset: 'knt', direction: 'in' })
     expect(history.list).toEqual([expect.objectContaining({ amount: '25', kind: 'deposit' })])

@@ -1,3 +1,4 @@
+import { privateKeyToAccount } from 'viem/accounts'
 import type { Db } from '../../platform/db/client.ts'
 import { feature, type AppContext } from '../../platform/app-context.ts'
 import { balanceBook, type BalanceBook } from './balance-book.ts'
@@ -46,6 +47,7 @@ export function walletFeature(
       book: balances,
       prices: priceFeeds(config.chain.priceFeeds),
       dex: config.chain.dex,
+      treasury: config.treasuryKey && privateKeyToAccount(config.treasuryKey).address,
       onProven: deps.onProven,
     })
     registerWalletMethods(registry, service, config.publicOrigin)

@@ -2,12 +2,14 @@ import {
   encodeFunctionData,
   erc20Abi,
   formatEther,
+  getAddress,
   maxUint256,
   parseEther,
   parseUnits,
   type Address,
   type Hex,
 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevChain, type DevChain } from '../../chain/devchain.ts'
 import { startTestApp, type TestApp } from '../../../test/harness.ts'
@@ -124,6 +126,20 @@ describe('token approvals (/v1/approvals)', () => {
     await send(call('approve', spender, 0n), 1)
     await indexChain(app)
     expect((await ok(client, '/v1/approvals', { wallet_id: wallet.id })).list).toEqual([])
+  })
+})
+
+describe('contracts Kinetic knows (/v1/known_contracts)', () => {
+  it('names the exchange router and the treasury, checksummed, so a spender shows a name', async () => {
+    const { client } = await aFundedPreviewer()
+    const { dex } = app.config.chain
+    const key = app.config.treasuryKey
+    expect(dex).toBeDefined()
+    expect(key).toBeDefined()
+    expect((await ok(client, '/v1/known_contracts', {})).list).toEqual([
+      { name: 'router', address: getAddress(dex?.router ?? '') },
+      { name: 'treasury', address: privateKeyToAccount(key ?? '0x').address },
+    ])
   })
 })
 

@@ -152,7 +152,10 @@ export function transferService(ctx: WalletContext) {
   }
 
   return {
-    /** Fee tiers for a transfer; the gas limit is the node's estimate + 10% once `to` and `amount` are known. */
+    /**
+     * Fee tiers for a transfer; the gas limit is the node's estimate + 10% once `to` and `amount`
+     * are known (`exact`), a default guess before (or when the node will not estimate it).
+     */
     async gasPrice(
       userId: number,
       params: {
@@ -167,6 +170,7 @@ export function transferService(ctx: WalletContext) {
       const coin = await ctx.walletCoin(row.id, params.coin_id)
       const token = chainToken(coin)
       let gasLimit: bigint = token ? DEFAULT_GAS_LIMIT.token : DEFAULT_GAS_LIMIT.native
+      let exact = false
       if (params.to && params.amount) {
         const value = toBaseUnits(params.amount, coin.decimals)
         if (value === undefined) throw new AppError('FIELD_INVALID', { field: 'amount' })
@@ -181,13 +185,18 @@ export function transferService(ctx: WalletContext) {
           : { from, to, value, data: asData(params.data) }
         try {
           gasLimit = withMargin(await chain.estimateGas(tx))
+          exact = true
         } catch (error) {
           // a transfer the node would refuse (more than the balance…) keeps the default; /v1/transaction says why
           if (error instanceof ChainUnavailable) throw error
         }
       }
       const [nodePrice, usd] = await Promise.all([chain.gasPrice(), pricesOf(chain, ctx.prices, [NATIVE_COIN.symbol])])
-      return { gas_limit: gasLimit.toString(), tiers: feeTiers(nodePrice, gasLimit, usd.get(NATIVE_COIN.symbol)) }
+      return {
+        gas_limit: gasLimit.toString(),
+        exact,
+        tiers: feeTiers(nodePrice, gasLimit, usd.get(NATIVE_COIN.symbol)),
+      }
     },
 
     async transferInfo(userId: number, walletId: number, coinId: number) {

@@ -126,6 +126,21 @@ describe('fees', () => {
     expect(untold.gas_limit).toBe('100000')
   })
 
+  it('says whether the fee is the node’s estimate of this very transfer or a default guess', async () => {
+    const { client, wallet, coin } = await aSender()
+    const to = aKey().address
+    const ask = (params: Record<string, string | number>) =>
+      ok(client, '/v1/gas_price', { wallet_id: wallet.id, ...params })
+    // before a recipient and an amount exist: a default gas limit, so an estimate
+    expect((await ask({ coin_id: coin.USDT.id })).exact).toBe(false)
+    expect((await ask({ coin_id: coin.BNB.id, to })).exact).toBe(false)
+    // the node estimated this transfer: the fee the confirmation shows
+    expect((await ask({ coin_id: coin.USDT.id, to, amount: '5' })).exact).toBe(true)
+    expect((await ask({ coin_id: coin.BNB.id, to, amount: '1.5' })).exact).toBe(true)
+    // more than the balance: the node refuses to estimate, so the default stays a guess
+    expect((await ask({ coin_id: coin.USDT.id, to, amount: '1000000' })).exact).toBe(false)
+  })
+
   it('refuses an amount that is no decimal or has more decimals than any coin', async () => {
     const { client, wallet, coin } = await aSender()
     const params = { wallet_id: wallet.id, coin_id: coin.BNB.id, to: aKey().address }

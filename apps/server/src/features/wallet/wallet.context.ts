@@ -21,6 +21,8 @@ export interface WalletDeps {
   book: BalanceBook
   /** The exchange swaps go through (config.chain.dex); undefined: SWAP_UNAVAILABLE. */
   dex?: Dex | undefined
+  /** The treasury's address (deposits go to it, payouts come from it), when the app has one. */
+  treasury?: string | undefined
   /**
    * Told, inside the transaction, when an account first proves a wallet stored before proofs
    * (earning credits the deposits it held for that address: app.ts wires it).

@@ -57,6 +57,7 @@ export function registerWalletMethods(
   handle(w.transaction, (p, ctx) => service.transaction(ctx.user.id, p.wallet_id, p.raw as Hex))
   handle(w.simulate, (p, ctx) => service.simulate(ctx.user.id, p))
   handle(w.approvals, (p, ctx) => service.approvals(ctx.user.id, p.wallet_id))
+  handle(w.knownContracts, () => Promise.resolve(service.knownContracts()))
   handle(w.walletHistory, (p, ctx) => service.walletHistory(ctx.user.id, p))
   handle(w.walletExport, (p, ctx) => service.walletExport(ctx.user.id, p))
   handle(w.record, (p, ctx) => service.record(ctx.user.id, p))

@@ -265,6 +265,16 @@ export function walletService(deps: WalletDeps) {
       return { assets: assets.map((a) => ({ ...a, added: added.has(a.id) })), block }
     },
 
+    /** The contracts the app knows by name, EIP-55: the router when swaps are on, the treasury when there is one. */
+    knownContracts(): { list: { name: (typeof wallet.KNOWN_CONTRACTS)[number]; address: string }[] } {
+      return {
+        list: [
+          ...(deps.dex ? [{ name: 'router' as const, address: getAddress(deps.dex.router) }] : []),
+          ...(deps.treasury ? [{ name: 'treasury' as const, address: getAddress(deps.treasury) }] : []),
+        ],
+      }
+    },
+
     async marketValue() {
       await ctx.ensureCoins()
       const listed = await repos.coins.listedCoins(chain.chainId)

@@ -28,7 +28,8 @@ export function useFeeQuery(params: FeeParams | null) {
   return useQuery({
     ...feeQuery(params ?? { wallet_id: 0, coin_id: 0 }),
     enabled: params !== null,
-    refetchInterval: 20_000,
+    // re-read when it goes stale: what the form shows is what "Next" reads from the cache
+    refetchInterval: 10_000,
     placeholderData: (previous) => previous,
   })
 }

@@ -80,3 +80,12 @@ export function useDeleteWalletMutation() {
     onSuccess: () => invalidateWallet(queryClient),
   })
 }
+
+/**
+ * The name of a contract Kinetic knows ('router', 'treasury') by address, any case; undefined
+ * for any other address or while the list loads.
+ */
+export function useKnownContract(): (address: string) => wallet.KnownContract | undefined {
+  const known = useQuery({ ...methodQuery(wallet.knownContracts), staleTime: Infinity, meta: { silent: true } })
+  return (address) => known.data?.list.find((c) => c.address.toLowerCase() === address.toLowerCase())?.name
+}

@@ -5,7 +5,7 @@ import { initI18n } from '@/i18n'
 import { loadTexts } from '@/i18n/lazyTexts'
 import { renderPage } from '@/test/renderPage'
 import type { earn, Locale, Result } from '@kinetic/protocol'
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { FindPage } from './FindPage'
 
@@ -61,6 +61,15 @@ describe('Discover', () => {
         await screen.findByText(t.sheet.stakeNote.replace('{{balance}}', '60').replace('{{min}}', '100')),
       ).toBeTruthy()
       expect(t.sheet.stakeNote).toMatch(/UTC/)
+    })
+
+    it(`names the card of profits, balance and deposit for all it holds, in ${locale}`, async () => {
+      const t = TEXTS[locale]
+      await renderPage(<FindPage />, { locale, answers: { '/v1/find': () => aFind() } })
+      const card = await screen.findByRole('region', { name: t.kntCard })
+      expect(within(card).getByRole('heading').textContent).toBe(t.kntCard)
+      expect(within(card).getByRole('button', { name: t.deposit })).toBeTruthy()
+      expect(screen.queryByRole('heading', { name: t.inKnt.replace('{{label}}', t.profits.title) })).toBeNull()
     })
   }
 })

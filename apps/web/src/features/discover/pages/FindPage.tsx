@@ -65,8 +65,9 @@ function FindBody({ find }: { find: Find }) {
         </div>
       </section>
 
-      <section className={styles.card} aria-label={t('discover.profits.title')}>
-        <h2 className={styles.cardTitle}>{t('discover.inKnt', { label: t('discover.profits.title') })}</h2>
+      {/* profits, the balance they and deposits land in, and the deposit button: named for all three */}
+      <section className={styles.card} aria-label={t('discover.kntCard')}>
+        <h2 className={styles.cardTitle}>{t('discover.kntCard')}</h2>
         <div className={styles.figures}>
           <Figure label={t('discover.profits.last')} value={formatNumber(find.profits.last)} testId="profits-last" />
           <Figure label={t('discover.profits.total')} value={formatNumber(find.profits.total)} testId="profits-total" />

@@ -14,17 +14,23 @@ export function useTierTime(): (seconds: number) => string {
       : t('wallet.send.fee.minutes', { minutes: Math.round(seconds / 60) })
 }
 
-/** The fee choice: fast / recommend / slow, with the expected time and the fee in BNB (and USD when priced). */
+/**
+ * The fee choice: fast / recommend / slow, with the expected time and the fee in BNB (and USD
+ * when priced). `estimate`: the fees are a default guess, not yet the node's estimate of this
+ * transfer (no valid address and amount yet), and say so.
+ */
 export function FeeTiers({
   tiers,
   value,
   onChange,
   loading,
+  estimate,
 }: {
   tiers: readonly FeeTier[] | undefined
   value: TierName
   onChange: (tier: TierName) => void
   loading: boolean
+  estimate: boolean
 }) {
   const { t } = useTranslation()
   const time = useTierTime()
@@ -54,6 +60,11 @@ export function FeeTiers({
           </label>
         )
       })}
+      {estimate && tiers && (
+        <p className={styles.tierNote} data-testid="fee-estimate">
+          {t('wallet.send.fee.estimate')}
+        </p>
+      )}
     </fieldset>
   )
 }

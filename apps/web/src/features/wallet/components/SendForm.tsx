@@ -91,7 +91,13 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
       nativeBalance: info.data.native_balance,
     })
     if (!checked.ok) return base
-    return { ...base, to: settled.to, amount: settled.amount, ...(checked.dataHex && { data: checked.dataHex }) }
+    // the same parameters "Next" asks with, so the confirmation reads this very answer
+    return {
+      ...base,
+      to: settled.to.trim(),
+      amount: settled.amount.trim(),
+      ...(checked.dataHex && { data: checked.dataHex }),
+    }
   }, [coin, info.data, settled, wallet.id])
   const fee = useFeeQuery(feeParams)
   const tier = fee.data?.tiers.find((item) => item.tier === form.tier)
@@ -172,6 +178,7 @@ export function SendForm({ wallet, deposit }: { wallet: Wallet; deposit?: Deposi
           value={form.tier}
           onChange={(name) => update({ tier: name })}
           loading={fee.isFetching && !fee.data}
+          estimate={!fee.data?.exact || fee.isPlaceholderData}
         />
         {native && <DataField value={form.data} onChange={(data) => update({ data })} />}
         <Button

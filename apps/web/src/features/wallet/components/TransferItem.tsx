@@ -2,10 +2,12 @@ import { currentLocale } from '@/i18n'
 import { shortenMiddle } from '@kinetic/protocol'
 import { ArrowDownCircleOutline, LoopOutline, UpCircleOutline } from 'antd-mobile-icons'
 import { useTranslation } from 'react-i18next'
+import { getAddress } from 'viem'
 import { Link } from 'react-router'
 import { formatAmount, formatTime } from '../lib/format'
-import { approvalCall } from '../lib/txView'
+import { approvalCall, type ApprovalCall } from '../lib/txView'
 import type { Transfer } from '../lib/types'
+import { useKnownContract } from '../wallet.queries'
 import styles from './History.module.css'
 
 const ICONS = { income: ArrowDownCircleOutline, outgo: UpCircleOutline, self: LoopOutline }
@@ -13,7 +15,8 @@ const SIGNS = { income: '+', outgo: '-', self: '' }
 
 /**
  * One transfer in a history list; opens its transaction detail. An approval (a 0-BNB `approve`
- * call to a token) is titled as one, the token named by `symbolOf` (its contract when unknown).
+ * call to a token) is titled as one — a revoke when it allows 0 — with no value (it moves
+ * nothing), the token named by `symbolOf` (its contract when unknown).
  */
 export function TransferItem({
   transfer,
@@ -39,14 +42,13 @@ export function TransferItem({
       </span>
       <span className={styles.main}>
         <span className={styles.title}>
-          {transfer.swap
-            ? t('wallet.history.swap')
-            : approval
-              ? t('wallet.history.approval', {
-                  token: symbolOf(approval.token) ?? shortenMiddle(approval.token),
-                  spender: shortenMiddle(approval.spender),
-                })
-              : t(`wallet.history.direction.${transfer.direction}`)}
+          {transfer.swap ? (
+            t('wallet.history.swap')
+          ) : approval ? (
+            <ApprovalTitle approval={approval} token={symbolOf(approval.token) ?? shortenMiddle(approval.token)} />
+          ) : (
+            t(`wallet.history.direction.${transfer.direction}`)
+          )}
           {transfer.replaced_as !== '' ? (
             <span className={`${styles.status} ${styles.failed}`}>
               {t(transfer.replaced_as === 'cancel' ? 'wallet.replace.cancelled' : 'wallet.replace.sped_up')}
@@ -87,7 +89,7 @@ export function TransferItem({
             </>
           )}
         </span>
-      ) : (
+      ) : approval ? null : (
         <span className={`${styles.amount} ${styles[transfer.direction]}`}>
           {SIGNS[transfer.direction]}
           {formatAmount(transfer.amount)} {transfer.coin.symbol}
@@ -95,4 +97,12 @@ export function TransferItem({
       )}
     </Link>
   )
+}
+
+/** "Approval of KNT to …" or, allowing 0, "Revoke KNT from …": a spender Kinetic knows by its name. */
+function ApprovalTitle({ approval, token }: { approval: ApprovalCall; token: string }) {
+  const { t } = useTranslation()
+  const known = useKnownContract()(approval.spender)
+  const spender = known ? t(`wallet.known.${known}`) : shortenMiddle(getAddress(approval.spender))
+  return t(approval.amount === 0n ? 'wallet.history.revoke' : 'wallet.history.approval', { token, spender })
 }

@@ -22,5 +22,15 @@ export function checkNewWallet(form: NewWalletForm): Problem | null {
   return checkNewPassword(form)
 }
 
+/**
+ * A default wallet name no wallet of `taken` has: `base`, else `numbered(2)`, `numbered(3)`…
+ * (so two imported wallets are "Imported Wallet" and "Imported Wallet 2").
+ */
+export function freeName(base: string, taken: readonly string[], numbered: (n: number) => string): string {
+  const names = new Set(taken.map((name) => name.trim()))
+  if (!names.has(base)) return base
+  for (let n = 2; ; n++) if (!names.has(numbered(n))) return numbered(n)
+}
+
 /** What an input may hold: a little more than the longest valid password, to show the error. */
 export const PASSWORD_INPUT_MAX = WALLET_PASSWORD_MAX + 12

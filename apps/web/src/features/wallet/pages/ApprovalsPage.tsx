@@ -7,8 +7,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { encodeFunctionData, erc20Abi } from 'viem'
+import { encodeFunctionData, erc20Abi, getAddress } from 'viem'
 import { CallSheet, type WalletCall } from '../components/CallSheet'
+import { SpenderName } from '../components/SpenderName'
 import styles from '../components/Approvals.module.css'
 import { WithWallet } from '../components/WithWallet'
 import { formatAmount } from '../lib/format'
@@ -54,11 +55,15 @@ function Approvals({ wallet }: { wallet: Wallet }) {
       ) : (
         <ul className={styles.list} aria-label={t('wallet.approvals.title')}>
           {list.data.list.map((a) => (
-            <li key={`${a.contract}:${a.spender}`} className={styles.item} aria-label={`${a.symbol} ${a.spender}`}>
+            <li
+              key={`${a.contract}:${a.spender}`}
+              className={styles.item}
+              aria-label={`${a.symbol} ${getAddress(a.spender)}`}
+            >
               <div className={styles.text}>
                 <strong>{a.symbol}</strong>
-                <span className={styles.mono} title={t('wallet.approvals.spender')}>
-                  {a.spender}
+                <span title={t('wallet.approvals.spender')}>
+                  <SpenderName address={a.spender} />
                 </span>
                 <span>
                   {t('wallet.approvals.amount')}:{' '}

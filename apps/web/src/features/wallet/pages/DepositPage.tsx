@@ -79,7 +79,7 @@ function Deposit({ wallet }: { wallet: Wallet }) {
   const deposits = useDepositsQuery(undefined)
   const balances = useBalancesQuery(wallet.id)
   const token = deposits.data?.token
-  const coin = balances.data?.assets.find((a) => a.contract?.toLowerCase() === token)
+  const coin = balances.data?.assets.find((a) => a.contract?.toLowerCase() === token?.toLowerCase())
   const info = useTransferInfoQuery(wallet.id, coin?.id ?? null)
 
   if (deposits.error) return <LoadFailed message={deposits.error.message} onRetry={() => void deposits.refetch()} />

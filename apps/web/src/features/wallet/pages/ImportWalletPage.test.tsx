@@ -13,10 +13,14 @@ const TEXTS = { 'en-US': enWallet, 'zh-CN': cnWallet, 'zh-TW': twWallet } as con
 // BIP39's test vector of 0x7f…: every word is on the list and the last one carries the checksum.
 const WORDS = 'legal winner thank year wave sausage worth useful legal winner thank yellow'
 
+/** The page reads my wallets (for a free default name); nothing else may reach the server. */
+const myWallets = { '/v1/replacement': () => ({ list: [] }) }
+const sent = (page: { requests: { method: string }[] }) => page.requests.filter((r) => r.method !== '/v1/replacement')
+
 /** Types the phrase on the words tab and submits; nothing may reach the server. */
 async function importWords(locale: Locale, phrase: string) {
   const t = TEXTS[locale]
-  const page = await renderPage(<ImportWalletPage />, { locale })
+  const page = await renderPage(<ImportWalletPage />, { locale, answers: myWallets })
   // pasted, as words usually are
   await page.user.click(screen.getByPlaceholderText(t.import.words))
   await page.user.paste(phrase)
@@ -36,7 +40,7 @@ describe('importing a wallet by its words', () => {
       await screen.findByText('Not a mnemonic word: word 3 “thnak” and word 12 “yelow”. Check the spelling.'),
     ).toBeTruthy()
     expect(screen.queryByText(errorMessage('MNEMONIC_INVALID', 'us-en'))).toBeNull()
-    expect(page.requests).toEqual([])
+    expect(sent(page)).toEqual([])
   })
 
   for (const locale of ['zh-CN', 'zh-TW'] satisfies Locale[]) {
@@ -53,7 +57,7 @@ describe('importing a wallet by its words', () => {
     it(`says the checksum does not match when every word is valid, in ${locale}`, async () => {
       const page = await importWords(locale, WORDS.replace('wave sausage', 'sausage wave'))
       expect(await screen.findByText(errorMessage('MNEMONIC_CHECKSUM', wireLang(locale)))).toBeTruthy()
-      expect(page.requests).toEqual([])
+      expect(sent(page)).toEqual([])
     })
   }
 
@@ -79,6 +83,38 @@ describe('a problem with the words stays beside them', () => {
     await page.user.clear(field)
     await page.user.paste(WORDS)
     expect(screen.queryByText(/Not a mnemonic word/)).toBeNull()
-    expect(page.requests).toEqual([])
+    expect(sent(page)).toEqual([])
+  })
+})
+
+describe('the default name of an imported wallet', () => {
+  const aWallet = (id: number, name: string) => ({
+    id,
+    name,
+    address: `0x${String(id).padStart(40, '0')}`,
+    kind: 'mnemonic' as const,
+    hint: '',
+    backed_up: true,
+    current: id === 1,
+    proven: true,
+    created_at: '2026-11-24T10:00:00.000Z',
+  })
+
+  for (const locale of ['en-US', 'zh-CN', 'zh-TW'] satisfies Locale[]) {
+    it(`numbers the next imported wallet when one already has the name, in ${locale}`, async () => {
+      const base = TEXTS[locale].import.defaultName
+      await renderPage(<ImportWalletPage />, {
+        locale,
+        answers: { '/v1/replacement': () => ({ list: [aWallet(1, base), aWallet(2, `${base} 2`)] }) },
+      })
+      expect(await screen.findByDisplayValue(`${base} 3`)).toBeTruthy()
+    })
+  }
+
+  it('keeps the plain name for the first imported wallet', async () => {
+    await renderPage(<ImportWalletPage />, {
+      answers: { '/v1/replacement': () => ({ list: [aWallet(1, 'My Wallet')] }) },
+    })
+    expect(await screen.findByDisplayValue('Imported Wallet')).toBeTruthy()
   })
 })

@@ -14,7 +14,8 @@ import { useImportMutation } from '../keys.mutations'
 import type { Problem } from '../lib/problems'
 import { readMnemonic, readPrivateKey } from '../lib/secretInput'
 import { useProblemText } from '../lib/useProblemText'
-import { checkNewWallet, type NewWalletForm } from '../lib/walletForm'
+import { checkNewWallet, freeName, type NewWalletForm } from '../lib/walletForm'
+import { useWalletsQuery } from '../wallet.queries'
 
 export type SecretKind = 'mnemonic' | 'private_key'
 
@@ -36,12 +37,23 @@ export function ImportWalletPage() {
   const [secretProblem, setSecretProblem] = useState<Problem | null>(null)
   const [formProblem, setFormProblem] = useState<Problem | null>(null)
   const importing = useImportMutation()
+  const [named, setNamed] = useState(false)
+  // until the person types a name, the default is one none of their wallets has
+  const wallets = useWalletsQuery()
+  const base = t('wallet.import.defaultName')
+  const name = named
+    ? form.name
+    : freeName(
+        base,
+        (wallets.data?.list ?? []).map((w) => w.name),
+        (number) => t('wallet.form.numberedName', { name: base, number }),
+      )
   const readSecret = (tab: SecretKind, value: string) =>
     tab === 'mnemonic' ? readMnemonic(value) : readPrivateKey(value)
   const update = (patch: Partial<NewWalletForm>) => {
     const next = { ...form, ...patch }
     setForm(next)
-    if (formProblem) setFormProblem(checkNewWallet(next))
+    if (formProblem) setFormProblem(checkNewWallet({ ...next, name: patch.name ?? name }))
   }
   const changeSecret = (value: string) => {
     setSecret(value)
@@ -53,12 +65,12 @@ export function ImportWalletPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const read = readSecret(kind, secret)
-    const problem = checkNewWallet(form)
+    const problem = checkNewWallet({ ...form, name })
     setSecretProblem(read.ok ? null : read.problem)
     setFormProblem(problem)
     if (!read.ok || problem) return
     importing.mutate(
-      { secret: read.value, name: form.name.trim(), password: form.password, hint: form.hint.trim() },
+      { secret: read.value, name: name.trim(), password: form.password, hint: form.hint.trim() },
       {
         onSuccess: () => {
           setSecret('')
@@ -92,8 +104,11 @@ export function ImportWalletPage() {
         />
         <TextField
           label={t('wallet.form.name')}
-          value={form.name}
-          onChange={(name) => update({ name })}
+          value={name}
+          onChange={(typed) => {
+            setNamed(true)
+            update({ name: typed })
+          }}
           maxLength={wallet.WALLET_NAME_MAX}
         />
         <NewPasswordFields value={form} onChange={update} />
