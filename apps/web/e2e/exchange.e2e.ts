@@ -65,7 +65,8 @@ async function fillExchange(page: Page, input: { from: string; to: string; amoun
     await page.getByText(`${input.slippage}%`, { exact: true }).click()
     await expect.poll(() => page.getByRole('radio', { name: `${input.slippage}%`, exact: true }).isChecked()).toBe(true)
   }
-  await field(page, t.send.amount).fill(input.amount)
+  // the amount is named for what it is here, the amount to pay (its placeholder alone named it "Amount")
+  await page.getByRole('textbox', { name: x.amount, exact: true }).fill(input.amount)
 }
 
 /** The value of a row of a confirmation sheet (the swap's, or the approval's when named). */

@@ -259,7 +259,7 @@ test.describe('live heart rate over Bluetooth', () => {
     const current = page.getByRole('group', { name: t.live.current })
     await expect.poll(() => current.textContent()).toMatch(/^Chest strap HRM7[25]bpm$/)
     expect(await page.getByText(t.live.contact.detected, { exact: true }).count()).toBe(1)
-    const rr = page.getByRole('group', { name: t.live.rr, exact: true }).locator('dd')
+    const rr = page.getByRole('group', { name: t.live.rr, exact: true }).locator(':scope > :last-child')
     await expect.poll(() => rr.textContent()).toMatch(/^(1000|800\.8)ms$/)
     await page.getByRole('button', { name: t.live.disconnect }).click()
     await expect.poll(() => page.getByRole('button', { name: t.live.connect }).count()).toBe(1)

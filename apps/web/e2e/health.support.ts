@@ -151,5 +151,6 @@ export async function figure(page: Page, name: string, card?: string): Promise<s
 /** Only the value of a figure of a `Stats` list (its `<dd>`, without label or unit text around it). */
 export async function figureValue(page: Page, name: string, card: string): Promise<string> {
   const group = page.getByRole('region', { name: card }).getByRole('group', { name, exact: true }).first()
-  return (await group.locator('dd').textContent()) ?? ''
+  // a figure's group holds its label, then its value (Stats)
+  return (await group.locator(':scope > :last-child').textContent()) ?? ''
 }

@@ -35,14 +35,20 @@ describe('the simulated watch', () => {
     }
   })
 
-  it('runs every other day with a 1 Hz heart rate near 150–170', () => {
-    const { workouts, heart_rate } = generate(options)
+  it('runs easily every other day at 1 Hz: a warm-up, then the fat-burn and aerobic zones of its HRmax', () => {
+    const hrMax = 186
+    const { workouts, heart_rate } = generate({ ...options, hrMax })
     expect(workouts.length).toBeGreaterThanOrEqual(3)
     expect(workouts.length).toBeLessThanOrEqual(4)
     for (const w of workouts) {
-      const during = heart_rate.filter((s) => s.t >= w.start + 600 && s.t < w.end)
-      expect(during.length).toBe(w.end - w.start - 600)
-      expect(Math.min(...during.map((s) => s.bpm))).toBeGreaterThan(130)
+      const during = heart_rate.filter((s) => s.t >= w.start && s.t < w.end)
+      expect(during.length).toBe(w.end - w.start)
+      const warmUp = during.filter((s) => s.t < w.start + 180)
+      const steady = during.filter((s) => s.t >= w.start + 600)
+      // the first three minutes under 70 % of HRmax; after ten, 60–80 %
+      expect(Math.max(...warmUp.map((s) => s.bpm))).toBeLessThan(0.7 * hrMax)
+      expect(Math.min(...steady.map((s) => s.bpm))).toBeGreaterThan(0.6 * hrMax)
+      expect(Math.max(...steady.map((s) => s.bpm))).toBeLessThan(0.8 * hrMax)
       expect(w.distance_m).toBeGreaterThan(4000)
     }
   })

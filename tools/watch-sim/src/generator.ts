@@ -21,7 +21,21 @@ export interface GenerateOptions {
   hrIntervalS?: number
   /** Unix seconds; nothing at or after it is generated. Default: the current time. */
   now?: number
+  /**
+   * The wearer's maximum heart rate, which the runs' effort is a share of. Default 190: the
+   * server's 220 − 30 for a profile without a birthday.
+   */
+  hrMax?: number
 }
+
+/** The maximum heart rate of a wearer whose age the watch does not know (the server's 220 − 30). */
+export const DEFAULT_HR_MAX = 190
+/** An easy run: minutes of warm-up, from this share of HRmax, to a steady share set by the cadence, drifting up. */
+const WARM_UP_MIN = 10
+const WARM_UP_FROM = 0.55
+const EASY_SLOWEST = { cadence: 155, share: 0.66 }
+const EASY_FASTEST = { cadence: 170, share: 0.72 }
+const EASY_DRIFT = 0.04
 
 /** mulberry32: a small deterministic PRNG, so the same seed gives the same watch. */
 export function prng(seed: number): () => number {
@@ -44,9 +58,11 @@ interface Bout {
 /**
  * A realistic watch wearer, day by day (all times local): a night of 90-minute sleep cycles
  * (light, deep, REM, brief awakenings) from about 23:00 to 07:00; walking bouts (commute,
- * lunch, evening) and light pottering; a run at about 19:00 every other day (1 Hz heart rate
- * climbing to ~160); a heart rate that follows sleep, activity and a daily rhythm; blood
- * pressure morning and evening; SpO2 three times a day.
+ * lunch, evening) and light pottering; an easy run at about 19:00 every other day (1 Hz heart
+ * rate: 10 minutes of warm-up from 55 % of HRmax, then 66–72 % by the cadence, drifting up 4
+ * points by the end — the fat-burn and aerobic zones, below the anaerobic one); a heart rate that
+ * follows sleep, activity and a daily rhythm; blood pressure morning and evening; SpO2 three
+ * times a day.
  */
 export function generate(options: GenerateOptions): Samples {
   const { timeZone, hrIntervalS = 10 } = options
@@ -55,7 +71,7 @@ export function generate(options: GenerateOptions): Samples {
   for (let i = options.days - 1; i >= 0; i--) {
     const day = addDays(options.end, -i)
     const dayIndex = Math.floor(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
-    oneDay(out, day, prng(options.seed * 100_003 + dayIndex), timeZone, hrIntervalS)
+    oneDay(out, day, prng(options.seed * 100_003 + dayIndex), timeZone, hrIntervalS, options.hrMax ?? DEFAULT_HR_MAX)
   }
   const before = <T>(items: T[], time: (x: T) => number) => items.filter((x) => time(x) < now)
   return {
@@ -68,7 +84,18 @@ export function generate(options: GenerateOptions): Samples {
   }
 }
 
-function oneDay(out: Samples, day: string, rnd: () => number, tz: string, hrIntervalS: number): void {
+/** The heart rate an easy run of this cadence asks for `elapsedS` into its `durationS`. */
+export function easyRunTarget(cadence: number, elapsedS: number, durationS: number, hrMax: number): number {
+  const pace = (cadence - EASY_SLOWEST.cadence) / (EASY_FASTEST.cadence - EASY_SLOWEST.cadence)
+  const steady =
+    EASY_SLOWEST.share +
+    Math.max(0, Math.min(1, pace)) * (EASY_FASTEST.share - EASY_SLOWEST.share) +
+    EASY_DRIFT * (elapsedS / durationS)
+  const warm = Math.min(1, elapsedS / (WARM_UP_MIN * 60))
+  return hrMax * (WARM_UP_FROM + (steady - WARM_UP_FROM) * warm)
+}
+
+function oneDay(out: Samples, day: string, rnd: () => number, tz: string, hrIntervalS: number, hrMax: number): void {
   const at = (hours: number) => localToUnix(day, hours, tz)
   const between = (lo: number, hi: number) => lo + (hi - lo) * rnd()
   const int = (lo: number, hi: number) => Math.floor(between(lo, hi + 1))
@@ -114,6 +141,7 @@ function oneDay(out: Samples, day: string, rnd: () => number, tz: string, hrInte
     out.workouts.push({ start, end, type: 'run', distance_m: Math.round(steps * 1.1), steps })
   }
   const run = out.workouts.at(-1)
+  const runCadence = bouts.length > 3 ? bouts[3]!.cadence : 0
   const inRun = (s: number) => run !== undefined && s >= run.start && s < run.end
 
   const dayStart = at(0)
@@ -132,6 +160,7 @@ function oneDay(out: Samples, day: string, rnd: () => number, tz: string, hrInte
   }
 
   // heart rate: asleep lower, awake with a gentle daily rhythm, lifted by steps, 1 Hz in the run
+  // (following its effort: a warm-up, then the easy pace's share of HRmax)
   const asleep = (s: number) => s < wake
   let bpm = resting
   for (let s = dayStart; s < dayEnd;) {
@@ -141,8 +170,9 @@ function oneDay(out: Samples, day: string, rnd: () => number, tz: string, hrInte
       ? resting - 4 + 2 * Math.sin(hour)
       : resting + 10 + 6 * Math.sin(((hour - 9) / 24) * 2 * Math.PI)
     if (steps > 0) target += Math.min(45, steps * 0.35)
-    if (inRun(s)) target = 150 + ((s - run!.start) / (run!.end - run!.start)) * 15
-    bpm += (target - bpm) * (inRun(s) ? 0.05 : 0.4) + between(-2, 2)
+    if (inRun(s)) target = easyRunTarget(runCadence, s - run!.start, run!.end - run!.start, hrMax)
+    // a run's 1 Hz readings wander less than the 10 s ones between them
+    bpm += inRun(s) ? (target - bpm) * 0.05 + between(-0.8, 0.8) : (target - bpm) * 0.4 + between(-2, 2)
     out.heart_rate.push({ t: s, bpm: Math.max(40, Math.min(200, Math.round(bpm))) })
     s += inRun(s) ? 1 : hrIntervalS
   }

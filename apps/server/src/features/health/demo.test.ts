@@ -31,4 +31,35 @@ describe('the demo user of npm start', () => {
     expect((await ok(demo, '/v1/fitness')).active).toBe(true)
     expect(await ok(demo, '/v1/authorize')).toMatchObject({ exercise: true, sleep: true, heart_rate: true })
   })
+
+  it('runs its easy runs mostly below the anaerobic zone, after a warm-up, in the zones the app shows', async () => {
+    await seedDemoData(app.database.db, app.server.log, fitnessDays, 3)
+    const demo = new Client(app.server)
+    await demo.call('/v1/login', { account: DEMO_EMAIL, password: DEMO_PASSWORD })
+    const runs = ((await ok(demo, '/v1/motion', {})).list as { id: number; type: string; end: string }[]).filter(
+      (w) => w.type === 'run' && Date.parse(w.end) <= Date.now(),
+    )
+    expect(runs.length).toBeGreaterThan(0)
+    for (const run of runs) {
+      const detail = (await ok(demo, '/v1/motioninfo', { id: run.id })) as {
+        pace_s_per_km: number
+        heart_rate: { minute: number; bpm: number }[]
+        zones: { zone: string; min_bpm: number; minutes: number }[]
+      }
+      const minutes = Object.fromEntries(detail.zones.map((z) => [z.zone, z.minutes]))
+      const total = detail.zones.reduce((n, z) => n + z.minutes, 0)
+      const hard = minutes.anaerobic! + minutes.limit!
+      // an easy pace (slower than 5 min/km): at most a tenth of its minutes at or above the anaerobic floor
+      expect(detail.pace_s_per_km).toBeGreaterThan(300)
+      expect(hard, JSON.stringify(detail.zones)).toBeLessThanOrEqual(total / 10)
+      // a warm-up: the first three minutes below the aerobic zone, well under the rest of the run
+      const aerobicFloor = detail.zones.find((z) => z.zone === 'aerobic')!.min_bpm
+      const mean = (xs: { bpm: number }[]) => xs.reduce((n, x) => n + x.bpm, 0) / xs.length
+      const first = detail.heart_rate.filter((m) => m.minute < 3)
+      const rest = detail.heart_rate.filter((m) => m.minute >= 10)
+      expect(first.length).toBe(3)
+      expect(Math.max(...first.map((m) => m.bpm))).toBeLessThan(aerobicFloor)
+      expect(mean(first)).toBeLessThan(mean(rest) - 15)
+    }
+  })
 })

@@ -6,6 +6,7 @@ import { ensureAccount } from '../account/index.ts'
 import { bindDemoWatch, markSeen } from '../device/index.ts'
 import { today } from './dates.ts'
 import { demoRepo } from './demo.repo.ts'
+import { hrMax } from './formulas.ts'
 import type { HealthHooks } from './hooks.ts'
 import { ingestService } from './ingest.ts'
 
@@ -14,6 +15,7 @@ export const DEMO_EMAIL = 'demo@kinetic.local'
 export const DEMO_PASSWORD = 'demo1234'
 export const DEMO_DAYS = 28
 const DEMO_TZ = 'Asia/Shanghai'
+const DEMO_BIRTHDAY = '1992-06-15'
 
 /**
  * Development mode only (DEV_MODE=1). Runs after the server listens; a failure is logged, never fatal.
@@ -32,7 +34,7 @@ export async function seedDemoData(
     passwordHash: await hashPassword(DEMO_PASSWORD),
     nickname: 'Demo',
     gender: 'male',
-    birthday: '1992-06-15',
+    birthday: DEMO_BIRTHDAY,
     height: 175,
     weight: 70,
     stride: 72,
@@ -46,7 +48,10 @@ export async function seedDemoData(
   const now = Math.floor(Date.now() / 1000)
   const last = await repo.lastHeartRate(userId)
   const days = last === null ? history : Math.min(history, Math.ceil((now - last) / 86_400) + 1)
-  const samples = generate({ days, end: today(DEMO_TZ), timeZone: DEMO_TZ, seed: userId, now })
+  const end = today(DEMO_TZ)
+  // the watch runs at the effort the app's zones read for this person (its HRmax from the birthday)
+  const max = hrMax({ birthday: DEMO_BIRTHDAY, hrZone: null }, end)
+  const samples = generate({ days, end, timeZone: DEMO_TZ, seed: userId, now, hrMax: max })
   const ingest = ingestService(db, hooks)
   const started = Date.now()
   const size = 40_000

@@ -11,6 +11,7 @@ export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOp
   const { t, i18n } = useTranslation()
   const zone = useAccountTimeZone()
   const { title, name } = useWorkoutTitle()(workout)
+  const heading = name ? `${title} · ${name}` : title
   const day = formatInstant(workout.start, i18n.language, zone, { month: 'short', day: 'numeric' })
   const figures = [
     { label: t('health.stats.distance'), value: `${km(workout.distance_m)} ${t('health.unit.km')}` },
@@ -27,27 +28,25 @@ export function WorkoutItem({ workout, onOpen }: { workout: health.Workout; onOp
   ]
   return (
     <li>
-      <button
-        type="button"
-        className={styles.workout}
-        onClick={onOpen}
-        aria-label={name ? `${title} · ${name}` : title}
-      >
+      {/* named by what it shows (type and name first), so what is read is what is seen */}
+      <button type="button" className={styles.workout} onClick={onOpen}>
         <span className={styles.head}>
-          <span className={styles.type}>{title}</span>
+          <span className={styles.type} title={heading}>
+            {heading}
+          </span>
           <span className={styles.when}>
             {day} {clockTime(workout.start, zone)}
             {workout.source !== 'watch' && <span className={styles.source}>{workout.source.toUpperCase()}</span>}
           </span>
         </span>
-        <dl className={styles.figures}>
+        <span className={styles.figures}>
           {figures.map((f) => (
-            <div key={f.label} role="group" aria-label={f.label}>
-              <dt>{f.label}</dt>
-              <dd>{f.value}</dd>
-            </div>
+            <span key={f.label} role="group" aria-label={f.label}>
+              <span className={styles.figureLabel}>{f.label}</span>
+              <span className={styles.figureValue}>{f.value}</span>
+            </span>
           ))}
-        </dl>
+        </span>
         <WorkoutVerdict id={workout.id} verdict={workout.verdict} />
       </button>
     </li>

@@ -19,18 +19,18 @@ export function ZoneBar({ zones }: { zones: readonly Zone[] }) {
             <span key={z.zone} style={{ width: `${(z.minutes / total) * 100}%`, background: ZONE_COLORS[z.zone] }} />
           ))}
       </div>
-      <ul className={styles.zoneList}>
+      <div className={styles.zoneList}>
         {zones.map((z) => (
-          <li key={z.zone} className={styles.zoneRow} role="group" aria-label={t(`health.zones.${z.zone}`)}>
+          <div key={z.zone} className={styles.zoneRow} role="group" aria-label={t(`health.zones.${z.zone}`)}>
             <span className={styles.dot} style={{ background: ZONE_COLORS[z.zone] }} aria-hidden="true" />
             <span className={styles.zoneName}>
               <span>{t(`health.zones.${z.zone}`)}</span>
               <span className={styles.zoneRange}>{t('health.unit.bpmRange', { min: z.min_bpm, max: z.max_bpm })}</span>
             </span>
             <span className={styles.zoneTime}>{minutesText(z.minutes)}</span>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </>
   )
 }

@@ -90,9 +90,9 @@ export function PhysicalReportPage() {
                 <p className={styles.note}>{t('health.physical.formula')}</p>
               </Card>
               <Card title={t('health.physical.inputsTitle')} note={fitness.report.method.name}>
-                <ul className={styles.zoneList}>
+                <div className={styles.zoneList}>
                   {fitness.report.inputs.map((input) => (
-                    <li
+                    <div
                       key={input.input}
                       className={styles.inputRow}
                       role="group"
@@ -113,9 +113,9 @@ export function PhysicalReportPage() {
                           </span>
                         )}
                       </span>
-                    </li>
+                    </div>
                   ))}
-                </ul>
+                </div>
                 <Stats
                   columns={2}
                   items={[

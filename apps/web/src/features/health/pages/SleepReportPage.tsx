@@ -103,7 +103,7 @@ export function SleepReportPage() {
                 )}
               </Card>
               <Card title={t('health.sleep.stagesTitle')}>
-                <ul className={styles.zoneList}>
+                <div className={styles.zoneList}>
                   {STAGE_ORDER.map((stage) => {
                     const minutes = sleep[`${stage}_min`]
                     const share =
@@ -111,23 +111,23 @@ export function SleepReportPage() {
                         ? shareText('inBed', percentOf(minutes, sleep.duration_min + sleep.awake_min))
                         : shareText('asleep', percentOf(minutes, sleep.duration_min))
                     return (
-                      <li key={stage} className={styles.zoneRow} role="group" aria-label={stageNames[stage]}>
+                      <div key={stage} className={styles.zoneRow} role="group" aria-label={stageNames[stage]}>
                         <span className={styles.dot} style={{ background: STAGE_COLORS[stage] }} aria-hidden="true" />
                         <span className={styles.zoneName}>
                           <span>{stageNames[stage]}</span>
                           <span className={styles.zoneRange}>{share}</span>
                         </span>
                         <span className={styles.zoneTime}>{minutesText(minutes)}</span>
-                      </li>
+                      </div>
                     )
                   })}
-                </ul>
+                </div>
                 <p className={styles.note}>{t('health.sleep.explain')}</p>
               </Card>
               <Card title={t('health.sleep.inputsTitle')}>
-                <ul className={styles.zoneList}>
+                <div className={styles.zoneList}>
                   {scoreInputs.map((input) => (
-                    <li
+                    <div
                       key={input.input}
                       className={styles.inputRow}
                       role="group"
@@ -152,9 +152,9 @@ export function SleepReportPage() {
                       <span className={styles.inputValue}>
                         {t('health.sleep.points', { points: input.points, max: input.max_points })}
                       </span>
-                    </li>
+                    </div>
                   ))}
-                </ul>
+                </div>
                 <p className={styles.note}>{scoreMethod}</p>
               </Card>
             </>

@@ -4,14 +4,16 @@ import styles from '@/shared/ui/Form.module.css'
 import sendStyles from './Send.module.css'
 import { TextField } from './TextField'
 
-/** The amount, with the balance under it and an "All" button. */
+/** The amount, with the balance under it and an "All" button; `label` names the field (default "Amount"). */
 export function AmountField({
+  label,
   value,
   onChange,
   onAll,
   balance,
   symbol,
 }: {
+  label?: string
   value: string
   onChange: (value: string) => void
   onAll: () => void
@@ -22,7 +24,7 @@ export function AmountField({
   return (
     <>
       <TextField
-        label={t('wallet.send.amount')}
+        label={label ?? t('wallet.send.amount')}
         value={value}
         onChange={(text) => onChange(text.replace(/[^\d.]/g, ''))}
         inputMode="decimal"

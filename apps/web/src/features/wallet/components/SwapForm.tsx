@@ -151,6 +151,7 @@ export function SwapForm({ wallet }: { wallet: Wallet }) {
           title={t('wallet.exchange.chooseFrom')}
         />
         <AmountField
+          label={t('wallet.exchange.amount')}
           value={amount}
           onChange={setAmount}
           onAll={() => setAmount(from.balance)}
