@@ -70,8 +70,9 @@ describe('the sports record', () => {
   it('asks for a review from the workout itself', async () => {
     const reviews: string[] = []
     const page = await renderPage(<SportsRecordPage />, { route: '/sportsRecord?all=1', answers: answers(reviews) })
-    // the title is the type in the user's language; the file's own name stands beside it
-    await page.user.click(await screen.findByRole('button', { name: `${enHealth.sports.types.cycle} · Ride` }))
+    // the button is named by what it shows: the type in the user's language, the file's own name beside it, then its figures
+    const named = new RegExp(`^${enHealth.sports.types.cycle} · Ride `)
+    await page.user.click(await screen.findByRole('button', { name: named }))
     const sheet = await screen.findByRole('heading', { name: enHealth.sports.types.cycle })
     const verdict = within(sheet.parentElement!).getByRole('status')
     expect(verdict.textContent).toContain(enHealth.sports.verdictNote.rejected)
