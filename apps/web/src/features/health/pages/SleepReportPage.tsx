@@ -43,13 +43,20 @@ export function SleepReportPage() {
     [t],
   )
   const chart = useMemo(() => report && hypnogram(report.stages, stageNames, zone), [report, stageNames, zone])
+  const hypnogramCard = (
+    <Card title={t('health.sleep.hypnogram')}>
+      {chart && report && report.stages.length > 0 && (
+        <Chart option={chart} height={170} label={t('health.sleep.hypnogram')} />
+      )}
+    </Card>
+  )
 
   return (
     <Page title={t('health.sleep.title')}>
       <PeriodTabs metric="sleep" value="day" date={report?.date ?? date} />
       <DateBar day={report?.date ?? date} onChange={setDate} />
       <QueryView query={query}>
-        {({ sleep, in_progress: inProgress, stages, score_inputs: scoreInputs, score_method: scoreMethod }) =>
+        {({ sleep, in_progress: inProgress, score_inputs: scoreInputs, score_method: scoreMethod }) =>
           inProgress ? (
             <>
               <Card title={t('health.sleep.inProgress')}>
@@ -67,11 +74,7 @@ export function SleepReportPage() {
                   {t('health.sleep.inProgressRule', { minutes: inProgress.ends_after_min })}
                 </p>
               </Card>
-              <Card title={t('health.sleep.hypnogram')}>
-                {chart && stages.length > 0 && (
-                  <Chart option={chart} height={170} label={t('health.sleep.hypnogram')} />
-                )}
-              </Card>
+              {hypnogramCard}
             </>
           ) : !sleep ? (
             <Card>
@@ -97,11 +100,7 @@ export function SleepReportPage() {
                   {t('health.sleep.window', { start: clockTime(sleep.start, zone), end: clockTime(sleep.end, zone) })}
                 </p>
               </Card>
-              <Card title={t('health.sleep.hypnogram')}>
-                {chart && stages.length > 0 && (
-                  <Chart option={chart} height={170} label={t('health.sleep.hypnogram')} />
-                )}
-              </Card>
+              {hypnogramCard}
               <Card title={t('health.sleep.stagesTitle')}>
                 <div className={styles.zoneList}>
                   {STAGE_ORDER.map((stage) => {
