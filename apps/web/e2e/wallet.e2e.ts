@@ -24,6 +24,7 @@ import {
   button,
   confirmSend,
   createWalletThroughScreens,
+  detailExact,
   detailRow,
   expectError,
   expectToast,
@@ -56,7 +57,9 @@ async function expectDetailMatchesChain(page: Page, hash: Hash, expected: { from
   expect(getAddress(await detailRow(page, t.tx.sender))).toBe(getAddress(expected.from))
   expect(getAddress(await detailRow(page, t.tx.receiver))).toBe(getAddress(expected.to))
   expect(await detailRow(page, t.tx.block)).toBe(String(receipt.blockNumber))
-  expect(await detailRow(page, t.tx.fee)).toBe(`${formatEther(receipt.gasUsed * receipt.effectiveGasPrice)} BNB`)
+  // the fee for people (6 significant digits, the cost rounded up); the exact value to the wei kept in the row
+  expect(await detailRow(page, t.tx.fee)).toMatch(/^[\d.,]+ BNB$/)
+  expect(parseEther(await detailExact(page, t.tx.fee))).toBe(receipt.gasUsed * receipt.effectiveGasPrice)
   return receipt
 }
 

@@ -196,10 +196,17 @@ export async function confirmSend(page: Page, password: string): Promise<`0x${st
   return new URL(page.url()).hash.split('hash=')[1] as `0x${string}`
 }
 
+const detailDd = (page: Page, label: string) =>
+  page.locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')
+
 /** The value of a row of the transaction detail screen. */
 export async function detailRow(page: Page, label: string): Promise<string> {
-  const row = page.locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-  return (await row.locator('dd').innerText()).trim()
+  return (await detailDd(page, label).innerText()).trim()
+}
+
+/** The exact amount of a row of the transaction detail screen: its `<data value>` (the row shows it for people). */
+export async function detailExact(page: Page, label: string): Promise<string> {
+  return (await detailDd(page, label).locator('data').getAttribute('value')) ?? ''
 }
 
 /**
@@ -220,7 +227,7 @@ export async function swapThroughScreens(
     await page.getByRole('button', { name: picker, exact: true }).click()
     await page.getByRole('listbox', { name: picker }).getByText(symbol, { exact: true }).first().click()
   }
-  await field(page, t.send.amount).fill(input.amount)
+  await page.getByRole('textbox', { name: x.amount, exact: true }).fill(input.amount)
   const checked = new RegExp(`^${x.simulated.split('{{')[0]}`)
   await expect.poll(() => page.getByText(checked).count(), { timeout: 20_000 }).toBe(1)
   await button(page, x.review).click()
