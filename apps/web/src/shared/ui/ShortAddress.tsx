@@ -24,7 +24,8 @@ export function ShortAddress({ address }: { address: string }) {
       type="button"
       className={styles.address}
       title={address}
-      aria-label={t('common.address.copy', { address })}
+      // the name starts with what is shown (axe: label-content-name-mismatch), then says what a tap does
+      aria-label={`${shortAddress(address)}, ${t('common.address.copy', { address })}`}
       onClick={() => void copy()}
     >
       {shortAddress(address)}

@@ -49,10 +49,10 @@ export function StageCard({
     <>
       <section className={styles.card} aria-label={title}>
         <div className={styles.head}>
-          <h2 className={styles.cardTitle} data-testid="stage-number">
+          <h2 className={`${styles.cardTitle} ${styles.keep}`} data-testid="stage-number">
             {t('discover.stage.number', { number: stage.number })}
           </h2>
-          <span className={styles.weak} data-testid="stage-day">
+          <span className={`${styles.weak} ${styles.trail}`} data-testid="stage-day">
             {t('discover.stage.day', { day: stage.day, days: stage.days, date: stage.settlement_day })}
           </span>
         </div>

@@ -55,7 +55,8 @@ export function EconomyPage() {
                       href={payout.explorer_url}
                       target="_blank"
                       rel="noopener noreferrer"
-                      aria-label={t('discover.economy.payouts.explorer', { hash: payout.hash })}
+                      // the name starts with what is shown (axe: label-content-name-mismatch)
+                      aria-label={`${shortHash(payout.hash)}, ${t('discover.economy.payouts.explorer', { hash: payout.hash })}`}
                     >
                       {shortHash(payout.hash)}
                     </a>
