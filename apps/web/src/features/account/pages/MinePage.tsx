@@ -64,7 +64,9 @@ export function MinePage() {
       {error ? (
         <LoadFailed message={error.message} onRetry={() => void refetch()} />
       ) : !user ? (
-        <Loading />
+        <div className={mine.profileSlot}>
+          <Loading />
+        </div>
       ) : (
         <section className={styles.profile}>
           <button
