@@ -10,7 +10,6 @@ import {
   pledges,
   settlementParts,
   settlementShares,
-  totalEffectivePower,
   userAccount,
   type RewardKind,
 } from '../earn/index.ts'
@@ -242,9 +241,6 @@ export function discoverRepo(db: Db) {
         .where(eq(settlementShares.userId, userId))
       return { last: BigInt(row?.last ?? '0'), total: BigInt(row?.total ?? '0') }
     },
-
-    /** Everyone's effective computing power now. */
-    totalEffectivePower: (activateMin: bigint, boostPct: number) => totalEffectivePower(db, activateMin, boostPct),
 
     /** Everyone's effective power and the KNT pledged in active nodes now. */
     networkTotals: (activateMin: bigint, boostPct: number) => networkTotals(db, activateMin, boostPct),

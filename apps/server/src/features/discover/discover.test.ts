@@ -39,7 +39,7 @@ describe('pledging KNT', () => {
       profits: { last: '0', total: '0' },
     })
     // everyone's power, summed outside the page's statement (the instance's first read of it)
-    const everyone = await discoverRepo(app.database.db).totalEffectivePower(knt('100'), 20)
+    const everyone = (await discoverRepo(app.database.db).networkTotals(knt('100'), 20)).power
     expect(everyone).toBeGreaterThanOrEqual(100_000n)
     expect(before.total_power).toBe(fmtPower(everyone))
 

@@ -27,13 +27,7 @@ export { periodOf, TASKS, taskKey, taskView, type TaskFacts } from './tasks.ts'
  * receives (settlement.tables.ts: the settlement pays on them), everyone's power and its parts.
  */
 export { discoverRecords, pledges, settlementRuns, settlementShares } from './settlement.tables.ts'
-export {
-  networkTotals,
-  settlementParts,
-  totalEffectivePower,
-  type NetworkTotals,
-  type RewardKind,
-} from './settlement.repo.ts'
+export { networkTotals, settlementParts, type NetworkTotals, type RewardKind } from './settlement.repo.ts'
 export {
   effectivePower,
   estimate,

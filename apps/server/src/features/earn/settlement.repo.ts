@@ -26,12 +26,6 @@ const totalEffectivePowerSql = (activateMin: bigint, boostPct: number) => sql`
   FROM ledger_accounts a LEFT JOIN pledges p ON p.user_id = a.user_id
   WHERE a.asset = 'power' AND a.user_id IS NOT NULL AND a.balance > 0`
 
-/** Everyone's effective computing power now (Discover's and the economy page's figure). */
-export async function totalEffectivePower(db: Db, activateMin: bigint, boostPct: number): Promise<bigint> {
-  const result = await db.execute<{ total: string }>(totalEffectivePowerSql(activateMin, boostPct))
-  return BigInt(result.rows[0]?.total ?? '0')
-}
-
 /** What a settlement now would split the pools by: everyone's effective power and the KNT pledged in active nodes. */
 export interface NetworkTotals {
   power: bigint
